@@ -1,0 +1,3 @@
+fn main() {
+    let _ = plateau_cli::default_registry();
+}

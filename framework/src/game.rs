@@ -1,0 +1,222 @@
+//! The [`Game`] trait: the rules of one game, configured by its parameters.
+
+use crate::{IllegalMove, MoveParseError, Player, RulesError, Status};
+use rand::Rng;
+use serde::{de::DeserializeOwned, Serialize};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A named rule set shipped with a game: a TOML file of `rules-data/<game>/`,
+/// embedded in the binary.
+#[derive(Copy, Clone, Debug)]
+pub struct Variant {
+    /// The variant's name, e.g. `standard` or `barrage`.
+    pub name: &'static str,
+    /// One line saying what the variant is.
+    pub description: &'static str,
+    /// The TOML text of its parameters.
+    pub toml: &'static str,
+}
+
+/// The documentation of one rules parameter, shown by `plateau rules`.
+#[derive(Copy, Clone, Debug)]
+pub struct ParamDoc {
+    /// The dotted key, as in the TOML file and in `--set key=value`.
+    pub key: &'static str,
+    /// What the parameter does.
+    pub description: &'static str,
+}
+
+/// The rules of a game, configured by its validated parameters.
+///
+/// A value of a type implementing `Game` holds the rules (the parameters);
+/// positions are separate [`Game::State`] values, so that states stay small and
+/// cheap to clone for search. Every method takes the rules by reference.
+///
+/// One step of the game is one [`Game::Move`]: a whole turn in Hus and Stratego,
+/// one action of a multi-action turn in Quinque, a follow-up step (Stratego's
+/// reconquest) or a free-form first action (a Stratego setup). The player who
+/// acts next is always given by [`Game::status`].
+///
+/// Three ways to apply a move:
+/// - [`Game::try_apply`] checks the move and returns the rejected move in its
+///   error, leaving the state unchanged;
+/// - [`Game::apply`] panics on an illegal move (for tests and trusted input);
+/// - [`Game::apply_unchecked`] does no check, for search: on an illegal move it
+///   may leave a wrong state, but never undefined behaviour.
+pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    /// The rules parameters, read from the game's TOML rules data.
+    type Params: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A full position, including whatever history the rules depend on.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// One step of the game.
+    type Move: Clone + Debug + Eq + Hash + Serialize + DeserializeOwned + Send + Sync;
+    /// What one player may see of a state. For a game of perfect information
+    /// this is the state itself.
+    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+
+    /// The game's identifier on the command line and in records, e.g. `hus`.
+    const ID: &'static str;
+    /// The game's display name, e.g. `Hus`.
+    const NAME: &'static str;
+    /// Whether players' views hide part of the state.
+    const HIDDEN_INFORMATION: bool;
+
+    /// The rule sets shipped with the game; the first is the default.
+    fn variants() -> &'static [Variant];
+
+    /// Documentation of the parameters, for `plateau rules`.
+    fn param_docs() -> &'static [ParamDoc] {
+        &[]
+    }
+
+    /// Validates parameters into rules. Errors name the key and the reason.
+    fn new(params: Self::Params) -> Result<Self, RulesError>;
+
+    /// The parameters these rules were made from.
+    fn params(&self) -> &Self::Params;
+
+    /// A short text summary of the rules, for `plateau rules`.
+    fn summary(&self) -> String;
+
+    /// The number of players.
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// The player's name under these rules, e.g. `red`, `south`.
+    fn player_name(&self, player: Player) -> &str;
+
+    /// The start position. Everything random in it (who starts, for example)
+    /// comes from `seed`.
+    fn initial_state(&self, seed: u64) -> Self::State;
+
+    /// Whose turn it is, or how the game ended.
+    fn status(&self, state: &Self::State) -> Status;
+
+    /// Writes the legal moves into `moves`, after clearing it. A finished game
+    /// has none. In a free-form phase ([`Game::moves_enumerable`] is false) the
+    /// list is empty too.
+    fn legal_moves(&self, state: &Self::State, moves: &mut Vec<Self::Move>);
+
+    /// Whether the legal moves of this position can be listed. It is false
+    /// only in free-form phases whose moves are too many to list, such as a
+    /// Stratego setup; moves are then entered as text, checked by
+    /// [`Game::check_move`] and drawn by [`Game::random_move`].
+    fn moves_enumerable(&self, _state: &Self::State) -> bool {
+        true
+    }
+
+    /// A hint shown to a person who is to enter a move, for example the
+    /// format of a setup.
+    fn move_hint(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// Checks a move, giving the reason when it is illegal. The default looks
+    /// the move up in the legal list.
+    fn check_move(&self, state: &Self::State, mv: &Self::Move) -> Result<(), String> {
+        if self.status(state).is_over() {
+            return Err("the game is over".into());
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        if moves.contains(mv) {
+            Ok(())
+        } else {
+            Err("not a legal move in this position".into())
+        }
+    }
+
+    /// Applies a move without checking it. On an illegal move the resulting
+    /// state may be wrong, but there is never undefined behaviour.
+    fn apply_unchecked(&self, state: &mut Self::State, mv: &Self::Move);
+
+    /// Checks and applies a move. On error the state is unchanged and the
+    /// error holds the rejected move.
+    fn try_apply(
+        &self,
+        state: &mut Self::State,
+        mv: &Self::Move,
+    ) -> Result<(), IllegalMove<Self::Move>> {
+        match self.check_move(state, mv) {
+            Ok(()) => {
+                self.apply_unchecked(state, mv);
+                Ok(())
+            }
+            Err(reason) => Err(IllegalMove {
+                mv: mv.clone(),
+                reason,
+            }),
+        }
+    }
+
+    /// Applies a move, panicking if it is illegal.
+    fn apply(&self, state: &mut Self::State, mv: &Self::Move) {
+        if let Err(e) = self.try_apply(state, mv) {
+            panic!("{e}");
+        }
+    }
+
+    /// A legal move drawn uniformly at random, or `None` when the game is
+    /// over. The default lists the legal moves; games override it with
+    /// something faster that keeps the draw uniform.
+    fn random_move<R: Rng + ?Sized>(&self, state: &Self::State, rng: &mut R) -> Option<Self::Move> {
+        if self.status(state).is_over() {
+            return None;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let i = rng.random_range(0..moves.len());
+        Some(moves.swap_remove(i))
+    }
+
+    /// Plays a uniformly random legal move; returns false when the game is
+    /// over. Games may override it to avoid working out a move twice.
+    fn play_random<R: Rng + ?Sized>(&self, state: &mut Self::State, rng: &mut R) -> bool {
+        match self.random_move(state, rng) {
+            Some(mv) => {
+                self.apply_unchecked(state, &mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// What `player` may see of `state`.
+    fn view(&self, state: &Self::State, player: Player) -> Self::View;
+
+    /// A full state consistent with everything the view's player knows, drawn
+    /// at random (determinization, for search from a view). Its view for that
+    /// player equals `view`. For perfect information it is the state itself.
+    fn determinize<R: Rng + ?Sized>(&self, view: &Self::View, rng: &mut R) -> Self::State;
+
+    /// The move in the game's notation.
+    fn format_move(&self, mv: &Self::Move) -> String;
+
+    /// Reads a move in the game's notation in the given position. It checks
+    /// only the form, not legality.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveParseError>;
+
+    /// The whole state as a text board (an explicit request: it shows hidden
+    /// information).
+    fn render_state(&self, state: &Self::State) -> String;
+
+    /// A player's view as a text board, from that player's seat.
+    fn render_view(&self, view: &Self::View) -> String;
+
+    /// What a move did, as `viewer` may know it (`None`: everything), for
+    /// example the sowing of a Hus move or a Stratego combat. `before` is the
+    /// position the move was played in.
+    fn describe_move(
+        &self,
+        _before: &Self::State,
+        _mv: &Self::Move,
+        _viewer: Option<Player>,
+    ) -> Option<String> {
+        None
+    }
+}

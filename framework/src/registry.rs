@@ -1,0 +1,356 @@
+//! The object-safe interface through which the CLI and the protocol reach
+//! every game, and the registry that lists them.
+//!
+//! [`GameEntry`] is a registered game; [`DynGame`] a game with loaded rules;
+//! [`DynSession`] a game in progress. Each is implemented once, generically,
+//! for every [`Game`], so a game registers with one line:
+//! `registry.register::<MyGame>()`.
+
+use crate::playout::{self, BenchReport};
+use crate::rules::{self, RulesSpec};
+use crate::session::{describe_outcome, PlayError, Session};
+use crate::{
+    Game, GameRecord, GameRng, Outcome, ParamDoc, Player, RecordError, RulesError, Status, Variant,
+};
+use rand::SeedableRng;
+use std::marker::PhantomData;
+
+/// A registered game, before its rules are chosen.
+pub trait GameEntry: Send + Sync {
+    /// The game's identifier, e.g. `hus`.
+    fn id(&self) -> &'static str;
+    /// The game's display name.
+    fn name(&self) -> &'static str;
+    /// Whether players' views hide part of the state.
+    fn hidden_information(&self) -> bool;
+    /// The shipped variants; the first is the default.
+    fn variants(&self) -> &'static [Variant];
+    /// Documentation of the parameters.
+    fn param_docs(&self) -> &'static [ParamDoc];
+    /// Loads rules from a spec (variant, user file, overrides).
+    fn load(&self, spec: &RulesSpec) -> Result<Box<dyn DynGame>, RulesError>;
+    /// Opens a game from a record of this game, replaying and checking it.
+    fn load_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, RecordError>;
+}
+
+/// A game with loaded rules.
+pub trait DynGame: Send + Sync {
+    /// The game's identifier.
+    fn id(&self) -> &'static str;
+    /// The game's display name.
+    fn name(&self) -> &'static str;
+    /// The variant the rules came from.
+    fn variant(&self) -> &str;
+    /// A text summary of the rules.
+    fn summary(&self) -> String;
+    /// Every parameter as (dotted key, TOML value).
+    fn params(&self) -> Vec<(String, String)>;
+    /// The parameters as JSON.
+    fn params_json(&self) -> serde_json::Value;
+    /// The parameters as a TOML file.
+    fn params_toml(&self) -> String;
+    /// The number of players.
+    fn num_players(&self) -> usize;
+    /// A player's name under these rules.
+    fn player_name(&self, player: Player) -> String;
+    /// Starts a game from the start position of `seed`.
+    fn new_session(&self, seed: u64) -> Box<dyn DynSession>;
+    /// Plays `games` uniformly random games on this thread and times them.
+    fn bench(&self, games: usize, seed: u64, max_plies: usize) -> BenchReport;
+    /// Plays `games` seeded random games to the end and returns their outcomes.
+    fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<Outcome>;
+    /// Counts the move sequences of `depth` from the start position of
+    /// `seed` after playing `moves`.
+    fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError>;
+    /// Runs the [conformance kit](crate::conformance) on these rules; panics on failure.
+    fn check_conformance(&self, config: &crate::conformance::Config);
+}
+
+/// A game in progress, reached without knowing its type.
+pub trait DynSession: Send {
+    /// The game's identifier.
+    fn game_id(&self) -> &'static str;
+    /// The variant the rules came from.
+    fn variant(&self) -> &str;
+    /// Whether views hide part of the state.
+    fn hidden_information(&self) -> bool;
+    /// The number of players.
+    fn num_players(&self) -> usize;
+    /// A player's name.
+    fn player_name(&self, player: Player) -> String;
+    /// The player with that name (any case), if any.
+    fn find_player(&self, name: &str) -> Option<Player> {
+        (0..self.num_players())
+            .map(|i| Player(i as u8))
+            .find(|p| self.player_name(*p).eq_ignore_ascii_case(name.trim()))
+    }
+    /// Whose turn it is, or the outcome.
+    fn status(&self) -> Status;
+    /// The outcome in words, or `not over`.
+    fn describe_status(&self) -> String;
+    /// The legal moves in notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Whether the legal moves can be listed (false in a free-form phase such as a setup).
+    fn moves_enumerable(&self) -> bool;
+    /// A hint on what to enter, where the game has one.
+    fn move_hint(&self) -> Option<String>;
+    /// Reads, checks and plays a move.
+    fn play(&mut self, text: &str) -> Result<(), PlayError>;
+    /// Takes back the last move; false if there is none.
+    fn undo(&mut self) -> bool;
+    /// The player resigns.
+    fn resign(&mut self, player: Player);
+    /// A uniformly random legal move, in notation.
+    fn random_move(&self, rng: &mut GameRng) -> Option<String>;
+    /// The board as text: the whole state (`None`), or a player's view.
+    fn render(&self, seat: Option<Player>) -> String;
+    /// A player's view as JSON.
+    fn view_json(&self, player: Player) -> serde_json::Value;
+    /// The whole state as JSON.
+    fn state_json(&self) -> serde_json::Value;
+    /// What the last move did, as `viewer` may know it (`None`: everything).
+    fn describe_last_move(&self, viewer: Option<Player>) -> Option<String>;
+    /// The game record.
+    fn record(&self) -> GameRecord;
+    /// The number of moves played.
+    fn num_moves(&self) -> usize;
+    /// A copy of this session.
+    fn clone_box(&self) -> Box<dyn DynSession>;
+}
+
+struct Entry<G>(PhantomData<fn() -> G>);
+
+/// The registry entry of a game type.
+pub fn entry<G: Game>() -> Box<dyn GameEntry> {
+    Box::new(Entry::<G>(PhantomData))
+}
+
+impl<G: Game> GameEntry for Entry<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn hidden_information(&self) -> bool {
+        G::HIDDEN_INFORMATION
+    }
+    fn variants(&self) -> &'static [Variant] {
+        G::variants()
+    }
+    fn param_docs(&self) -> &'static [ParamDoc] {
+        G::param_docs()
+    }
+    fn load(&self, spec: &RulesSpec) -> Result<Box<dyn DynGame>, RulesError> {
+        let loaded = rules::load::<G>(spec)?;
+        Ok(Box::new(LoadedGame {
+            game: loaded.game,
+            variant: loaded.variant,
+        }))
+    }
+    fn load_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, RecordError> {
+        if record.game != G::ID {
+            return Err(RecordError::UnknownGame(record.game.clone()));
+        }
+        let params: G::Params = serde_json::from_value(record.params.clone()).map_err(|e| {
+            RecordError::Rules(RulesError::new(e.to_string()).in_source("record params"))
+        })?;
+        let game = G::new(params).map_err(|e| e.in_source("record params"))?;
+        Ok(Box::new(Session::from_record(game, record)?))
+    }
+}
+
+struct LoadedGame<G> {
+    game: G,
+    variant: String,
+}
+
+impl<G: Game> DynGame for LoadedGame<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+    fn summary(&self) -> String {
+        self.game.summary()
+    }
+    fn params(&self) -> Vec<(String, String)> {
+        rules::flatten_params(self.game.params())
+    }
+    fn params_json(&self) -> serde_json::Value {
+        serde_json::to_value(self.game.params()).expect("parameters always serialize")
+    }
+    fn params_toml(&self) -> String {
+        rules::params_toml(self.game.params())
+    }
+    fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+    fn player_name(&self, player: Player) -> String {
+        self.game.player_name(player).to_string()
+    }
+    fn new_session(&self, seed: u64) -> Box<dyn DynSession> {
+        Box::new(Session::new(self.game.clone(), self.variant.clone(), seed))
+    }
+    fn bench(&self, games: usize, seed: u64, max_plies: usize) -> BenchReport {
+        playout::bench(&self.game, games, seed, max_plies)
+    }
+    fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<Outcome> {
+        (0..games)
+            .map(|i| playout::random_game(&self.game, seed.wrapping_add(i as u64), max_plies).0)
+            .collect()
+    }
+    fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError> {
+        let mut session = Session::new(self.game.clone(), self.variant.clone(), seed);
+        for m in moves {
+            session.play_text(m)?;
+        }
+        Ok(crate::perft::perft(&self.game, session.state(), depth))
+    }
+    fn check_conformance(&self, config: &crate::conformance::Config) {
+        crate::conformance::check(&self.game, config)
+    }
+}
+
+impl<G: Game> DynSession for Session<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+    fn variant(&self) -> &str {
+        Session::variant(self)
+    }
+    fn hidden_information(&self) -> bool {
+        G::HIDDEN_INFORMATION
+    }
+    fn num_players(&self) -> usize {
+        self.game().num_players()
+    }
+    fn player_name(&self, player: Player) -> String {
+        self.game().player_name(player).to_string()
+    }
+    fn status(&self) -> Status {
+        Session::status(self)
+    }
+    fn describe_status(&self) -> String {
+        describe_outcome(self.game(), Session::status(self).outcome())
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        Session::legal_moves(self)
+            .iter()
+            .map(|m| self.game().format_move(m))
+            .collect()
+    }
+    fn moves_enumerable(&self) -> bool {
+        self.game().moves_enumerable(self.state())
+    }
+    fn move_hint(&self) -> Option<String> {
+        self.game().move_hint(self.state())
+    }
+    fn play(&mut self, text: &str) -> Result<(), PlayError> {
+        self.play_text(text).map(|_| ())
+    }
+    fn undo(&mut self) -> bool {
+        Session::undo(self)
+    }
+    fn resign(&mut self, player: Player) {
+        Session::resign(self, player)
+    }
+    fn random_move(&self, rng: &mut GameRng) -> Option<String> {
+        if Session::status(self).is_over() {
+            return None;
+        }
+        self.game()
+            .random_move(self.state(), rng)
+            .map(|m| self.game().format_move(&m))
+    }
+    fn render(&self, seat: Option<Player>) -> String {
+        match seat {
+            None => self.game().render_state(self.state()),
+            Some(p) => self.game().render_view(&self.game().view(self.state(), p)),
+        }
+    }
+    fn view_json(&self, player: Player) -> serde_json::Value {
+        serde_json::to_value(self.game().view(self.state(), player))
+            .expect("views always serialize")
+    }
+    fn state_json(&self) -> serde_json::Value {
+        serde_json::to_value(self.state()).expect("states always serialize")
+    }
+    fn describe_last_move(&self, viewer: Option<Player>) -> Option<String> {
+        Session::describe_last_move(self, viewer)
+    }
+    fn record(&self) -> GameRecord {
+        Session::record(self)
+    }
+    fn num_moves(&self) -> usize {
+        self.moves().len()
+    }
+    fn clone_box(&self) -> Box<dyn DynSession> {
+        Box::new(self.clone())
+    }
+}
+
+/// The games a program knows.
+#[derive(Default)]
+pub struct Registry {
+    entries: Vec<Box<dyn GameEntry>>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// Registers a game type. A later registration with the same id replaces
+    /// the earlier one.
+    pub fn register<G: Game>(&mut self) -> &mut Self {
+        self.entries.retain(|e| e.id() != G::ID);
+        self.entries.push(entry::<G>());
+        self
+    }
+
+    /// The game with that id.
+    pub fn get(&self, id: &str) -> Option<&dyn GameEntry> {
+        self.entries
+            .iter()
+            .find(|e| e.id().eq_ignore_ascii_case(id))
+            .map(|e| e.as_ref())
+    }
+
+    /// The game with that id, or an error listing the known games.
+    pub fn find(&self, id: &str) -> Result<&dyn GameEntry, String> {
+        self.get(id).ok_or_else(|| {
+            format!(
+                "unknown game '{id}'; games: {}",
+                self.entries
+                    .iter()
+                    .map(|e| e.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+    }
+
+    /// Every registered game, in registration order.
+    pub fn games(&self) -> impl Iterator<Item = &dyn GameEntry> {
+        self.entries.iter().map(|e| e.as_ref())
+    }
+
+    /// Opens a game from a record of any registered game.
+    pub fn load_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, RecordError> {
+        self.get(&record.game)
+            .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?
+            .load_record(record)
+    }
+}
+
+/// A seeded random number generator for a game's randomness and for random
+/// players. Same seed, same numbers, on every platform.
+pub fn rng(seed: u64) -> GameRng {
+    GameRng::seed_from_u64(seed)
+}

@@ -1,0 +1,243 @@
+//! Loading rules parameters from TOML: embedded variants, users' files and
+//! `key=value` overrides, all validated with errors that name file and key.
+
+use crate::{Game, RulesError};
+use serde::Serialize;
+
+/// Where a game's rules come from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulesSpec {
+    /// A shipped variant by name; `None` is the default variant.
+    pub variant: Option<String>,
+    /// A user's own rules file: (name shown in errors, TOML text). It replaces
+    /// the variant's file.
+    pub file: Option<(String, String)>,
+    /// Single parameters to override, as (dotted key, value text), applied in order.
+    pub overrides: Vec<(String, String)>,
+}
+
+impl RulesSpec {
+    /// The default variant with no overrides.
+    pub fn default_variant() -> Self {
+        RulesSpec::default()
+    }
+
+    /// A shipped variant by name.
+    pub fn variant(name: &str) -> Self {
+        RulesSpec {
+            variant: Some(name.to_string()),
+            ..RulesSpec::default()
+        }
+    }
+
+    /// Adds an override `key=value`.
+    pub fn set(mut self, key: &str, value: &str) -> Self {
+        self.overrides.push((key.to_string(), value.to_string()));
+        self
+    }
+
+    /// Reads `key=value` into a pair, for `--set`.
+    pub fn parse_override(text: &str) -> Result<(String, String), RulesError> {
+        match text.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => {
+                Ok((k.trim().to_string(), v.trim().to_string()))
+            }
+            _ => Err(
+                RulesError::new(format!("override '{text}' is not of the form key=value"))
+                    .in_source("--set"),
+            ),
+        }
+    }
+}
+
+/// The rules loaded from a spec, with the variant name recorded for records.
+#[derive(Clone, Debug)]
+pub struct Loaded<G> {
+    /// The validated rules.
+    pub game: G,
+    /// The variant name: the shipped variant's, or the user file's stem.
+    pub variant: String,
+}
+
+/// Loads and validates a game's rules from a [`RulesSpec`].
+pub fn load<G: Game>(spec: &RulesSpec) -> Result<Loaded<G>, RulesError> {
+    let (source, text, variant) = match (&spec.file, &spec.variant) {
+        (Some((name, text)), _) => {
+            let stem = std::path::Path::new(name)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| name.clone());
+            (name.clone(), text.as_str(), stem)
+        }
+        (None, name) => {
+            let variant = find_variant::<G>(name.as_deref())?;
+            (
+                format!("{}.toml", variant.name),
+                variant.toml,
+                variant.name.to_string(),
+            )
+        }
+    };
+    let params: G::Params = parse_params(&source, text)?;
+    let params = apply_overrides::<G>(params, &spec.overrides)?;
+    let game = G::new(params).map_err(|e| e.in_source(&source))?;
+    Ok(Loaded { game, variant })
+}
+
+/// The shipped variant of that name (`None`: the default one).
+pub fn find_variant<G: Game>(name: Option<&str>) -> Result<&'static crate::Variant, RulesError> {
+    let variants = G::variants();
+    match name {
+        None => variants
+            .first()
+            .ok_or_else(|| RulesError::new(format!("{} has no rules variants", G::NAME))),
+        Some(n) => variants.iter().find(|v| v.name == n).ok_or_else(|| {
+            let names: Vec<_> = variants.iter().map(|v| v.name).collect();
+            RulesError::new(format!(
+                "unknown variant '{n}' of {}; variants: {}",
+                G::ID,
+                names.join(", ")
+            ))
+        }),
+    }
+}
+
+/// Parses TOML text into parameters; unknown keys and wrong types are errors
+/// naming the key.
+pub fn parse_params<P: serde::de::DeserializeOwned>(
+    source: &str,
+    text: &str,
+) -> Result<P, RulesError> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| {
+        RulesError::new(format!("invalid TOML: {}", one_line(e.message()))).in_source(location(
+            source,
+            text,
+            e.span(),
+        ))
+    })?;
+    from_table(source, table)
+}
+
+fn location(source: &str, text: &str, span: Option<std::ops::Range<usize>>) -> String {
+    match span {
+        Some(span) => {
+            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+            format!("{source}:{line}")
+        }
+        None => source.to_string(),
+    }
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn from_table<P: serde::de::DeserializeOwned>(
+    source: &str,
+    table: toml::Table,
+) -> Result<P, RulesError> {
+    let value = toml::Value::Table(table);
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let err = RulesError::new(one_line(&e.inner().to_string())).in_source(source);
+        if path == "." || path.is_empty() {
+            err
+        } else {
+            err.key(path)
+        }
+    })
+}
+
+/// The parameters as a TOML table, every key present.
+pub fn params_table<P: Serialize>(params: &P) -> toml::Table {
+    match toml::Table::try_from(params) {
+        Ok(t) => t,
+        Err(e) => panic!("rules parameters must serialize to a TOML table: {e}"),
+    }
+}
+
+/// The parameters as TOML text.
+pub fn params_toml<P: Serialize>(params: &P) -> String {
+    toml::to_string(params).unwrap_or_else(|e| format!("# cannot show parameters: {e}\n"))
+}
+
+/// Every parameter as (dotted key, value as TOML), in order.
+pub fn flatten_params<P: Serialize>(params: &P) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    flatten(&params_table(params), "", &mut out);
+    out
+}
+
+fn flatten(table: &toml::Table, prefix: &str, out: &mut Vec<(String, String)>) {
+    for (k, v) in table {
+        let key = if prefix.is_empty() {
+            k.clone()
+        } else {
+            format!("{prefix}.{k}")
+        };
+        match v {
+            toml::Value::Table(t) => flatten(t, &key, out),
+            other => out.push((key, other.to_string())),
+        }
+    }
+}
+
+/// Applies `key=value` overrides to parameters. A key that is not a parameter
+/// is an error listing the valid keys; a value of the wrong type is an error
+/// naming the key.
+pub fn apply_overrides<G: Game>(
+    params: G::Params,
+    overrides: &[(String, String)],
+) -> Result<G::Params, RulesError> {
+    if overrides.is_empty() {
+        return Ok(params);
+    }
+    let mut table = params_table(&params);
+    for (key, text) in overrides {
+        let value = parse_value(text);
+        set_path(&mut table, key, value).map_err(|reason| {
+            let keys: Vec<String> = flatten_params(&params)
+                .into_iter()
+                .map(|(k, _)| k)
+                .collect();
+            RulesError::new(format!("{reason}; parameters: {}", keys.join(", ")))
+                .in_source("--set")
+                .key(key.clone())
+        })?;
+    }
+    from_table("--set", table)
+}
+
+/// A value written on the command line: TOML if it parses as a TOML value,
+/// otherwise a plain string.
+fn parse_value(text: &str) -> toml::Value {
+    let doc = format!("v = {text}");
+    match toml::from_str::<toml::Table>(&doc) {
+        Ok(mut t) => t
+            .remove("v")
+            .unwrap_or(toml::Value::String(text.to_string())),
+        Err(_) => toml::Value::String(text.to_string()),
+    }
+}
+
+fn set_path(table: &mut toml::Table, key: &str, value: toml::Value) -> Result<(), String> {
+    let mut parts = key.split('.').peekable();
+    let mut current = table;
+    while let Some(part) = parts.next() {
+        if parts.peek().is_none() {
+            return match current.get_mut(part) {
+                Some(slot) if !slot.is_table() => {
+                    *slot = value;
+                    Ok(())
+                }
+                Some(_) => Err("is a group of parameters, not a single one".into()),
+                None => Err("unknown parameter".into()),
+            };
+        }
+        current = match current.get_mut(part) {
+            Some(toml::Value::Table(t)) => t,
+            _ => return Err("unknown parameter".into()),
+        };
+    }
+    Err("empty key".into())
+}

@@ -1,0 +1,1 @@
+//! hus (in progress).

@@ -1,0 +1,1 @@
+//! quinque (in progress).

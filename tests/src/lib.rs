@@ -1,0 +1,1 @@
+//! Cross-game and end-to-end tests live in `tests/tests/`.
