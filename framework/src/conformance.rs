@@ -51,7 +51,7 @@ pub fn check<G: Game>(game: &G, config: &Config) {
     let mut pool_set: HashSet<G::Move> = HashSet::new();
     for g in 0..config.games {
         let seed = config.seed.wrapping_add(g as u64);
-        let mut rng = crate::rng(seed ^ 0x5eed_0f_c0f0);
+        let mut rng = crate::rng(seed ^ 0x5eed_c0f0);
         let mut session = Session::new(game.clone(), "conformance", seed);
         let mut moves = Vec::new();
         let mut ply = 0;
@@ -203,7 +203,7 @@ fn check_view<G: Game>(
         Ok(back) => ctx.ensure(back == view, "view serialization round-trips"),
         Err(e) => ctx.fail(&format!("view does not deserialize: {e}")),
     }
-    if G::HIDDEN_INFORMATION || ctx.ply % 7 == 0 {
+    if G::HIDDEN_INFORMATION || ctx.ply.is_multiple_of(7) {
         let drawn = game.determinize(&view, rng);
         ctx.ensure(
             game.view(&drawn, player) == view,
