@@ -1,6 +1,7 @@
 //! The plateau command line as a library (in progress).
 
 pub mod agents;
+pub mod json;
 pub mod serve;
 
 /// The registry of the default games.
