@@ -80,7 +80,13 @@ pub fn load<G: Game>(spec: &RulesSpec) -> Result<Loaded<G>, RulesError> {
     };
     let params: G::Params = parse_params(&source, text)?;
     let params = apply_overrides::<G>(params, &spec.overrides)?;
-    let game = G::new(params).map_err(|e| e.in_source(&source))?;
+    let game = G::new(params).map_err(|e| {
+        let overridden = e
+            .key
+            .as_ref()
+            .is_some_and(|k| spec.overrides.iter().any(|(o, _)| o == k));
+        e.in_source(if overridden { "--set" } else { &source })
+    })?;
     Ok(Loaded { game, variant })
 }
 
