@@ -39,7 +39,7 @@ impl Game for Nim {
 
     const ID: &'static str = "nim";
     const NAME: &'static str = "Nim";
-    const HIDDEN_INFORMATION: bool = false;
+    crate::perfect_information!();
 
     fn variants() -> &'static [Variant] {
         &[Variant {
@@ -116,14 +116,6 @@ impl Game for Nim {
         (most > 0).then(|| rng.random_range(1..=most))
     }
 
-    fn view(&self, state: &NimState, _player: Player) -> NimState {
-        state.clone()
-    }
-
-    fn determinize<R: Rng + ?Sized>(&self, view: &NimState, _rng: &mut R) -> NimState {
-        view.clone()
-    }
-
     fn format_move(&self, mv: &u32) -> String {
         mv.to_string()
     }
@@ -140,10 +132,6 @@ impl Game for Nim {
             state.pile,
             self.player_name(state.to_move)
         )
-    }
-
-    fn render_view(&self, view: &NimState) -> String {
-        self.render_state(view)
     }
 }
 

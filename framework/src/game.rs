@@ -220,3 +220,38 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 }
+
+/// Implements the perfect-information items of [`Game`] inside an
+/// `impl Game for ...` block whose `View` is its `State`:
+/// `HIDDEN_INFORMATION = false`, `view` (the state itself), `determinize`
+/// (the view itself) and `render_view` (`render_state`).
+///
+/// ```ignore
+/// impl Game for MyGame {
+///     type View = MyState;
+///     plateau::perfect_information!();
+///     // ...
+/// }
+/// ```
+#[macro_export]
+macro_rules! perfect_information {
+    () => {
+        const HIDDEN_INFORMATION: bool = false;
+
+        fn view(&self, state: &Self::State, _player: $crate::Player) -> Self::View {
+            state.clone()
+        }
+
+        fn determinize<R: $crate::rand::Rng + ?Sized>(
+            &self,
+            view: &Self::View,
+            _rng: &mut R,
+        ) -> Self::State {
+            view.clone()
+        }
+
+        fn render_view(&self, view: &Self::View) -> String {
+            self.render_state(view)
+        }
+    };
+}
