@@ -1,3 +1,8 @@
+//! The `plateau` command: the command line library with the default games.
+
 fn main() {
-    let _ = plateau_cli::default_registry();
+    std::process::exit(plateau_cli::run(
+        &plateau_cli::default_registry(),
+        std::env::args_os(),
+    ));
 }

@@ -1,0 +1,157 @@
+//! The command line's syntax (clap), and the argument groups several
+//! subcommands share: the rules options and the setups.
+
+use crate::commands::{
+    apply, bench, games, import, moves, new, perft, play, replay, rules, serve, show,
+};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// The `plateau` command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "plateau",
+    version,
+    about = "Play, script and benchmark abstract board games.",
+    long_about = "Play, script and benchmark abstract board games.\n\n\
+        Stateless commands (new, moves, apply, show) keep a game in a JSON record file; \
+        `play` plays in the terminal; `serve` speaks JSON lines.",
+    after_help = "Examples:\n  \
+        plateau games\n  \
+        plateau play hus --p2 random\n  \
+        plateau new hus --seed 7 -o game.json && plateau apply game.json a7 && plateau show game.json"
+)]
+pub struct Cli {
+    /// The subcommand.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the games and their rules variants.
+    Games(games::GamesArgs),
+    /// Show a game's rules: a summary and every parameter with its value.
+    Rules(rules::RulesArgs),
+    /// Start a game and write its record (JSON).
+    New(new::NewArgs),
+    /// List the legal moves of a recorded game.
+    Moves(moves::MovesArgs),
+    /// Play moves in a recorded game and write the record.
+    Apply(apply::ApplyArgs),
+    /// Show the board of a recorded game, as one player sees it.
+    Show(show::ShowArgs),
+    /// Play a game in the terminal, against people or random players.
+    Play(play::PlayArgs),
+    /// Time random games: games and moves per second.
+    Bench(bench::BenchArgs),
+    /// Count the move sequences of each depth from a position.
+    Perft(perft::PerftArgs),
+    /// Replay a record, checking every move, and show the final position.
+    Replay(replay::ReplayArgs),
+    /// Convert a game record of another program into a plateau record.
+    Import(import::ImportArgs),
+    /// Speak the JSON-lines protocol on stdin and stdout.
+    Serve(serve::ServeArgs),
+}
+
+/// Where the rules come from: a shipped variant, a rules file, and
+/// single-parameter overrides.
+#[derive(Debug, Clone, Default, Args)]
+pub struct RulesOpts {
+    /// A shipped rules variant (default: the game's first; see `plateau games`).
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+    /// Your own rules file (TOML, every parameter; `plateau rules GAME --toml` prints one to start from).
+    #[arg(long, value_name = "FILE", conflicts_with = "variant")]
+    pub rules: Option<PathBuf>,
+    /// Change one parameter, e.g. `--set max_plies=500` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+/// Players' setups, each played as that player's first move.
+#[derive(Debug, Clone, Default, Args)]
+pub struct SetupOpts {
+    /// A player's setup, played as their first move: PLAYER=FILE (the setup text) or
+    /// PLAYER=random (repeatable).
+    #[arg(long = "setup", value_name = "PLAYER=FILE|random")]
+    pub setup: Vec<String>,
+    /// Red's setup (Stratego): same as `--setup red=FILE|random`.
+    #[arg(long = "red-setup", value_name = "FILE|random")]
+    pub red_setup: Option<String>,
+    /// Blue's setup (Stratego): same as `--setup blue=FILE|random`.
+    #[arg(long = "blue-setup", value_name = "FILE|random")]
+    pub blue_setup: Option<String>,
+}
+
+impl SetupOpts {
+    /// Every setup as (player name, FILE or `random`), in the order given.
+    pub fn entries(&self) -> Result<Vec<(String, String)>, String> {
+        let mut out = Vec::new();
+        for s in &self.setup {
+            match s.split_once('=') {
+                Some((p, v)) if !p.trim().is_empty() && !v.trim().is_empty() => {
+                    out.push((p.trim().to_string(), v.trim().to_string()))
+                }
+                _ => {
+                    return Err(format!(
+                        "--setup '{s}' is not of the form PLAYER=FILE or PLAYER=random"
+                    ))
+                }
+            }
+        }
+        if let Some(v) = &self.red_setup {
+            out.push(("red".to_string(), v.clone()));
+        }
+        if let Some(v) = &self.blue_setup {
+            out.push(("blue".to_string(), v.clone()));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_subcommand_has_an_example() {
+        for sub in Cli::command().get_subcommands() {
+            let help = sub
+                .get_after_help()
+                .map(|h| h.to_string())
+                .unwrap_or_default();
+            assert!(help.contains("plateau "), "{} has no example", sub.get_name());
+        }
+    }
+
+    #[test]
+    fn setup_aliases_name_red_and_blue() {
+        let opts = SetupOpts {
+            setup: vec!["north=random".into()],
+            red_setup: Some("r.txt".into()),
+            blue_setup: Some("random".into()),
+        };
+        assert_eq!(
+            opts.entries().unwrap(),
+            vec![
+                ("north".to_string(), "random".to_string()),
+                ("red".to_string(), "r.txt".to_string()),
+                ("blue".to_string(), "random".to_string()),
+            ]
+        );
+        let bad = SetupOpts {
+            setup: vec!["red".into()],
+            ..SetupOpts::default()
+        };
+        assert!(bad.entries().unwrap_err().contains("PLAYER=FILE"));
+    }
+}

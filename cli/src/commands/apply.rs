@@ -1,0 +1,69 @@
+//! `plateau apply`: plays moves in a recorded game and writes the record,
+//! all or nothing.
+
+use crate::error::{CliError, CliResult};
+use crate::json::status_json;
+use crate::text::{move_report, status_line};
+use crate::{record_file, Io};
+use clap::Args;
+use plateau::Registry;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Arguments of `plateau apply`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    plateau apply game.json a7\n  \
+    plateau apply game.json a7 b2 -o next.json\n  \
+    plateau apply game.json 'mark 3,1' end --json\n\n\
+    Each MOVE is one argument (quote moves that contain spaces). If any move is \
+    malformed or illegal, nothing is written.")]
+pub struct ApplyArgs {
+    /// The game record.
+    pub file: PathBuf,
+    /// The moves, in the game's notation, played in order.
+    #[arg(required = true, value_name = "MOVE")]
+    pub moves: Vec<String>,
+    /// Write the record here instead of replacing FILE.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Plays the moves and writes the record.
+pub fn run(registry: &Registry, args: &ApplyArgs, io: &mut Io<'_>) -> CliResult {
+    let (_, mut session) = record_file::open(registry, &args.file)?;
+    let mut reports = Vec::new();
+    for (i, text) in args.moves.iter().enumerate() {
+        let mover = session.status().to_move();
+        session
+            .play(text)
+            .map_err(|e| CliError::failed(format!("move {}: {e}", i + 1)))?;
+        // The one applying the moves is the mover: describe as the mover knows it.
+        let description = session.describe_last_move(mover);
+        reports.push((text.trim().to_string(), mover, description));
+    }
+    let target = args.output.as_ref().unwrap_or(&args.file);
+    record_file::write(target, &session.record())?;
+    if args.json {
+        let value = json!({
+            "file": target.display().to_string(),
+            "applied": reports.iter().map(|(m, p, d)| json!({
+                "move": m,
+                "player": p.map(|p| p.0),
+                "description": d,
+            })).collect::<Vec<_>>(),
+            "status": status_json(session.as_ref()),
+        });
+        writeln!(io.out, "{value}")?;
+        return Ok(());
+    }
+    for (m, p, d) in &reports {
+        let who = p.map(|p| session.player_name(p)).unwrap_or_default();
+        writeln!(io.out, "{}", move_report(&who, m, true, d.clone()))?;
+    }
+    writeln!(io.out, "{}", status_line(session.as_ref()))?;
+    Ok(())
+}

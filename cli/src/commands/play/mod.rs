@@ -1,0 +1,392 @@
+//! `plateau play`: a game in the terminal between people and automatic
+//! players.
+//!
+//! Each person sees the board from their seat and, in a game of hidden
+//! information, only their own view: with two people at one terminal the
+//! screen is cleared between turns and the next player is asked to take
+//! over. After every move the last move is described as the person who
+//! looks next may know it.
+
+mod console;
+mod seats;
+
+use crate::args::{RulesOpts, SetupOpts};
+use crate::commands::show::ensure_newline;
+use crate::error::{CliError, CliResult};
+use crate::loading::load_game;
+use crate::text::{last_move_report, status_line};
+use crate::{record_file, setups, Io};
+use clap::Args;
+use console::{ask, clear, say, title};
+use plateau::{DynSession, GameRng, Player, Registry, Status};
+pub use seats::Seat;
+use std::path::PathBuf;
+
+/// Arguments of `plateau play`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    plateau play hus\n  \
+    plateau play hus --p1 random --p2 human --seed 42\n  \
+    plateau play stratego --p1 human --p2 human\n  \
+    plateau play stratego --red-setup my-setup.txt --save game.json\n\n\
+    At the prompt, type a move or one of: help, moves, random, board, undo, resign, quit.")]
+pub struct PlayArgs {
+    /// The game (see `plateau games`).
+    pub game: String,
+    /// The rules options.
+    #[command(flatten)]
+    pub rules: RulesOpts,
+    /// Who plays the first player: human, random or random:SEED.
+    #[arg(long, default_value = "human", value_name = "PLAYER")]
+    pub p1: String,
+    /// Who plays the second player: human, random or random:SEED.
+    #[arg(long, default_value = "random", value_name = "PLAYER")]
+    pub p2: String,
+    /// The seed of the game and of the random players (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Setups played before the game starts.
+    #[command(flatten)]
+    pub setups: SetupOpts,
+    /// Save the record here at the end, without asking.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+}
+
+/// How a game in the terminal ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Ended {
+    /// The game is over.
+    Over,
+    /// The players stopped (`quit` or the end of the input).
+    Stopped,
+}
+
+/// What a person's turn came to.
+enum Turn {
+    /// A move was played, or the player resigned.
+    Moved,
+    /// Moves were taken back.
+    Undone,
+    /// The player stopped.
+    Quit,
+}
+
+/// A game at the terminal.
+struct Table {
+    session: Box<dyn DynSession>,
+    seats: Vec<Seat>,
+    /// Two or more people share the terminal in a game of hidden information.
+    hot_seat: bool,
+    /// The person whose view is on the screen.
+    shown_to: Option<Player>,
+    /// For the `random` command.
+    rng: GameRng,
+}
+
+/// Plays the game.
+pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
+    let entries = args.setups.entries().map_err(CliError::Usage)?;
+    let game = load_game(registry, &args.game, &args.rules)?;
+    let seed = crate::commands::seed_or_clock(args.seed);
+    let mut seats = vec![
+        Seat::parse("--p1", &args.p1, seed.wrapping_add(1))?,
+        Seat::parse("--p2", &args.p2, seed.wrapping_add(2))?,
+    ];
+    let players = game.num_players();
+    while seats.len() < players {
+        seats.push(Seat::Human);
+    }
+    seats.truncate(players);
+    let mut session = game.new_session(seed);
+    setups::play(&mut session, &entries, seed)?;
+    let humans = seats.iter().filter(|s| s.is_human()).count();
+    let mut table = Table {
+        hot_seat: session.hidden_information() && humans >= 2,
+        session,
+        seats,
+        shown_to: None,
+        rng: plateau::rng(seed.wrapping_add(3)),
+    };
+    let who: Vec<String> = table
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{} {}", game.player_name(Player(i as u8)), s.describe()))
+        .collect();
+    say(
+        io,
+        &format!(
+            "{} ({}), seed {seed}: {}. Type 'help' for the commands.",
+            game.name(),
+            game.variant(),
+            who.join(", ")
+        ),
+    )?;
+    if table.hot_seat {
+        say(
+            io,
+            "Each player sees only their own view; the screen is cleared between turns.",
+        )?;
+    }
+    let ended = table.play(io)?;
+    table.finish(ended, args.save.as_deref(), io)
+}
+
+impl Table {
+    fn is_human(&self, p: Player) -> bool {
+        self.seats.get(p.index()).is_some_and(Seat::is_human)
+    }
+
+    fn name(&self, p: Player) -> String {
+        self.session.player_name(p)
+    }
+
+    /// Whose eyes the screen is for: the one person at the terminal, or the
+    /// person to move; `None` when only automatic players play (everything
+    /// is shown).
+    fn viewer(&self) -> Option<Player> {
+        let humans: Vec<Player> = (0..self.seats.len())
+            .map(|i| Player(i as u8))
+            .filter(|p| self.is_human(*p))
+            .collect();
+        match humans.len() {
+            0 => None,
+            1 => Some(humans[0]),
+            _ => match self.session.status() {
+                Status::ToMove(p) if self.is_human(p) => Some(p),
+                _ => self.shown_to.or(Some(humans[0])),
+            },
+        }
+    }
+
+    /// Plays until the game is over or the players stop.
+    fn play(&mut self, io: &mut Io<'_>) -> CliResult<Ended> {
+        loop {
+            let p = match self.session.status() {
+                Status::Over(_) => return Ok(Ended::Over),
+                Status::ToMove(p) => p,
+            };
+            if self.is_human(p) {
+                match self.human_turn(p, io)? {
+                    Turn::Moved | Turn::Undone => {}
+                    Turn::Quit => return Ok(Ended::Stopped),
+                }
+            } else {
+                self.agent_turn(p, io)?;
+            }
+        }
+    }
+
+    fn agent_turn(&mut self, p: Player, io: &mut Io<'_>) -> CliResult {
+        let Some(Seat::Agent(agent)) = self.seats.get_mut(p.index()) else {
+            return Err(CliError::failed("no automatic player for this seat"));
+        };
+        let spec = agent.spec();
+        let mv = agent
+            .choose(self.session.as_ref())
+            .ok_or_else(|| CliError::failed(format!("{spec} found no move")))?;
+        self.session.play(&mv).map_err(|e| {
+            CliError::failed(format!("{spec} chose a move that was refused: {e}"))
+        })?;
+        self.report_last_move(self.viewer(), io)
+    }
+
+    fn report_last_move(&self, viewer: Option<Player>, io: &mut Io<'_>) -> CliResult {
+        if let Some(report) = last_move_report(self.session.as_ref(), viewer) {
+            say(io, &report)?;
+        }
+        Ok(())
+    }
+
+    fn show_board(&self, p: Player, io: &mut Io<'_>) -> CliResult {
+        say(io, "")?;
+        write!(io.out, "{}", ensure_newline(self.session.render(Some(p))))?;
+        say(io, &status_line(self.session.as_ref()))?;
+        if !self.session.moves_enumerable() {
+            if let Some(hint) = self.session.move_hint() {
+                say(io, &hint)?;
+            }
+            say(io, "(type 'random' for a random one)")?;
+        }
+        Ok(())
+    }
+
+    /// Hands the terminal over to `p` when another person's view is on it.
+    /// Returns false when the input ended.
+    fn hand_over(&mut self, p: Player, io: &mut Io<'_>) -> CliResult<bool> {
+        if self.hot_seat && self.shown_to != Some(p) {
+            clear(io)?;
+            let prompt = format!("Pass to {}, then press Enter.", title(&self.name(p)));
+            if ask(io, &prompt)?.is_none() {
+                return Ok(false);
+            }
+            clear(io)?;
+            self.shown_to = Some(p);
+            self.report_last_move(Some(p), io)?;
+        }
+        self.shown_to = Some(p);
+        Ok(true)
+    }
+
+    fn human_turn(&mut self, p: Player, io: &mut Io<'_>) -> CliResult<Turn> {
+        if !self.hand_over(p, io)? {
+            return Ok(Turn::Quit);
+        }
+        self.show_board(p, io)?;
+        let prompt = format!("{}> ", self.name(p));
+        loop {
+            let Some(line) = ask(io, &prompt)? else {
+                return Ok(Turn::Quit);
+            };
+            let command = line.trim();
+            match command.to_ascii_lowercase().as_str() {
+                "" => continue,
+                "help" | "?" => self.help(io)?,
+                "moves" => self.list_moves(io)?,
+                "board" => self.show_board(p, io)?,
+                "quit" | "exit" => return Ok(Turn::Quit),
+                "undo" => {
+                    if self.undo() {
+                        say(io, "Taken back.")?;
+                        return Ok(Turn::Undone);
+                    }
+                    say(io, "There is no move of yours to take back.")?;
+                }
+                "resign" => {
+                    self.session.resign(p);
+                    say(io, &format!("{} resigns.", title(&self.name(p))))?;
+                    return Ok(Turn::Moved);
+                }
+                "random" => {
+                    let Some(mv) = self.session.random_move(&mut self.rng) else {
+                        say(io, "There is no legal move.")?;
+                        continue;
+                    };
+                    self.session
+                        .play(&mv)
+                        .map_err(|e| CliError::failed(format!("random move refused: {e}")))?;
+                    self.after_human_move(p, io)?;
+                    return Ok(Turn::Moved);
+                }
+                _ => match self.session.play(command) {
+                    Ok(()) => {
+                        self.after_human_move(p, io)?;
+                        return Ok(Turn::Moved);
+                    }
+                    Err(e) => say(
+                        io,
+                        &format!("{e}. Try again ('moves' lists the legal moves, 'help' the commands)."),
+                    )?,
+                },
+            }
+        }
+    }
+
+    /// After a person's move: describe it; with two people sharing the
+    /// terminal, let the mover read it, then hide their board.
+    fn after_human_move(&mut self, p: Player, io: &mut Io<'_>) -> CliResult {
+        if !self.hot_seat {
+            return self.report_last_move(self.viewer(), io);
+        }
+        self.report_last_move(Some(p), io)?;
+        let next_is_other_person = matches!(
+            self.session.status(),
+            Status::ToMove(q) if q != p && self.is_human(q)
+        );
+        if next_is_other_person {
+            // End of input here still hides the board; the next prompt sees it too.
+            ask(io, "Press Enter to hide your board.")?;
+            clear(io)?;
+            self.shown_to = None;
+        }
+        Ok(())
+    }
+
+    /// Takes back moves until a person is to move again, having taken back
+    /// at least one move; false (and nothing changed) if there is none.
+    fn undo(&mut self) -> bool {
+        let mut work = self.session.clone_box();
+        while work.undo() {
+            if let Status::ToMove(q) = work.status() {
+                if self.is_human(q) {
+                    self.session = work;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn list_moves(&self, io: &mut Io<'_>) -> CliResult {
+        if !self.session.moves_enumerable() {
+            say(io, "The moves here cannot be listed; enter one as text.")?;
+            if let Some(hint) = self.session.move_hint() {
+                say(io, &hint)?;
+            }
+            return Ok(());
+        }
+        let moves = self.session.legal_moves();
+        say(io, &format!("{} legal moves: {}", moves.len(), moves.join(" ")))
+    }
+
+    fn help(&self, io: &mut Io<'_>) -> CliResult {
+        let example = self
+            .session
+            .legal_moves()
+            .first()
+            .map(|m| format!(", e.g. {m}"))
+            .unwrap_or_default();
+        let text = format!(
+            "Commands:\n  \
+             MOVE     play a move in the game's notation{example}\n  \
+             moves    list the legal moves\n  \
+             random   play a random legal move for you\n  \
+             board    show the board again\n  \
+             undo     take back your last move (and the automatic players' replies)\n  \
+             resign   give up the game\n  \
+             quit     stop playing (you can still save the game)\n  \
+             help     this text"
+        );
+        say(io, &text)
+    }
+
+    /// The result, the final position, and the record saved if wanted.
+    fn finish(&mut self, ended: Ended, save: Option<&std::path::Path>, io: &mut Io<'_>) -> CliResult {
+        match ended {
+            Ended::Over => {
+                if self.hot_seat {
+                    clear(io)?;
+                    self.report_last_move(None, io)?;
+                }
+                say(io, "")?;
+                write!(io.out, "{}", ensure_newline(self.session.render(None)))?;
+                say(io, &format!("Result: {}", self.session.describe_status()))?;
+            }
+            Ended::Stopped => {
+                if self.hot_seat {
+                    clear(io)?;
+                }
+                say(io, &format!("Stopped: {}", status_line(self.session.as_ref())))?;
+            }
+        }
+        let record = self.session.record();
+        if let Some(path) = save {
+            record_file::write(path, &record)?;
+            return say(io, &format!("Saved to {}.", path.display()));
+        }
+        loop {
+            let Some(answer) = ask(io, "Save the record? File name (Enter to skip): ")? else {
+                return Ok(());
+            };
+            let answer = answer.trim();
+            if answer.is_empty() {
+                return Ok(());
+            }
+            match record_file::write(std::path::Path::new(answer), &record) {
+                Ok(()) => return say(io, &format!("Saved to {answer}.")),
+                Err(e) => say(io, &format!("Cannot save: {}", e.one_line()))?,
+            }
+        }
+    }
+}

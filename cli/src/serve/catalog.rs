@@ -1,0 +1,182 @@
+//! The registered games (`games`), loading rules from a request (`new`,
+//! `playout`), and random playouts on the server (`playout`).
+
+use super::error::{ErrorKind, Result, ServeError};
+use super::request::{clip, Request};
+use super::response::Fields;
+use plateau::{DynGame, GameEntry, Player, Registry, RulesSpec};
+use serde_json::{json, Map, Value};
+
+/// The most games one `playout` request may play.
+pub(crate) const MAX_PLAYOUTS: u64 = 1_000_000;
+
+/// `games`: every registered game with its variants and parameters.
+pub(crate) fn games(registry: &Registry) -> Result<Fields> {
+    let list: Vec<Value> = registry.games().map(game_json).collect();
+    Ok(vec![("games", Value::Array(list))])
+}
+
+fn game_json(entry: &dyn GameEntry) -> Value {
+    let variants: Vec<Value> = entry
+        .variants()
+        .iter()
+        .map(|v| {
+            let mut obj = json!({"name": v.name, "description": v.description});
+            match entry.load(&RulesSpec::variant(v.name)) {
+                Ok(game) => {
+                    obj["players"] = players_json(game.as_ref());
+                    obj["params"] = game.params_json();
+                }
+                Err(e) => obj["error"] = Value::String(e.to_string()),
+            }
+            obj
+        })
+        .collect();
+    let params: Vec<Value> = entry
+        .param_docs()
+        .iter()
+        .map(|p| json!({"key": p.key, "description": p.description}))
+        .collect();
+    json!({
+        "game": entry.id(),
+        "name": entry.name(),
+        "hidden_information": entry.hidden_information(),
+        "variants": variants,
+        "params": params,
+    })
+}
+
+/// The players' names, in player-number order.
+pub(crate) fn players_json(game: &dyn DynGame) -> Value {
+    (0..game.num_players())
+        .map(|i| Value::String(game.player_name(Player(i as u8))))
+        .collect()
+}
+
+/// The rules of a request's `game`, `variant`, `rules` and `set` fields.
+pub(crate) fn load_rules(registry: &Registry, req: &Request) -> Result<Box<dyn DynGame>> {
+    let id = req.str_req("game")?;
+    let entry = registry.get(id).ok_or_else(|| {
+        let known: Vec<&str> = registry.games().map(|g| g.id()).collect();
+        ServeError::new(
+            ErrorKind::UnknownGame,
+            format!("unknown game '{}'; games: {}", clip(id), known.join(", ")),
+        )
+    })?;
+    let variant = req.str_opt("variant")?;
+    let rules = req.str_opt("rules")?;
+    if variant.is_some() && rules.is_some() {
+        return Err(ServeError::bad_request(
+            "give either 'variant' or 'rules' (a whole rules file), not both",
+        ));
+    }
+    if let Some(name) = variant {
+        if !entry.variants().iter().any(|v| v.name == name) {
+            let names: Vec<&str> = entry.variants().iter().map(|v| v.name).collect();
+            return Err(ServeError::new(
+                ErrorKind::UnknownVariant,
+                format!(
+                    "unknown variant '{}' of {}; variants: {}",
+                    clip(name),
+                    entry.id(),
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+    let spec = RulesSpec {
+        variant: variant.map(str::to_string),
+        file: rules.map(|text| ("rules.toml".to_string(), text.to_string())),
+        overrides: overrides(req)?,
+    };
+    entry
+        .load(&spec)
+        .map_err(|e| ServeError::new(ErrorKind::BadRules, e.to_string()))
+}
+
+/// The `set` field: `{"key": value}` or `["key=value"]`, as `--set` overrides.
+fn overrides(req: &Request) -> Result<Vec<(String, String)>> {
+    match req.get("set") {
+        None => Ok(Vec::new()),
+        Some(Value::Object(map)) => map
+            .iter()
+            .map(|(key, value)| {
+                let text = match value {
+                    Value::String(s) => s.clone(),
+                    Value::Number(_) | Value::Bool(_) | Value::Array(_) => value.to_string(),
+                    _ => {
+                        return Err(ServeError::bad_request(format!(
+                            "field 'set': the value of '{}' must be a string, number, boolean or list",
+                            clip(key)
+                        )))
+                    }
+                };
+                Ok((key.clone(), text))
+            })
+            .collect(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|item| match item {
+                Value::String(s) => RulesSpec::parse_override(s)
+                    .map_err(|e| ServeError::bad_request(format!("field 'set': {e}"))),
+                _ => Err(ServeError::bad_request(
+                    "field 'set': a list holds \"key=value\" strings",
+                )),
+            })
+            .collect(),
+        Some(_) => Err(ServeError::bad_request(
+            "field 'set' must be an object {\"key\": value} or a list of \"key=value\" strings",
+        )),
+    }
+}
+
+/// `playout`: seeded random games to the end, on the server; the counts of
+/// wins, draws and reasons, and each outcome if `list` is true.
+pub(crate) fn playout(registry: &Registry, req: &Request) -> Result<Fields> {
+    let count = req.u64_opt("count")?.unwrap_or(100);
+    if count > MAX_PLAYOUTS {
+        return Err(ServeError::bad_request(format!(
+            "field 'count': at most {MAX_PLAYOUTS} games per request"
+        )));
+    }
+    let seed = req.u64_opt("seed")?.unwrap_or(0);
+    let max_plies = req.u64_opt("max_plies")?.unwrap_or(0);
+    let list = req.bool_opt("list")?.unwrap_or(false);
+    let game = load_rules(registry, req)?;
+    let max_plies = usize::try_from(max_plies).unwrap_or(usize::MAX);
+    let outcomes = game.playouts(count as usize, seed, max_plies);
+
+    let mut wins = vec![0u64; game.num_players()];
+    let (mut draws, mut capped) = (0u64, 0u64);
+    let mut reasons = Map::new();
+    for outcome in &outcomes {
+        match outcome.winner {
+            Some(p) if p.index() < wins.len() => wins[p.index()] += 1,
+            _ => draws += 1,
+        }
+        if outcome.reason.ends_with("cap") {
+            capped += 1;
+        }
+        let slot = reasons
+            .entry(outcome.reason.to_string())
+            .or_insert(Value::from(0u64));
+        *slot = Value::from(slot.as_u64().unwrap_or(0) + 1);
+    }
+    let mut fields: Fields = vec![
+        ("game", Value::from(game.id())),
+        ("variant", Value::from(game.variant())),
+        ("players", players_json(game.as_ref())),
+        ("count", Value::from(count)),
+        ("seed", Value::from(seed)),
+        ("wins", Value::from(wins)),
+        ("draws", Value::from(draws)),
+        ("capped", Value::from(capped)),
+        ("reasons", Value::Object(reasons)),
+    ];
+    if list {
+        let all = serde_json::to_value(&outcomes)
+            .map_err(|e| ServeError::bad_request(format!("cannot write outcomes: {e}")))?;
+        fields.push(("outcomes", all));
+    }
+    Ok(fields)
+}

@@ -1,0 +1,217 @@
+//! Moves: `legal`, `play` (one move or a list, all or nothing), `undo`,
+//! `resign` and `genmove` (a move from an agent).
+//!
+//! Hidden information: a response describes a move only as one player may
+//! know it, by default the mover's opponent, who sees only what is public
+//! (the squares, a combat result). The move texts a client sent are not
+//! echoed; `genmove` returns its move, which the player to move, for whom the
+//! agent plays, knows.
+
+use super::error::{ErrorKind, Result, ServeError};
+use super::request::Request;
+use super::response::Fields;
+use super::server::{player_field, Server};
+use crate::json::status_json;
+use plateau::{DynSession, PlayError, Player, Status};
+use serde_json::Value;
+
+/// `legal`: the legal moves of the player to move, in notation; where they
+/// cannot be listed (a setup), `enumerable` is false and `hint` says what to
+/// enter.
+pub(crate) fn legal(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let session = server.game(req)?.session.as_ref();
+    let moves: Vec<Value> = session.legal_moves().into_iter().map(Value::String).collect();
+    let enumerable = session.moves_enumerable();
+    let mut fields: Fields = vec![
+        ("moves", Value::Array(moves)),
+        ("enumerable", Value::Bool(enumerable)),
+    ];
+    if !enumerable {
+        if let Some(hint) = session.move_hint() {
+            fields.push(("hint", Value::String(hint)));
+        }
+    }
+    Ok(fields)
+}
+
+/// `play`: one move (`"move": "a3"`) or a list (`"move": ["a3", "b2"]`),
+/// all or nothing: on an error the moves of the list already played are
+/// taken back.
+pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let game = server.game(req)?;
+    let session = game.session.as_mut();
+    let viewer = player_field(req, "viewer", session)?;
+    let (texts, single): (Vec<&str>, bool) = match req.get("move") {
+        Some(Value::String(s)) => (vec![s.as_str()], true),
+        Some(Value::Array(items)) => {
+            let texts = items
+                .iter()
+                .map(|v| {
+                    v.as_str().ok_or_else(|| {
+                        ServeError::bad_request("field 'move': a list holds move strings")
+                    })
+                })
+                .collect::<Result<Vec<&str>>>()?;
+            if texts.is_empty() {
+                return Err(ServeError::bad_request("field 'move': the list is empty"));
+            }
+            (texts, false)
+        }
+        Some(_) => {
+            return Err(ServeError::bad_request(
+                "field 'move' must be a move string or a list of them",
+            ))
+        }
+        None => return Err(ServeError::bad_request("missing field 'move'")),
+    };
+    let mut described = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        match play_one(session, text, viewer) {
+            Ok(d) => described.push(d),
+            Err(e) => {
+                for _ in 0..i {
+                    session.undo();
+                }
+                return Err(if single { e } else { e.at_index(i + 1) });
+            }
+        }
+    }
+    let described = if single {
+        described.pop().unwrap_or(Value::Null)
+    } else {
+        Value::Array(described)
+    };
+    Ok(vec![
+        ("status", status_json(session)),
+        ("described", described),
+    ])
+}
+
+/// Plays one move; returns what it did as `viewer` (default: the mover's
+/// opponent) may know it, or `null`.
+fn play_one(session: &mut dyn DynSession, text: &str, viewer: Option<Player>) -> Result<Value> {
+    let mover = to_move(session)?;
+    session.play(text).map_err(play_error)?;
+    let viewer = viewer.unwrap_or_else(|| next_player(mover, session.num_players()));
+    Ok(session
+        .describe_last_move(Some(viewer))
+        .map_or(Value::Null, Value::String))
+}
+
+/// The player after `player`: in a two-player game the opponent.
+fn next_player(player: Player, num_players: usize) -> Player {
+    Player(((player.index() + 1) % num_players.max(1)) as u8)
+}
+
+/// The player to move, or a `game_over` error.
+fn to_move(session: &dyn DynSession) -> Result<Player> {
+    match session.status() {
+        Status::ToMove(p) => Ok(p),
+        Status::Over(_) => Err(ServeError::new(
+            ErrorKind::GameOver,
+            format!("the game is over: {}", session.describe_status()),
+        )),
+    }
+}
+
+fn play_error(e: PlayError) -> ServeError {
+    let kind = match &e {
+        PlayError::Parse(_) => ErrorKind::BadMove,
+        PlayError::Illegal { .. } => ErrorKind::IllegalMove,
+        PlayError::GameOver => ErrorKind::GameOver,
+    };
+    ServeError::new(kind, e.to_string())
+}
+
+/// `undo`: takes back `count` moves (default 1), all or nothing.
+pub(crate) fn undo(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let count = req.u64_opt("count")?.unwrap_or(1);
+    if count == 0 {
+        return Err(ServeError::bad_request("field 'count' must be at least 1"));
+    }
+    let game = server.game(req)?;
+    let backup = (count > 1).then(|| game.session.clone_box());
+    for done in 0..count {
+        if !game.session.undo() {
+            if let Some(backup) = backup {
+                game.session = backup;
+            }
+            let message = if done == 0 {
+                "no move to take back".to_string()
+            } else {
+                format!("only {done} moves to take back, not {count}; nothing was taken back")
+            };
+            return Err(ServeError::new(ErrorKind::NothingToUndo, message));
+        }
+    }
+    Ok(vec![
+        ("undone", Value::from(count)),
+        ("status", status_json(game.session.as_ref())),
+    ])
+}
+
+/// `resign`: a player (default: the player to move) resigns.
+pub(crate) fn resign(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let game = server.game(req)?;
+    let session = game.session.as_mut();
+    let to_move = to_move(session)?;
+    let player = player_field(req, "player", session)?.unwrap_or(to_move);
+    session.resign(player);
+    Ok(vec![("status", status_json(session))])
+}
+
+/// `genmove`: a move for the player to move from an agent (default
+/// `random`), played too if `play` is true.
+pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let spec = req.str_opt("agent")?.unwrap_or("random");
+    check_budget(req.get("budget"))?;
+    let play = req.bool_opt("play")?.unwrap_or(false);
+    let game = server.game(req)?;
+    let viewer = player_field(req, "viewer", game.session.as_ref())?;
+    to_move(game.session.as_ref())?;
+    let (game, agent) = server.game_and_agent(req, spec)?;
+    let session = &mut game.session;
+    let Some(mv) = agent.choose(session.as_ref()) else {
+        return Err(ServeError::new(
+            ErrorKind::GameOver,
+            "the agent found no move: the game is over",
+        ));
+    };
+    let mut fields: Fields = vec![
+        ("move", Value::String(mv)),
+        ("agent", Value::String(agent.spec())),
+    ];
+    if play {
+        let text = fields[0].1.as_str().unwrap_or_default().to_string();
+        let described = play_one(session.as_mut(), &text, viewer)?;
+        fields.push(("status", status_json(session.as_ref())));
+        fields.push(("described", described));
+    }
+    Ok(fields)
+}
+
+/// The `budget` of `genmove`: `{"ms": N, "iterations": N}`, both optional.
+fn check_budget(budget: Option<&Value>) -> Result<()> {
+    let Some(budget) = budget else {
+        return Ok(());
+    };
+    let Value::Object(map) = budget else {
+        return Err(ServeError::bad_request(
+            "field 'budget' must be an object such as {\"ms\": 1000} or {\"iterations\": 5000}",
+        ));
+    };
+    for (key, value) in map {
+        if key != "ms" && key != "iterations" {
+            return Err(ServeError::bad_request(format!(
+                "field 'budget' has no key '{}'; keys: ms, iterations",
+                super::request::clip(key)
+            )));
+        }
+        if value.as_u64().is_none() {
+            return Err(ServeError::bad_request(format!(
+                "field 'budget': '{key}' must be a non-negative integer"
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,75 @@
+//! Opening games (`new`, `load`) and closing them (`close`).
+
+use super::catalog::load_rules;
+use super::error::{ErrorKind, Result, ServeError};
+use super::request::Request;
+use super::response::Fields;
+use super::server::{OpenGame, Server};
+use crate::json::status_json;
+use plateau::{DynSession, GameRecord, Player, RecordError};
+use serde_json::Value;
+
+/// `new`: a game from rules and a seed; returns its id and status.
+pub(crate) fn new_game(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let seed = req.u64_opt("seed")?.unwrap_or(0);
+    let game = load_rules(server.registry, req)?;
+    let session = game.new_session(seed);
+    Ok(opened(server, session, seed))
+}
+
+/// `load`: a game from a record (a JSON object, or its text), replayed and
+/// checked move by move.
+pub(crate) fn load(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let text = match req.get("record") {
+        Some(Value::String(s)) => s.clone(),
+        Some(v @ Value::Object(_)) => v.to_string(),
+        Some(_) => {
+            return Err(ServeError::bad_request(
+                "field 'record' must be a record object or its JSON text",
+            ))
+        }
+        None => return Err(ServeError::bad_request("missing field 'record'")),
+    };
+    let record = GameRecord::from_json(&text).map_err(record_error)?;
+    let session = server
+        .registry
+        .load_record(&record)
+        .map_err(record_error)?;
+    Ok(opened(server, session, record.seed))
+}
+
+fn record_error(e: RecordError) -> ServeError {
+    match e {
+        RecordError::UnknownGame(_) => ServeError::new(ErrorKind::UnknownGame, e.to_string()),
+        _ => ServeError::new(ErrorKind::BadRecord, e.to_string()),
+    }
+}
+
+/// Registers an opened game; the response of `new` and `load`.
+fn opened(server: &mut Server<'_>, session: Box<dyn DynSession>, seed: u64) -> Fields {
+    let players: Vec<Value> = (0..session.num_players())
+        .map(|i| Value::String(session.player_name(Player(i as u8))))
+        .collect();
+    let mut fields: Fields = vec![
+        ("id", Value::Null),
+        ("game", Value::from(session.game_id())),
+        ("variant", Value::from(session.variant())),
+        ("seed", Value::from(seed)),
+        ("players", Value::Array(players)),
+        (
+            "hidden_information",
+            Value::Bool(session.hidden_information()),
+        ),
+        ("status", status_json(session.as_ref())),
+    ];
+    let id = server.insert(OpenGame { session });
+    fields[0].1 = Value::from(id);
+    fields
+}
+
+/// `close`: forgets a game.
+pub(crate) fn close(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    server.game(req)?;
+    server.remove(req.game_id()?);
+    Ok(Vec::new())
+}

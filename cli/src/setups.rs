@@ -1,0 +1,156 @@
+//! Setups given on the command line (`--setup PLAYER=FILE|random`): each is
+//! that player's first move, played as the move text `setup <file text>`, or
+//! drawn at random from the seed. Only a player whose next move is a
+//! free-form one (a setup) can be given one.
+
+use crate::error::{CliError, CliResult};
+use plateau::{DynSession, Player, Status};
+use std::fs;
+
+/// Where a setup comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupSource {
+    /// Drawn at random (seeded).
+    Random,
+    /// The setup text read from a file (path, text).
+    File(String, String),
+}
+
+/// The move text of a setup file's text: `setup <text>` (a text that
+/// already starts with the word `setup` is kept as it is).
+pub fn setup_move_text(text: &str) -> String {
+    let text = text.trim();
+    let starts_with_word = text
+        .strip_prefix("setup")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace));
+    if starts_with_word {
+        text.to_string()
+    } else {
+        format!("setup {text}")
+    }
+}
+
+/// Resolves the `(player name, FILE|random)` pairs of the command line:
+/// unknown or repeated players are usage errors, unreadable files errors.
+pub fn resolve(
+    session: &dyn DynSession,
+    entries: &[(String, String)],
+) -> CliResult<Vec<(Player, SetupSource)>> {
+    let mut out: Vec<(Player, SetupSource)> = Vec::new();
+    for (name, value) in entries {
+        let player = session.find_player(name).ok_or_else(|| {
+            CliError::usage(format!(
+                "setup for '{name}': {} has no such player; players: {}",
+                session.game_id(),
+                player_names(session)
+            ))
+        })?;
+        if out.iter().any(|(p, _)| *p == player) {
+            return Err(CliError::usage(format!(
+                "two setups given for {}",
+                session.player_name(player)
+            )));
+        }
+        let source = if value.eq_ignore_ascii_case("random") {
+            SetupSource::Random
+        } else {
+            let text = fs::read_to_string(value).map_err(|e| CliError::io(value, e))?;
+            SetupSource::File(value.clone(), text)
+        };
+        out.push((player, source));
+    }
+    Ok(out)
+}
+
+/// The players' names, comma-separated.
+pub fn player_names(session: &dyn DynSession) -> String {
+    (0..session.num_players())
+        .map(|i| session.player_name(Player(i as u8)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Plays the setups, in turn order, as the first moves of `session`.
+/// Random setups are drawn from `seed`. A setup for a player who does not
+/// set up next (their move is not a free-form one, or another player must
+/// act first without a setup given) is an error and nothing is played.
+pub fn play(
+    session: &mut Box<dyn DynSession>,
+    entries: &[(String, String)],
+    seed: u64,
+) -> CliResult {
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let mut pending = resolve(session.as_ref(), entries)?;
+    let mut work = session.clone_box();
+    let mut rng = plateau::rng(seed.wrapping_add(0x5e70));
+    while let Status::ToMove(p) = work.status() {
+        let Some(i) = pending.iter().position(|(q, _)| *q == p) else {
+            break;
+        };
+        let name = work.player_name(p);
+        if work.moves_enumerable() {
+            return Err(CliError::usage(format!(
+                "a setup was given for {name}, but {name}'s next move is not a setup"
+            )));
+        }
+        let (_, source) = pending.remove(i);
+        let text = match &source {
+            SetupSource::Random => work
+                .random_move(&mut rng)
+                .ok_or_else(|| CliError::failed(format!("no random setup for {name}")))?,
+            SetupSource::File(_, text) => setup_move_text(text),
+        };
+        work.play(&text).map_err(|e| match &source {
+            SetupSource::File(path, _) => CliError::failed(format!("{name}'s setup ({path}): {e}")),
+            SetupSource::Random => CliError::failed(format!("{name}'s random setup: {e}")),
+        })?;
+    }
+    if let Some((p, _)) = pending.first() {
+        let name = work.player_name(*p);
+        let why = match work.status() {
+            Status::ToMove(q) => format!("{} is to move first", work.player_name(q)),
+            Status::Over(_) => "the game is over".to_string(),
+        };
+        return Err(CliError::usage(format!(
+            "a setup was given for {name}, but {name} does not set up next ({why})"
+        )));
+    }
+    *session = work;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plateau::demo::Nim;
+    use plateau::{Registry, RulesSpec};
+
+    #[test]
+    fn setup_text_gets_the_setup_word_once() {
+        assert_eq!(setup_move_text("  FB/B8 \n"), "setup FB/B8");
+        assert_eq!(setup_move_text("setup FB"), "setup FB");
+        assert_eq!(setup_move_text("setupFB"), "setup setupFB");
+    }
+
+    #[test]
+    fn a_setup_for_a_game_without_setups_is_refused() {
+        let mut r = Registry::new();
+        r.register::<Nim>();
+        let game = r
+            .get("nim")
+            .unwrap()
+            .load(&RulesSpec::default_variant())
+            .unwrap();
+        let mut session = game.new_session(0);
+        let e = play(&mut session, &[("first".into(), "random".into())], 0).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("not a setup"), "{e}");
+        let e = play(&mut session, &[("second".into(), "random".into())], 0).unwrap_err();
+        assert!(e.to_string().contains("first is to move first"), "{e}");
+        let e = play(&mut session, &[("red".into(), "random".into())], 0).unwrap_err();
+        assert!(e.to_string().contains("players: first, second"), "{e}");
+        assert_eq!(session.num_moves(), 0);
+    }
+}

@@ -1,0 +1,58 @@
+//! Shared helpers of the in-process tests: a registry with test games, and
+//! running the command line on it with a given input.
+
+#![allow(dead_code)]
+
+pub mod secret;
+
+use plateau::demo::Nim;
+use plateau::Registry;
+use std::path::Path;
+
+/// A registry with the framework's Nim and the hidden-information test game.
+pub fn registry() -> Registry {
+    let mut r = Registry::new();
+    r.register::<Nim>();
+    r.register::<secret::Secret>();
+    r
+}
+
+/// What a run printed and returned.
+pub struct Out {
+    pub code: i32,
+    pub out: String,
+    pub err: String,
+}
+
+/// Runs `plateau ARGS` in-process with `input` as the standard input.
+pub fn run_in(args: &[&str], input: &str) -> Out {
+    let mut all = vec!["plateau"];
+    all.extend_from_slice(args);
+    let mut input = input.as_bytes();
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = plateau_cli::run_with(&registry(), all, &mut input, &mut out, &mut err);
+    Out {
+        code,
+        out: String::from_utf8(out).unwrap(),
+        err: String::from_utf8(err).unwrap(),
+    }
+}
+
+/// Runs `plateau ARGS` in-process with an empty input.
+pub fn run(args: &[&str]) -> Out {
+    run_in(args, "")
+}
+
+/// Checks a failed run: the exit code, one line on stderr naming `needle`.
+pub fn one_line_error(o: &Out, code: i32, needle: &str) {
+    assert_eq!(o.code, code, "stdout: {}\nstderr: {}", o.out, o.err);
+    assert!(o.err.starts_with("error: "), "{:?}", o.err);
+    assert_eq!(o.err.lines().count(), 1, "{:?}", o.err);
+    assert!(o.err.contains(needle), "{:?} lacks {needle:?}", o.err);
+}
+
+/// A path in `dir`, as a string.
+pub fn p(dir: &Path, name: &str) -> String {
+    dir.join(name).display().to_string()
+}

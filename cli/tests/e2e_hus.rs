@@ -1,0 +1,291 @@
+//! End-to-end tests of the `plateau` binary with Hus: every subcommand,
+//! and bad input giving one-line errors with the right exit codes.
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::Path;
+
+fn plateau() -> Command {
+    Command::cargo_bin("plateau").unwrap()
+}
+
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn run_in(args: &[&str], input: &str) -> Run {
+    let output = plateau().args(args).write_stdin(input).output().unwrap();
+    Run {
+        code: output.status.code().expect("exited normally, not by a signal"),
+        out: String::from_utf8(output.stdout).unwrap(),
+        err: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_in(args, "")
+}
+
+/// A failure: the exit code and one line on stderr naming `needle`.
+fn fails(r: &Run, code: i32, needle: &str) {
+    assert_eq!(r.code, code, "stdout: {}\nstderr: {}", r.out, r.err);
+    assert!(r.err.starts_with("error: "), "{:?}", r.err);
+    assert_eq!(r.err.lines().count(), 1, "{:?}", r.err);
+    assert!(!r.err.contains("panicked"), "{:?}", r.err);
+    assert!(r.err.contains(needle), "{:?} lacks {needle:?}", r.err);
+}
+
+fn ok(r: &Run) {
+    assert_eq!(r.code, 0, "stdout: {}\nstderr: {}", r.out, r.err);
+    assert!(r.err.is_empty(), "{}", r.err);
+}
+
+fn path(dir: &Path, name: &str) -> String {
+    dir.join(name).display().to_string()
+}
+
+fn new_game(dir: &Path) -> String {
+    let g = path(dir, "game.json");
+    ok(&run(&["new", "hus", "--seed", "7", "-o", &g]));
+    g
+}
+
+#[test]
+fn games_lists_hus() {
+    let r = run(&["games"]);
+    ok(&r);
+    assert!(r.out.contains("hus - Hus"), "{}", r.out);
+    assert!(r.out.contains("standard"), "{}", r.out);
+}
+
+#[test]
+fn rules_show_parameters_and_round_trip_as_toml() {
+    let r = run(&["rules", "hus"]);
+    ok(&r);
+    assert!(r.out.contains("max_sowings = 10000"), "{}", r.out);
+    assert!(r.out.contains("H3.7"), "{}", r.out);
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(dir.path(), "mine.toml");
+    let r = run(&["rules", "hus", "--set", "max_sowings=500", "--toml"]);
+    ok(&r);
+    fs::write(&file, &r.out).unwrap();
+    let r = run(&["rules", "hus", "--rules", &file]);
+    ok(&r);
+    assert!(r.out.contains("max_sowings = 500"), "{}", r.out);
+    assert!(r.out.contains("variant mine"), "{}", r.out);
+}
+
+#[test]
+fn rules_errors() {
+    fails(&run(&["rules", "chess"]), 2, "unknown game 'chess'; games: hus, quinque, stratego");
+    fails(&run(&["rules", "hus", "--variant", "giant"]), 2, "unknown variant 'giant' of hus");
+    fails(&run(&["new", "hus", "--set", "colour=red"]), 2, "--set: colour: unknown parameter");
+    fails(&run(&["new", "hus", "--set", "first=east"]), 2, "first");
+    fails(&run(&["new", "hus", "--set", "first"]), 2, "key=value");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = path(dir.path(), "bad.toml");
+    fs::write(&bad, "first = \"south\"\nmax_sowings = \n").unwrap();
+    fails(&run(&["new", "hus", "--rules", &bad]), 1, "bad.toml:2: invalid TOML");
+    fs::write(&bad, "first = \"south\"\n").unwrap();
+    fails(&run(&["rules", "hus", "--rules", &bad]), 1, "bad.toml: missing field");
+    fails(
+        &run(&["rules", "hus", "--rules", &bad, "--variant", "standard"]),
+        2,
+        "cannot be used with",
+    );
+}
+
+#[test]
+fn new_moves_apply_show_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = new_game(dir.path());
+    let r = run(&["moves", &g]);
+    ok(&r);
+    assert!(r.out.starts_with("south to move (move 1)\n12 legal moves:\na8\n"), "{}", r.out);
+    let r = run(&["moves", &g, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["moves"].as_array().unwrap().len(), 12);
+    assert_eq!(v["status"]["to_move_name"], "south");
+    let r = run(&["apply", &g, "a5"]);
+    ok(&r);
+    assert!(r.out.contains("relay from a3"), "{}", r.out);
+    assert!(r.out.contains("north to move (move 2)"), "{}", r.out);
+    let r = run(&["apply", &g, "a6", "--json"]);
+    ok(&r);
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["status"]["to_move_name"], "south");
+    assert_eq!(v["applied"][0]["move"], "a6");
+    let r = run(&["show", &g]);
+    ok(&r);
+    assert!(r.out.contains("a8  a7  a6"), "{}", r.out);
+    assert!(r.out.contains("last move: north a6"), "{}", r.out);
+    let r = run(&["show", &g, "--as", "north", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["player_name"], "north");
+    assert!(v["view"].is_object());
+    let r = run(&["replay", &g, "--verbose"]);
+    ok(&r);
+    assert!(r.out.contains("1. south a5"), "{}", r.out);
+    assert!(r.out.contains("2. north a6"), "{}", r.out);
+    assert!(r.out.contains("every move legal"), "{}", r.out);
+    // -o writes elsewhere and leaves the file as it was.
+    let before = fs::read(&g).unwrap();
+    let other = path(dir.path(), "other.json");
+    ok(&run(&["apply", &g, "a7", "-o", &other]));
+    assert_eq!(fs::read(&g).unwrap(), before);
+    let r = run(&["replay", &other, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["moves"], 3);
+    // Without -o, new writes the record to stdout.
+    let r = run(&["new", "hus", "--seed", "7"]);
+    ok(&r);
+    assert!(r.out.contains("\"game\": \"hus\""), "{}", r.out);
+}
+
+#[test]
+fn bad_moves_leave_the_record_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = new_game(dir.path());
+    let before = fs::read(&g).unwrap();
+    fails(&run(&["apply", &g, "z9"]), 1, "move 1: cannot read move 'z9'");
+    fails(&run(&["apply", &g, "a5", "b1"]), 1, "move 2: illegal move 'b1'");
+    fails(&run(&["apply", &g, "a5", "a6", "a5"]), 1, "move 3: illegal move 'a5'");
+    assert_eq!(fs::read(&g).unwrap(), before);
+    fails(&run(&["apply", &g]), 2, "<MOVE>");
+}
+
+#[test]
+fn corrupted_records_give_one_line_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = new_game(dir.path());
+    ok(&run(&["apply", &g, "a5", "a6"]));
+    let good = fs::read_to_string(&g).unwrap();
+    let truncated = path(dir.path(), "truncated.json");
+    fs::write(&truncated, &good[..good.len() - 20]).unwrap();
+    let wrong_game = path(dir.path(), "wrong-game.json");
+    fs::write(&wrong_game, good.replace("\"game\": \"hus\"", "\"game\": \"go\"")).unwrap();
+    let illegal = path(dir.path(), "illegal.json");
+    fs::write(&illegal, good.replace("\"a6\"", "\"b4\"")).unwrap();
+    let bad_params = path(dir.path(), "bad-params.json");
+    fs::write(&bad_params, good.replace("\"max_sowings\": 10000", "\"max_sowings\": \"x\"")).unwrap();
+    let missing = path(dir.path(), "missing.json");
+    for cmd in ["moves", "show", "replay"] {
+        fails(&run(&[cmd, &truncated]), 1, "truncated.json: not a game record");
+        fails(&run(&[cmd, &wrong_game]), 1, "unknown game 'go'");
+        fails(&run(&[cmd, &illegal]), 1, "move 2 of the record ('b4') is illegal");
+        fails(&run(&[cmd, &bad_params]), 1, "max_sowings");
+        fails(&run(&[cmd, &missing]), 1, "missing.json");
+    }
+    for file in [&truncated, &wrong_game, &illegal] {
+        let before = fs::read(file).unwrap();
+        fails(&run(&["apply", file, "a1"]), 1, "");
+        assert_eq!(&fs::read(file).unwrap(), &before);
+    }
+}
+
+#[test]
+fn scripted_play_against_a_random_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = path(dir.path(), "saved.json");
+    // A move, a malformed and an illegal move, then a legal one, undo, quit, save.
+    let input = format!("a5\nz9\nb1\nmoves\na6\nundo\nquit\n{save}\n");
+    let r = run_in(&["play", "hus", "--p1", "human", "--p2", "random", "--seed", "3"], &input);
+    ok(&r);
+    assert!(r.out.contains("south> "), "{}", r.out);
+    assert!(r.out.contains("cannot read move 'z9'"), "{}", r.out);
+    assert!(r.out.contains("illegal move 'b1'"), "{}", r.out);
+    assert!(r.out.contains("legal moves:"), "{}", r.out);
+    assert!(r.out.contains("Taken back."), "{}", r.out);
+    assert!(r.out.contains("Stopped: south to move (move 3)"), "{}", r.out);
+    let record = plateau::GameRecord::from_json(&fs::read_to_string(&save).unwrap()).unwrap();
+    // a6 and north's reply were taken back.
+    assert_eq!(record.moves.len(), 2);
+    assert_eq!(record.moves[0], "a5");
+    ok(&run(&["replay", &save]));
+}
+
+#[test]
+fn the_readme_play_command_works_and_ends_at_the_end_of_input() {
+    let r = run_in(&["play", "hus"], "a5\n");
+    ok(&r);
+    assert!(r.out.contains("south human, north random"), "{}", r.out);
+    assert!(r.out.contains("Stopped"), "{}", r.out);
+    let r = run_in(&["play", "hus", "--p2", "random"], "");
+    ok(&r);
+}
+
+#[test]
+fn two_random_players_finish_a_game() {
+    let r = run(&["play", "hus", "--p1", "random:1", "--p2", "random:2", "--seed", "5"]);
+    ok(&r);
+    assert!(r.out.contains("Result: "), "{}", r.out);
+    assert!(r.out.contains(" wins ("), "{}", r.out);
+}
+
+#[test]
+fn bench_and_perft() {
+    let r = run(&["bench", "hus", "--games", "20", "--seed", "1"]);
+    ok(&r);
+    for w in ["games/s", "plies/s", "mean length", "capped games", "mean legal moves", "machine"] {
+        assert!(r.out.contains(w), "{w}: {}", r.out);
+    }
+    let r = run(&["bench", "hus", "--games", "20", "--json"]);
+    ok(&r);
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["games"], 20);
+    assert!(v["plies_per_second"].as_f64().unwrap() > 0.0);
+    let r = run(&["perft", "hus", "--depth", "2"]);
+    ok(&r);
+    assert!(r.out.contains("depth 1: 12"), "{}", r.out);
+    let r = run(&["perft", "hus", "--depth", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["counts"][0], 12);
+    let dir = tempfile::tempdir().unwrap();
+    let g = new_game(dir.path());
+    let r = run(&["perft", "--record", &g, "--depth", "2", "--json"]);
+    ok(&r);
+    let w: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(w["counts"], v["counts"]);
+    fails(&run(&["perft", "--depth", "2"]), 2, "<GAME>");
+    fails(&run(&["perft", "hus", "--record", &g, "--depth", "2"]), 2, "cannot be used with");
+    fails(&run(&["bench", "chess"]), 2, "unknown game");
+}
+
+#[test]
+fn every_subcommand_has_help_with_an_example() {
+    for sub in [
+        "games", "rules", "new", "moves", "apply", "show", "play", "bench", "perft", "replay",
+        "import", "serve",
+    ] {
+        let r = run(&[sub, "--help"]);
+        ok(&r);
+        assert!(r.out.contains("Example"), "{sub}: {}", r.out);
+        assert!(r.out.contains(&format!("plateau {sub}")), "{sub}: {}", r.out);
+    }
+    let r = run(&["import", "gravon", "--help"]);
+    ok(&r);
+    assert!(r.out.contains("plateau import gravon"), "{}", r.out);
+}
+
+#[test]
+fn usage_errors() {
+    fails(&run(&["fly"]), 2, "unrecognized subcommand 'fly'");
+    fails(&run(&["new", "hus", "--colour"]), 2, "--colour");
+    fails(&run(&["play", "hus", "--p2", "minimax"]), 2, "--p2: unknown agent 'minimax'");
+    fails(&run(&["new", "hus", "--setup", "south=random"]), 2, "not a setup");
+    fails(&run(&["show", "x.json", "--as", "south", "--all"]), 2, "cannot be used with");
+    let r = run(&[]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("Usage"), "{}", r.err);
+}
+
+#[test]
+fn serve_answers_json_lines() {
+    let r = run_in(&["serve"], "{\"cmd\":\"games\"}\n");
+    ok(&r);
+    let first = r.out.lines().next().expect("one answer");
+    let v: serde_json::Value = serde_json::from_str(first).unwrap();
+    assert_eq!(v["ok"], true);
+}

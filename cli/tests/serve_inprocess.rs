@@ -1,0 +1,539 @@
+//! `serve::run` in this process: every command, every error kind, several
+//! games at once, garbage input, and hidden information (with a small game
+//! that has a secret).
+
+mod serve_common;
+
+use plateau_cli::serve::{self, ErrorKind};
+use serde_json::{json, Value};
+use serve_common::{kind, serve_batch, test_registry, Conn, InProcess, WORDS};
+use std::collections::BTreeSet;
+
+fn lines(requests: &[Value]) -> Vec<u8> {
+    let mut input = Vec::new();
+    for r in requests {
+        input.extend_from_slice(r.to_string().as_bytes());
+        input.push(b'\n');
+    }
+    input
+}
+
+fn batch(requests: &[Value]) -> Vec<Value> {
+    let responses = serve_batch(&test_registry(), &lines(requests));
+    assert_eq!(responses.len(), requests.len(), "one response per request");
+    responses
+}
+
+#[test]
+fn games_lists_variants_players_and_parameters() {
+    let r = &batch(&[json!({"cmd": "games"})])[0];
+    let games = r["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    let nim = &games[0];
+    assert_eq!(nim["game"], "nim");
+    assert_eq!(nim["hidden_information"], false);
+    assert_eq!(nim["variants"][0]["name"], "standard");
+    assert_eq!(nim["variants"][0]["players"], json!(["first", "second"]));
+    assert_eq!(nim["variants"][0]["params"]["pile"], 21);
+    assert_eq!(nim["params"][1]["key"], "max_take");
+    assert_eq!(games[1]["hidden_information"], true);
+}
+
+#[test]
+fn a_game_of_nim_through_every_game_command() {
+    let r = batch(&[
+        json!({"cmd": "new", "game": "nim", "set": {"pile": 7, "max_take": 2}, "seed": 5}),
+        json!({"cmd": "legal", "id": 1}),
+        json!({"cmd": "play", "id": 1, "move": "2"}),
+        json!({"cmd": "play", "id": 1, "move": ["1", "2"]}),
+        json!({"cmd": "status", "id": 1}),
+        json!({"cmd": "view", "id": 1}),
+        json!({"cmd": "state", "id": 1}),
+        json!({"cmd": "undo", "id": 1}),
+        json!({"cmd": "undo", "id": 1, "count": 2}),
+        json!({"cmd": "record", "id": 1}),
+        json!({"cmd": "resign", "id": 1, "player": "first"}),
+        json!({"cmd": "close", "id": 1}),
+        json!({"cmd": "quit"}),
+    ]);
+    assert!(r.iter().all(|x| x["ok"] == true), "{r:#?}");
+    assert_eq!(r[0]["id"], 1);
+    assert_eq!(r[0]["seed"], 5);
+    assert_eq!(r[0]["variant"], "standard");
+    assert_eq!(r[0]["players"], json!(["first", "second"]));
+    assert_eq!(r[0]["status"]["to_move"], 0);
+    assert_eq!(r[1]["moves"], json!(["1", "2"]));
+    assert_eq!(r[1]["enumerable"], true);
+    assert_eq!(r[2]["status"]["to_move_name"], "second");
+    assert_eq!(r[2]["described"], Value::Null);
+    assert_eq!(r[3]["described"], json!([null, null]));
+    // 7 - 2 - 1 - 2 = 2 stones left, second to move.
+    assert_eq!(r[4]["status"]["moves_played"], 3);
+    assert_eq!(r[4]["status"]["to_move"], 1);
+    assert_eq!(r[5]["player"], 1);
+    assert_eq!(r[5]["view"]["pile"], 2);
+    assert!(r[5]["board"].as_str().unwrap().contains("pile: 2"));
+    assert_eq!(r[6]["state"]["pile"], 2);
+    assert_eq!(r[7]["undone"], 1);
+    assert_eq!(r[8]["undone"], 2);
+    assert_eq!(r[8]["status"]["moves_played"], 0);
+    assert_eq!(r[9]["record"]["moves"], json!([]));
+    assert_eq!(r[9]["record"]["params"], json!({"pile": 7, "max_take": 2}));
+    assert_eq!(r[10]["status"]["over"], true);
+    assert_eq!(r[10]["status"]["outcome"]["reason"], "resignation");
+    assert_eq!(r[10]["status"]["outcome"]["winner_name"], "second");
+}
+
+#[test]
+fn load_replays_a_record_into_a_new_game() {
+    let mut conn = InProcess::start(test_registry);
+    conn.ok(&json!({"cmd": "new", "game": "nim", "seed": 3}));
+    conn.ok(&json!({"cmd": "play", "id": 1, "move": ["3", "3", "2"]}));
+    let record = conn.ok(&json!({"cmd": "record", "id": 1}))["record"].clone();
+    assert_eq!(record["moves"], json!(["3", "3", "2"]));
+    let loaded = conn.ok(&json!({"cmd": "load", "record": record}));
+    assert_eq!(loaded["id"], 2);
+    assert_eq!(loaded["seed"], 3);
+    assert_eq!(loaded["status"]["moves_played"], 3);
+    let as_text = conn.ok(&json!({"cmd": "load", "record": record.to_string()}));
+    assert_eq!(as_text["id"], 3);
+    let a = conn.ok(&json!({"cmd": "state", "id": 1}));
+    let b = conn.ok(&json!({"cmd": "state", "id": 2}));
+    assert_eq!(a["state"], b["state"]);
+    // The loaded game goes on on its own.
+    conn.ok(&json!({"cmd": "play", "id": 2, "move": "1"}));
+    let a = conn.ok(&json!({"cmd": "status", "id": 1}));
+    assert_eq!(a["status"]["moves_played"], 3);
+}
+
+#[test]
+fn several_games_at_once_keep_their_own_positions() {
+    let mut conn = InProcess::start(test_registry);
+    for pile in [5, 9, 13] {
+        let r = conn.ok(&json!({"cmd": "new", "game": "nim", "set": {"pile": pile}}));
+        assert_eq!(r["status"]["over"], false);
+    }
+    let secret = conn.ok(&json!({"cmd": "new", "game": "secret"}));
+    assert_eq!(secret["id"], 4);
+    for round in 0..2 {
+        for id in 1..=3 {
+            conn.ok(&json!({"cmd": "play", "id": id, "move": (id).to_string(), "tag": round}));
+        }
+    }
+    for (id, pile) in [(1, 5 - 2), (2, 9 - 4), (3, 13 - 6)] {
+        let s = conn.ok(&json!({"cmd": "state", "id": id}));
+        assert_eq!(s["state"]["pile"], pile, "game {id}");
+    }
+    conn.ok(&json!({"cmd": "close", "id": 2}));
+    assert_eq!(
+        kind(&conn.send(&json!({"cmd": "legal", "id": 2}))),
+        Some("unknown_id")
+    );
+    conn.ok(&json!({"cmd": "legal", "id": 3}));
+    let r = conn.ok(&json!({"cmd": "new", "game": "nim"}));
+    assert_eq!(r["id"], 5, "ids are never reused");
+}
+
+#[test]
+fn a_list_of_moves_is_all_or_nothing() {
+    let r = batch(&[
+        json!({"cmd": "new", "game": "nim", "set": {"pile": 10}}),
+        json!({"cmd": "play", "id": 1, "move": ["1", "2", "4", "3"]}),
+        json!({"cmd": "status", "id": 1}),
+        json!({"cmd": "play", "id": 1, "move": ["1", "x"]}),
+        json!({"cmd": "undo", "id": 1, "count": 3}),
+        json!({"cmd": "status", "id": 1}),
+    ]);
+    assert_eq!(kind(&r[1]), Some("illegal_move"));
+    assert_eq!(r[1]["error"]["index"], 3);
+    assert!(r[1]["error"]["message"].as_str().unwrap().contains("'4'"));
+    assert_eq!(r[2]["status"]["moves_played"], 0, "nothing was played");
+    assert_eq!(kind(&r[3]), Some("bad_move"));
+    assert_eq!(r[3]["error"]["index"], 2);
+    assert_eq!(kind(&r[4]), Some("nothing_to_undo"));
+    assert_eq!(r[5]["status"]["moves_played"], 0);
+}
+
+#[test]
+fn undo_of_more_moves_than_played_takes_back_nothing() {
+    let r = batch(&[
+        json!({"cmd": "new", "game": "nim"}),
+        json!({"cmd": "play", "id": 1, "move": ["1", "1"]}),
+        json!({"cmd": "undo", "id": 1, "count": 3}),
+        json!({"cmd": "status", "id": 1}),
+        json!({"cmd": "undo", "id": 1, "count": 2}),
+        json!({"cmd": "undo", "id": 1}),
+    ]);
+    assert_eq!(kind(&r[2]), Some("nothing_to_undo"));
+    assert_eq!(r[3]["status"]["moves_played"], 2);
+    assert_eq!(r[4]["undone"], 2);
+    assert_eq!(kind(&r[5]), Some("nothing_to_undo"));
+}
+
+#[test]
+fn genmove_suggests_or_plays_and_each_agent_keeps_its_stream() {
+    let script = [
+        json!({"cmd": "new", "game": "nim", "set": {"pile": 200, "max_take": 9}, "seed": 1}),
+        json!({"cmd": "genmove", "id": 1, "agent": "random:7"}),
+        json!({"cmd": "status", "id": 1}),
+        json!({"cmd": "genmove", "id": 1, "agent": "random:7", "play": true, "budget": {"ms": 10}}),
+        json!({"cmd": "genmove", "id": 1, "agent": "random:7", "play": true, "budget": {"iterations": 5}}),
+        json!({"cmd": "genmove", "id": 1, "play": true}),
+        json!({"cmd": "status", "id": 1}),
+    ];
+    let r = batch(&script);
+    assert!(r.iter().all(|x| x["ok"] == true), "{r:#?}");
+    assert_eq!(r[1]["agent"], "random:7");
+    assert!(r[1].get("status").is_none(), "not played");
+    assert_eq!(r[2]["status"]["moves_played"], 0);
+    assert_eq!(r[3]["status"]["moves_played"], 1);
+    assert_eq!(r[5]["agent"], "random:0", "plain 'random' has the seed 0");
+    assert_eq!(r[6]["status"]["moves_played"], 3);
+    // The same script gives the same moves.
+    let again = batch(&script);
+    let moves = |r: &[Value]| -> Vec<Value> { r.iter().map(|x| x["move"].clone()).collect() };
+    assert_eq!(moves(&r), moves(&again));
+    // One agent's stream goes on: its ten suggestions are not all the same.
+    let mut requests = vec![script[0].clone()];
+    for _ in 0..10 {
+        requests.push(json!({"cmd": "genmove", "id": 1, "agent": "random:7"}));
+    }
+    let r = batch(&requests);
+    let distinct: BTreeSet<String> = r[1..].iter().map(|x| x["move"].to_string()).collect();
+    assert!(distinct.len() > 1, "{distinct:?}");
+}
+
+#[test]
+fn an_agent_goes_on_across_games_so_a_match_has_different_games() {
+    let new = json!({"cmd": "new", "game": "nim", "set": {"pile": 200, "max_take": 9}});
+    let mut requests = vec![new.clone(), new];
+    for id in [1, 2] {
+        for _ in 0..8 {
+            requests.push(json!({"cmd": "genmove", "id": id, "agent": "random:4", "play": true}));
+        }
+    }
+    let r = batch(&requests);
+    let moves: Vec<Value> = r[2..].iter().map(|x| x["move"].clone()).collect();
+    assert_ne!(moves[..8], moves[8..], "game 2 is not a copy of game 1");
+    // A new session starts the agent afresh: the same moves again.
+    let again = batch(&requests);
+    assert_eq!(r, again);
+}
+
+#[test]
+fn playout_counts_outcomes_reproducibly() {
+    let request = json!({"cmd": "playout", "game": "nim", "count": 40, "seed": 9, "list": true});
+    let r = batch(&[request.clone(), request, json!({"cmd": "playout", "game": "nim"})]);
+    assert_eq!(r[0], r[1], "same seed, same outcomes");
+    let wins = r[0]["wins"].as_array().unwrap();
+    let total: u64 = wins.iter().map(|w| w.as_u64().unwrap()).sum::<u64>()
+        + r[0]["draws"].as_u64().unwrap();
+    assert_eq!(total, 40);
+    assert_eq!(r[0]["reasons"]["last-stone-taken"], 40);
+    assert_eq!(r[0]["outcomes"].as_array().unwrap().len(), 40);
+    let first_wins = r[0]["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["winner"] == 0)
+        .count() as u64;
+    assert_eq!(json!(first_wins), wins[0]);
+    assert_eq!(r[2]["count"], 100, "100 games by default");
+    assert!(r[2].get("outcomes").is_none());
+}
+
+#[test]
+fn rules_come_from_variants_overrides_and_toml_text() {
+    let r = batch(&[
+        json!({"cmd": "new", "game": "nim", "variant": "standard", "set": ["pile=4"]}),
+        json!({"cmd": "new", "game": "nim", "rules": "pile = 6\nmax_take = 6\n"}),
+        json!({"cmd": "legal", "id": 2}),
+        json!({"cmd": "record", "id": 2}),
+        json!({"cmd": "new", "game": "NIM"}),
+    ]);
+    assert!(r.iter().all(|x| x["ok"] == true), "{r:#?}");
+    assert_eq!(r[1]["variant"], "rules");
+    assert_eq!(r[2]["moves"].as_array().unwrap().len(), 6);
+    assert_eq!(r[3]["record"]["params"]["pile"], 6);
+    assert_eq!(r[4]["game"], "nim");
+}
+
+/// Every error kind, each from a request that should produce it.
+#[test]
+fn every_error_kind_is_reachable_and_documented_by_its_message() {
+    let mut over_record = json!({"format": 1, "game": "nim", "variant": "standard",
+        "params": {"pile": 3, "max_take": 3}, "seed": 0, "moves": ["3"]});
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("parse", b"{not json\n".to_vec()),
+        ("line_too_long", {
+            let mut l = vec![b' '; serve::MAX_LINE_BYTES + 10];
+            l.push(b'\n');
+            l
+        }),
+        ("unknown_command", b"{\"cmd\":\"dance\"}\n".to_vec()),
+        ("bad_request", b"{\"cmd\":\"new\"}\n".to_vec()),
+        ("unknown_game", b"{\"cmd\":\"new\",\"game\":\"chess\"}\n".to_vec()),
+        (
+            "unknown_variant",
+            b"{\"cmd\":\"new\",\"game\":\"nim\",\"variant\":\"giant\"}\n".to_vec(),
+        ),
+        (
+            "bad_rules",
+            b"{\"cmd\":\"new\",\"game\":\"nim\",\"set\":{\"max_take\":0}}\n".to_vec(),
+        ),
+        ("unknown_id", b"{\"cmd\":\"legal\",\"id\":99}\n".to_vec()),
+        (
+            "unknown_player",
+            b"{\"cmd\":\"view\",\"id\":1,\"player\":\"third\"}\n".to_vec(),
+        ),
+        (
+            "bad_move",
+            b"{\"cmd\":\"play\",\"id\":1,\"move\":\"many\"}\n".to_vec(),
+        ),
+        (
+            "illegal_move",
+            b"{\"cmd\":\"play\",\"id\":1,\"move\":\"4\"}\n".to_vec(),
+        ),
+        ("game_over", b"{\"cmd\":\"genmove\",\"id\":2}\n".to_vec()),
+        ("nothing_to_undo", b"{\"cmd\":\"undo\",\"id\":1}\n".to_vec()),
+        (
+            "bad_record",
+            format!("{}\n", json!({"cmd": "load", "record": {"format": 1}})).into_bytes(),
+        ),
+        (
+            "unknown_agent",
+            b"{\"cmd\":\"genmove\",\"id\":1,\"agent\":\"oracle\"}\n".to_vec(),
+        ),
+    ];
+    over_record["outcome"] = json!({"winner": 0, "reason": "last-stone-taken"});
+    let mut input = format!(
+        "{}\n{}\n",
+        json!({"cmd": "new", "game": "nim"}),
+        json!({"cmd": "load", "record": over_record})
+    )
+    .into_bytes();
+    for (_, line) in &cases {
+        input.extend_from_slice(line);
+    }
+    let r = serve_batch(&test_registry(), &input);
+    assert_eq!(r.len(), 2 + cases.len());
+    assert_eq!(r[0]["ok"], true);
+    assert_eq!(r[1]["ok"], true, "{}", r[1]);
+    assert_eq!(r[1]["status"]["over"], true);
+    let mut seen = BTreeSet::new();
+    for ((expected, _), response) in cases.iter().zip(&r[2..]) {
+        assert_eq!(kind(response), Some(*expected), "{response}");
+        let message = response["error"]["message"].as_str().unwrap();
+        assert!(!message.is_empty());
+        seen.insert(expected.to_string());
+    }
+    let all: BTreeSet<String> = ErrorKind::ALL
+        .iter()
+        .map(|k| k.as_str().to_string())
+        .collect();
+    assert_eq!(seen, all, "every kind has a case");
+}
+
+#[test]
+fn tags_are_echoed_on_success_and_on_errors() {
+    let r = batch(&[
+        json!({"cmd": "games", "tag": {"n": [1, 2]}}),
+        json!({"cmd": "warp", "tag": "t2"}),
+        json!({"cmd": "legal", "id": 7, "tag": 3}),
+        json!({"tag": 4}),
+    ]);
+    assert_eq!(r[0]["tag"], json!({"n": [1, 2]}));
+    assert_eq!(r[1]["tag"], "t2");
+    assert_eq!(r[2]["tag"], 3);
+    assert_eq!(r[3]["tag"], 4);
+    assert_eq!(kind(&r[3]), Some("bad_request"));
+}
+
+#[test]
+fn garbage_gets_errors_and_the_next_valid_line_an_answer() {
+    let mut input: Vec<u8> = Vec::new();
+    input.extend_from_slice(b"\x00\x01\x02\xff\xfe garbage\n");
+    input.extend_from_slice(b"{\"cmd\":\"g\xc3\x28ames\"}\n"); // invalid UTF-8
+    input.extend_from_slice(b"[1,2,3]\n");
+    input.extend_from_slice(b"\"just a string\"\n");
+    input.extend_from_slice(&b"[".repeat(100_000));
+    input.push(b'\n');
+    input.extend_from_slice(b"{\"cmd\":\"games\"} trailing\n");
+    input.extend_from_slice(b"   \n\n"); // blank lines get no answer
+    input.extend_from_slice(b"{\"cmd\":\"new\",\"game\":\"nim\",\"seed\":-1}\n");
+    input.extend_from_slice(b"{\"cmd\":\"new\",\"game\":\"nim\",\"colour\":\"red\"}\n");
+    input.extend_from_slice(&vec![b'x'; 3 * 1024 * 1024]); // a line of megabytes
+    input.push(b'\n');
+    input.extend_from_slice(b"{\"cmd\":\"games\"}\r\n");
+    input.extend_from_slice(b"{\"cmd\":\"new\",\"game\":\"nim\"}"); // no final newline
+    let r = serve_batch(&test_registry(), &input);
+    let kinds: Vec<Option<&str>> = r.iter().map(kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            Some("parse"),
+            Some("parse"),
+            Some("parse"),
+            Some("parse"),
+            Some("parse"),
+            Some("parse"),
+            Some("bad_request"),
+            Some("bad_request"),
+            Some("line_too_long"),
+            None,
+            None,
+        ]
+    );
+    assert!(r[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("UTF-8"));
+    assert!(r[8]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("3145728 bytes"));
+    assert_eq!(r[10]["id"], 1);
+}
+
+#[test]
+fn the_line_limit_can_be_set() {
+    let options = serve::Options { max_line_bytes: 20 };
+    let input = b"{\"cmd\":\"games\",\"tag\":\"0123456789\"}\n{\"cmd\":\"games\"}\n";
+    let mut output = Vec::new();
+    serve::run_with(&test_registry(), &input[..], &mut output, &options).unwrap();
+    let r = serve_common::parse_lines(&output);
+    assert_eq!(kind(&r[0]), Some("line_too_long"));
+    assert_eq!(r[1]["ok"], true);
+}
+
+#[test]
+fn quit_and_end_of_input_end_the_session() {
+    let r = batch(&[json!({"cmd": "quit"})]);
+    assert_eq!(r[0], json!({"ok": true}));
+    let input = lines(&[json!({"cmd": "quit"}), json!({"cmd": "games"})]);
+    let r = serve_batch(&test_registry(), &input);
+    assert_eq!(r.len(), 1, "nothing is read after quit");
+    assert!(serve_batch(&test_registry(), b"").is_empty());
+}
+
+#[test]
+fn every_response_is_one_line_even_with_newlines_in_the_text() {
+    let r = batch(&[
+        json!({"cmd": "new", "game": "nim"}),
+        json!({"cmd": "state", "id": 1}),
+        json!({"cmd": "play", "id": 1, "move": "a\nb"}),
+    ]);
+    assert!(r[1]["board"].as_str().unwrap().ends_with('\n'));
+    assert_eq!(kind(&r[2]), Some("bad_move"));
+}
+
+// ---------------------------------------------------------------------------
+// Hidden information, with the secret game (tests/serve_common).
+// ---------------------------------------------------------------------------
+
+#[test]
+fn play_and_view_never_show_the_opponents_secret_but_state_does() {
+    let mut conn = InProcess::start(test_registry);
+    conn.ok(&json!({"cmd": "new", "game": "secret"}));
+    let red_hides = conn.ok(&json!({"cmd": "play", "id": 1, "move": "hide cobalt"}));
+    // Described as Blue (the opponent) knows it.
+    assert_eq!(red_hides["described"], "red hides a word");
+    let blue_hides = conn.ok(&json!({"cmd": "play", "id": 1, "move": "hide jade"}));
+    assert_eq!(blue_hides["described"], "blue hides a word");
+    let blue_view = conn.ok(&json!({"cmd": "view", "id": 1, "player": "blue"}));
+    let red_view = conn.ok(&json!({"cmd": "view", "id": 1, "player": 0}));
+    for (response, secret) in [
+        (&red_hides, "cobalt"),
+        (&blue_hides, "jade"),
+        (&blue_view, "cobalt"),
+        (&red_view, "jade"),
+    ] {
+        assert!(
+            !response.to_string().contains(secret),
+            "'{secret}' leaked in {response}"
+        );
+    }
+    assert_eq!(blue_view["view"]["my_word"], "jade");
+    assert_eq!(red_view["view"]["my_word"], "cobalt");
+    // The explicit request shows everything.
+    let state = conn.ok(&json!({"cmd": "state", "id": 1})).to_string();
+    assert!(state.contains("cobalt") && state.contains("jade"));
+    // A viewer may be named: the mover's own description.
+    conn.ok(&json!({"cmd": "undo", "id": 1}));
+    let own = conn.ok(&json!({"cmd": "play", "id": 1, "move": "hide ochre", "viewer": "blue"}));
+    assert_eq!(own["described"], "blue hides ochre");
+    // Guesses and their results are public.
+    let guess = conn.ok(&json!({"cmd": "play", "id": 1, "move": "guess ochre"}));
+    assert_eq!(guess["described"], "red guesses ochre: right");
+    assert_eq!(guess["status"]["outcome"]["reason"], "guessed");
+}
+
+/// Plays the same game twice with Red's secret word different: everything
+/// Blue is shown (play, legal, view, status, genmove for Blue, errors) must be
+/// the same in both, while the full state differs.
+#[test]
+fn blues_responses_do_not_depend_on_reds_secret() {
+    let run = |red_word: &str| -> (Vec<Value>, Value) {
+        let mut conn = InProcess::start(test_registry);
+        let mut seen = Vec::new();
+        conn.ok(&json!({"cmd": "new", "game": "secret", "set": {"max_guesses": 40}}));
+        conn.ok(&json!({"cmd": "play", "id": 1, "move": format!("hide {red_word}")}));
+        seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "hide umber", "viewer": 1})));
+        for word in ["ochre", "jade", "amber"] {
+            // Red guesses wrong (Blue hid umber); Blue is shown the result.
+            seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": format!("guess {word}")})));
+            // Blue's turn: what Blue sees.
+            seen.push(conn.send(&json!({"cmd": "legal", "id": 1})));
+            seen.push(conn.send(&json!({"cmd": "view", "id": 1, "player": "blue"})));
+            seen.push(conn.send(&json!({"cmd": "status", "id": 1})));
+            seen.push(conn.send(&json!({"cmd": "genmove", "id": 1, "agent": "random:3"})));
+            seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "guess none"})));
+            seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "hide amber"})));
+            // Blue guesses a word Red did not hide (never the secret).
+            seen.push(conn.send(
+                &json!({"cmd": "play", "id": 1, "move": "guess ochre", "viewer": "blue"}),
+            ));
+        }
+        let state = conn.ok(&json!({"cmd": "state", "id": 1}));
+        (seen, state)
+    };
+    let (a, state_a) = run("cobalt");
+    let (b, state_b) = run("crimson");
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x, y, "Blue's response depends on Red's secret");
+        for w in ["cobalt", "crimson"] {
+            let text = x.to_string();
+            if !text.contains("\"moves\"") {
+                assert!(!text.contains(w), "{w} in {text}");
+            }
+        }
+    }
+    assert_ne!(state_a, state_b, "the full state does show the secret");
+    assert!(WORDS.contains(&"cobalt"));
+}
+
+#[test]
+fn protocol_md_documents_every_command_field_and_error_kind() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/PROTOCOL.md");
+    let doc = std::fs::read_to_string(path).expect("docs/PROTOCOL.md exists");
+    for command in serve::commands() {
+        assert!(
+            doc.contains(&format!("### `{command}`")),
+            "no section for command '{command}'"
+        );
+        for field in serve::command_fields(command).unwrap() {
+            assert!(
+                doc.contains(&format!("`{field}`")),
+                "field '{field}' of '{command}' is not documented"
+            );
+        }
+    }
+    for kind in ErrorKind::ALL {
+        assert!(
+            doc.contains(&format!("| `{}` |", kind.as_str())),
+            "error kind '{}' is not in the table",
+            kind.as_str()
+        );
+    }
+}

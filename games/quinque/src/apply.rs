@@ -1,0 +1,135 @@
+//! Playing an action (Q4, Q5) and the checks that follow it, in the order of
+//! Q7.4: the active player's line, the opponent's line (Q7.1); at the end of
+//! a turn the empty reserves (Q7.2) and then the turn cap; last the
+//! repetition (Q7.3).
+
+use crate::action::Action;
+use crate::board::Grid;
+use crate::lines::{line_through, line_through_tile};
+use crate::repetition;
+use crate::state::{EndReason, Ending, QuinqueState, Tile};
+use crate::Quinque;
+
+impl Quinque {
+    /// Plays `action` for the player to act. `grid` is the window of the
+    /// position before the action, when the caller has it; it is updated.
+    /// An illegal action may leave a wrong state, never a panic.
+    pub(crate) fn act(&self, state: &mut QuinqueState, action: &Action, grid: Option<&mut Grid>) {
+        if state.ending.is_some() {
+            return;
+        }
+        let me = state.to_move;
+        let mover = me.index().min(1);
+        let pps = self.pps as i64;
+        let len = self.params.line_length;
+        state.last = Some(*action);
+        let mut own = None;
+        let mut turn_over = false;
+        let mut marked = false;
+        match *action {
+            Action::Mark { x, y } => {
+                let (px, py) = (x as i64, y as i64);
+                let (cx, cy) = (px.div_euclid(pps) as i32, py.div_euclid(pps) as i32);
+                let slot = (px.rem_euclid(pps) + pps * py.rem_euclid(pps)) as u32;
+                let i = match state.tile_at(cx, cy) {
+                    Some(i) => i,
+                    None => {
+                        state.tiles.push(Tile::new(cx, cy));
+                        state.supply = state.supply.saturating_sub(1);
+                        state.tiles.len() - 1
+                    }
+                };
+                state.tiles[i].put(me, slot);
+                state.reserves[mover] = state.reserves[mover].saturating_sub(1);
+                state.marked = u8::try_from(i).ok();
+                state.second_action = true;
+                marked = true;
+                let mut built;
+                let grid = match grid {
+                    Some(g) => {
+                        if i + 1 > g.n {
+                            g.add(i, cx as i64, cy as i64);
+                        }
+                        g
+                    }
+                    None => {
+                        built = Grid::new(&state.tiles);
+                        &mut built
+                    }
+                };
+                if line_through(grid, &state.tiles, self.pps, len, me, px, py) {
+                    own = Some(me);
+                }
+            }
+            Action::Move { from, to } => {
+                if let Some(i) = state.tile_at(from.0, from.1) {
+                    state.tiles[i].x = to.0;
+                    state.tiles[i].y = to.1;
+                    let mut built;
+                    let grid = match grid {
+                        Some(g) => {
+                            g.relocate(i, to.0 as i64, to.1 as i64);
+                            g
+                        }
+                        None => {
+                            built = Grid::new(&state.tiles);
+                            &mut built
+                        }
+                    };
+                    let tiles = &state.tiles;
+                    if line_through_tile(grid, tiles, self.pps, len, me, i) {
+                        own = Some(me);
+                    } else if line_through_tile(grid, tiles, self.pps, len, me.opponent(), i) {
+                        own = Some(me.opponent());
+                    }
+                }
+                if state.second_action {
+                    turn_over = true;
+                } else {
+                    state.second_action = true;
+                }
+            }
+            Action::End | Action::Pass => turn_over = true,
+        }
+        if let Some(winner) = own {
+            let reason = if winner == me {
+                EndReason::FiveInARow
+            } else {
+                EndReason::OpponentFiveInARow
+            };
+            state.ending = Some(Ending {
+                winner: Some(winner),
+                reason,
+            });
+            return;
+        }
+        if turn_over {
+            state.turns = state.turns.saturating_add(1);
+            state.second_action = false;
+            state.marked = None;
+            state.to_move = me.opponent();
+            if state.reserves == [0, 0] {
+                state.ending = Some(Ending {
+                    winner: None,
+                    reason: EndReason::ReservesEmpty,
+                });
+                return;
+            }
+            if self.params.max_turns > 0 && state.turns >= self.params.max_turns {
+                state.ending = Some(Ending {
+                    winner: None,
+                    reason: EndReason::TurnCap,
+                });
+                return;
+            }
+        }
+        if self.params.repetition > 0
+            && repetition::record(state, marked) >= self.params.repetition as usize
+        {
+            state.ending = Some(Ending {
+                winner: None,
+                reason: EndReason::Repetition,
+            });
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! The formation as a graph (Q5.5): one node per tile in play, an edge
+//! between two tiles that share an edge. A move keeps the formation in one
+//! piece when its destination touches every piece the formation falls into
+//! once the moving tile is lifted.
+//!
+//! Those pieces are computed once per position for every tile, with
+//! Tarjan's articulation-point method run on petgraph's
+//! [`depth_first_search`]: lifting tile `v` leaves, as separate pieces, the
+//! depth-first subtree of each child `c` of `v` whose subtree has no back
+//! edge above `v` (`low(c) ≥ disc(v)`), and one piece of all the other
+//! tiles. Every candidate destination is then checked against those masks.
+//!
+//! [`TileGraph`] implements petgraph's visit traits over 32-bit adjacency
+//! masks, so the search allocates nothing.
+
+use crate::board::TILES;
+use petgraph::visit::{
+    depth_first_search, DfsEvent, GraphBase, GraphRef, IntoNeighbors, NodeCount, VisitMap,
+    Visitable,
+};
+
+/// The tile adjacency graph: `adj[i]` has bit `j` when tiles `i` and `j`
+/// share an edge.
+#[derive(Copy, Clone, Debug)]
+pub struct TileGraph<'a> {
+    adj: &'a [u32],
+}
+
+impl<'a> TileGraph<'a> {
+    /// The graph of these adjacency masks (at most 32 tiles).
+    pub fn new(adj: &'a [u32]) -> Self {
+        TileGraph {
+            adj: &adj[..adj.len().min(TILES)],
+        }
+    }
+}
+
+/// A set of tiles, as a bit mask: petgraph's visit map for [`TileGraph`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TileSet(pub u32);
+
+impl VisitMap<usize> for TileSet {
+    fn visit(&mut self, a: usize) -> bool {
+        let bit = 1u32 << (a & 31);
+        let first = self.0 & bit == 0;
+        self.0 |= bit;
+        first
+    }
+    fn is_visited(&self, a: &usize) -> bool {
+        self.0 & (1u32 << (a & 31)) != 0
+    }
+    fn unvisit(&mut self, a: usize) -> bool {
+        let bit = 1u32 << (a & 31);
+        let was = self.0 & bit != 0;
+        self.0 &= !bit;
+        was
+    }
+}
+
+/// The members of a [`TileSet`], lowest first.
+#[derive(Copy, Clone, Debug)]
+pub struct Members(pub u32);
+
+impl Iterator for Members {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            Some(i)
+        }
+    }
+}
+
+impl GraphBase for TileGraph<'_> {
+    type EdgeId = (usize, usize);
+    type NodeId = usize;
+}
+
+impl GraphRef for TileGraph<'_> {}
+
+impl IntoNeighbors for TileGraph<'_> {
+    type Neighbors = Members;
+    #[inline]
+    fn neighbors(self, a: usize) -> Members {
+        Members(self.adj.get(a).copied().unwrap_or(0))
+    }
+}
+
+impl Visitable for TileGraph<'_> {
+    type Map = TileSet;
+    fn visit_map(&self) -> TileSet {
+        TileSet(0)
+    }
+    fn reset_map(&self, map: &mut TileSet) {
+        map.0 = 0;
+    }
+}
+
+impl NodeCount for TileGraph<'_> {
+    fn node_count(&self) -> usize {
+        self.adj.len()
+    }
+}
+
+/// For every tile, the pieces the formation falls into when it is lifted.
+#[derive(Clone, Debug)]
+pub(crate) struct Lifts {
+    /// Up to four pieces per tile (a tile has at most four neighbours).
+    pub pieces: [[u32; 4]; TILES],
+    /// How many pieces per tile.
+    pub count: [u8; TILES],
+}
+
+impl Lifts {
+    /// The pieces left by lifting each tile of the formation `adj` (which
+    /// must be connected; otherwise the pieces only cover the part that
+    /// holds tile 0).
+    pub fn new(adj: &[u32]) -> Lifts {
+        let graph = TileGraph::new(adj);
+        let n = graph.node_count();
+        let mut lifts = Lifts {
+            pieces: [[0; 4]; TILES],
+            count: [0; TILES],
+        };
+        if n == 0 {
+            return lifts;
+        }
+        let all = if n == TILES {
+            u32::MAX
+        } else {
+            (1u32 << n) - 1
+        };
+        let mut disc = [0usize; TILES];
+        let mut low = [0usize; TILES];
+        let mut parent = [usize::MAX; TILES];
+        let mut subtree = [0u32; TILES];
+        let mut separated = [0u32; TILES];
+        depth_first_search(graph, Some(0), |event| match event {
+            DfsEvent::Discover(u, time) => {
+                disc[u] = time.0;
+                low[u] = time.0;
+                subtree[u] = 1 << u;
+            }
+            DfsEvent::TreeEdge(u, v) => parent[v] = u,
+            DfsEvent::BackEdge(u, v) => {
+                if parent[u] != v {
+                    low[u] = low[u].min(disc[v]);
+                }
+            }
+            DfsEvent::CrossForwardEdge(..) => {}
+            DfsEvent::Finish(u, _) => {
+                let p = parent[u];
+                if p != usize::MAX {
+                    subtree[p] |= subtree[u];
+                    low[p] = low[p].min(low[u]);
+                    if low[u] >= disc[p] {
+                        let k = lifts.count[p] as usize;
+                        if k < 4 {
+                            lifts.pieces[p][k] = subtree[u];
+                            lifts.count[p] += 1;
+                        }
+                        separated[p] |= subtree[u];
+                    }
+                }
+            }
+        });
+        for v in 0..n {
+            let rest = all & !(1 << v) & !separated[v];
+            let k = lifts.count[v] as usize;
+            if rest != 0 && k < 4 {
+                lifts.pieces[v][k] = rest;
+                lifts.count[v] += 1;
+            }
+        }
+        lifts
+    }
+
+    /// Whether a destination touching the tiles `touching` joins every piece
+    /// left by lifting tile `v`.
+    #[inline]
+    pub fn joins(&self, v: usize, touching: u32) -> bool {
+        let k = self.count[v] as usize;
+        k > 0 && self.pieces[v][..k].iter().all(|p| p & touching != 0)
+    }
+
+    /// Whether lifting tile `v` leaves the formation in more than one piece
+    /// (an articulation tile).
+    #[inline]
+    pub fn is_articulation(&self, v: usize) -> bool {
+        self.count[v] > 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use petgraph::algo::articulation_points::articulation_points;
+    use petgraph::graph::UnGraph;
+
+    fn masks(n: usize, edges: &[(usize, usize)]) -> Vec<u32> {
+        let mut adj = vec![0u32; n];
+        for &(a, b) in edges {
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+        }
+        adj
+    }
+
+    #[test]
+    fn pieces_match_petgraph_articulation_points() {
+        // A ring 0-1-2-3-0 with a tail 3-4-5 and a branch 1-6.
+        let edges = [(0, 1), (1, 2), (2, 3), (3, 0), (3, 4), (4, 5), (1, 6)];
+        let adj = masks(7, &edges);
+        let lifts = Lifts::new(&adj);
+        let mut g = UnGraph::<(), ()>::new_undirected();
+        let nodes: Vec<_> = (0..7).map(|_| g.add_node(())).collect();
+        for &(a, b) in &edges {
+            g.add_edge(nodes[a], nodes[b], ());
+        }
+        let mut expected: Vec<usize> = articulation_points(&g)
+            .into_iter()
+            .map(|n| n.index())
+            .collect();
+        expected.sort();
+        let found: Vec<usize> = (0..7).filter(|&v| lifts.is_articulation(v)).collect();
+        assert_eq!(found, expected);
+        assert_eq!(found, vec![1, 3, 4]);
+        // Lifting 3 leaves {0,1,2,6} and {4,5}.
+        let mut pieces = lifts.pieces[3][..lifts.count[3] as usize].to_vec();
+        pieces.sort();
+        assert_eq!(pieces, vec![0b011_0000, 0b100_0111]);
+        // Lifting a leaf leaves one piece of all the others.
+        assert_eq!(lifts.count[5], 1);
+        assert_eq!(lifts.pieces[5][0], 0b101_1111);
+        assert!(lifts.joins(3, 1 << 2 | 1 << 4));
+        assert!(!lifts.joins(3, 1 << 2 | 1 << 0));
+    }
+}

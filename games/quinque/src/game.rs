@@ -1,0 +1,321 @@
+//! [`Quinque`]: the rules, configured by [`QuinqueParams`], behind
+//! [`plateau::Game`].
+
+use crate::action::{parse_action, Action};
+use crate::legal::Analysis;
+use crate::params::{QuinqueParams, Reach};
+use crate::state::{QuinqueState, Tile};
+use plateau::rand::Rng;
+use plateau::{Game, MoveParseError, ParamDoc, Player, RulesError, Status, Variant};
+
+/// Quinque's rules (RULES.md Q1–Q7), basic or advanced.
+#[derive(Clone, Debug)]
+pub struct Quinque {
+    pub(crate) params: QuinqueParams,
+    /// Parachutists along a side of a tile.
+    pub(crate) pps: u32,
+    /// Parachutists on a tile.
+    pub(crate) points_per_tile: u32,
+    /// The mask of a tile's parachutists.
+    pub(crate) point_mask: u16,
+}
+
+impl Quinque {
+    /// Where tile `t` may move: anywhere on its eight lines (Q5.4), or by its
+    /// number of parachutes under the advanced rules (Q6).
+    pub fn reach(&self, t: &Tile) -> Reach {
+        if self.params.advanced {
+            let n = (t.marked() & self.point_mask).count_ones() as usize;
+            self.params
+                .advanced_moves
+                .get(n)
+                .copied()
+                .unwrap_or(Reach::None)
+        } else {
+            Reach::Any
+        }
+    }
+
+    /// The number of legal actions in `state`, without listing them.
+    pub fn count_actions(&self, state: &QuinqueState) -> usize {
+        if state.ending.is_some() {
+            0
+        } else {
+            Analysis::new(self, state).count() as usize
+        }
+    }
+
+    /// The action at index `index` of the legal list of `state` (the order
+    /// of [`Game::legal_moves`]), found without listing them.
+    pub fn nth_action(&self, state: &QuinqueState, index: usize) -> Option<Action> {
+        if state.ending.is_some() {
+            return None;
+        }
+        let a = Analysis::new(self, state);
+        if index >= a.count() as usize {
+            return None;
+        }
+        a.nth(self, state, index as u32)
+    }
+
+    /// A start position with the given tiles in play (the first counts as
+    /// the tile of the opening), for setting up positions: the supply and
+    /// the reserves are what the parameters leave, Red's first action.
+    pub fn position(&self, tiles: Vec<Tile>, to_move: Player) -> QuinqueState {
+        let mut state = self.initial_state(0);
+        let used = [
+            tiles.iter().map(|t| t.red.count_ones()).sum::<u32>(),
+            tiles.iter().map(|t| t.orange.count_ones()).sum::<u32>(),
+        ];
+        state.supply = self.params.tiles.saturating_sub(tiles.len() as u32);
+        state.reserves = [
+            self.params.parachutes.saturating_sub(used[0]),
+            self.params.parachutes.saturating_sub(used[1]),
+        ];
+        state.tiles = tiles;
+        state.to_move = to_move;
+        state.turns = 2;
+        state
+    }
+
+    /// Draws a uniformly random legal action from an analysis.
+    fn pick<R: Rng + ?Sized>(
+        &self,
+        state: &QuinqueState,
+        analysis: &Analysis,
+        rng: &mut R,
+    ) -> Action {
+        let k = rng.random_range(0..analysis.count());
+        match analysis.nth(self, state, k) {
+            Some(a) => a,
+            None => {
+                // Only for a state that breaks the invariants (a formation
+                // in pieces): take the index in the full list.
+                let mut list = Vec::new();
+                analysis.list(self, state, &mut list);
+                list.get(k as usize).copied().unwrap_or(Action::Pass)
+            }
+        }
+    }
+}
+
+const VARIANTS: &[Variant] = &[
+    Variant {
+        name: "basic",
+        description: "the basic rules: a tile moves along its eight lines (Q5)",
+        toml: include_str!("../../../rules-data/quinque/basic.toml"),
+    },
+    Variant {
+        name: "advanced",
+        description: "the advanced rules: a tile moves by its number of parachutes (Q6)",
+        toml: include_str!("../../../rules-data/quinque/advanced.toml"),
+    },
+];
+
+const PARAM_DOCS: &[ParamDoc] = &[
+    ParamDoc {
+        key: "first",
+        description: "the colour that acts first: \"red\" or \"orange\" (Q1.1)",
+    },
+    ParamDoc {
+        key: "tiles",
+        description: "tiles in the game, 1 to 32; one starts on cell (0,0), the rest in the supply (Q1.1)",
+    },
+    ParamDoc {
+        key: "parachutes",
+        description: "parachutes of each player (Q1.1)",
+    },
+    ParamDoc {
+        key: "points_per_side",
+        description: "parachutists along a side of a tile, 1 to 4 (Q2.2: 2)",
+    },
+    ParamDoc {
+        key: "line_length",
+        description: "own parachutes in a row that win (Q7.1: 5)",
+    },
+    ParamDoc {
+        key: "advanced",
+        description: "true: a tile moves by its number of parachutes, per advanced_moves (Q6)",
+    },
+    ParamDoc {
+        key: "advanced_moves",
+        description: "Q6's table, entry k for a tile with k parachutes: none, orthogonal-step, diagonal-step, any-step, orthogonal, diagonal or any",
+    },
+    ParamDoc {
+        key: "max_turns",
+        description: "engine cap: turns in all, both players counted, then a draw; 0 = none (Q7.3)",
+    },
+    ParamDoc {
+        key: "repetition",
+        description: "engine cap: a position seen this many times is a draw; 0 = none (Q7.3)",
+    },
+];
+
+impl Game for Quinque {
+    type Params = QuinqueParams;
+    type State = QuinqueState;
+    type Move = Action;
+    type View = QuinqueState;
+
+    const ID: &'static str = "quinque";
+    const NAME: &'static str = "Quinque";
+    const HIDDEN_INFORMATION: bool = false;
+
+    fn variants() -> &'static [Variant] {
+        VARIANTS
+    }
+
+    fn param_docs() -> &'static [ParamDoc] {
+        PARAM_DOCS
+    }
+
+    fn new(params: QuinqueParams) -> Result<Self, RulesError> {
+        params.validate()?;
+        let points_per_tile = params.points_per_tile();
+        Ok(Quinque {
+            pps: params.points_per_side,
+            points_per_tile,
+            point_mask: ((1u32 << points_per_tile) - 1) as u16,
+            params,
+        })
+    }
+
+    fn params(&self) -> &QuinqueParams {
+        &self.params
+    }
+
+    fn summary(&self) -> String {
+        let p = &self.params;
+        let movement = if p.advanced {
+            let rows: Vec<String> = p
+                .advanced_moves
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(k, r)| format!("{k}: {}", r.name()))
+                .collect();
+            format!(
+                "advanced movement by parachutes on the tile ({})",
+                rows.join(", ")
+            )
+        } else {
+            "a tile moves any distance along its row, column or diagonals".to_string()
+        };
+        let caps = match (p.max_turns, p.repetition) {
+            (0, 0) => "no caps".to_string(),
+            (t, 0) => format!("draw after {t} turns"),
+            (0, r) => format!("draw when a position is seen {r} times"),
+            (t, r) => format!("draw after {t} turns or when a position is seen {r} times"),
+        };
+        format!(
+            "Quinque: {} tiles of {}×{} parachutists, {} parachutes each, {} starts; a turn is a mark or a move, then optionally a move; \
+             {movement}; the formation stays in one piece; {} of one's own in a row wins; both reserves empty is a draw; {caps}.",
+            p.tiles,
+            p.points_per_side,
+            p.points_per_side,
+            p.parachutes,
+            self.colour_name(p.first.player()),
+            p.line_length,
+        )
+    }
+
+    fn player_name(&self, player: Player) -> &str {
+        self.colour_name(player)
+    }
+
+    fn initial_state(&self, _seed: u64) -> QuinqueState {
+        QuinqueState {
+            tiles: vec![Tile::new(0, 0)],
+            supply: self.params.tiles - 1,
+            reserves: [self.params.parachutes; 2],
+            to_move: self.params.first.player(),
+            second_action: false,
+            marked: None,
+            turns: 0,
+            last: None,
+            history: Vec::new(),
+            ending: None,
+        }
+    }
+
+    fn status(&self, state: &QuinqueState) -> Status {
+        match &state.ending {
+            Some(end) => Status::Over(end.outcome()),
+            None => Status::ToMove(state.to_move),
+        }
+    }
+
+    fn legal_moves(&self, state: &QuinqueState, moves: &mut Vec<Action>) {
+        moves.clear();
+        if state.ending.is_none() {
+            Analysis::new(self, state).list(self, state, moves);
+        }
+    }
+
+    fn move_hint(&self, state: &QuinqueState) -> Option<String> {
+        Some(if state.second_action {
+            "second action: 'move X,Y X2,Y2' (cells) or 'end'".to_string()
+        } else {
+            "first action: 'mark PX,PY' (a point), 'move X,Y X2,Y2' (cells), or 'pass' when nothing is possible".to_string()
+        })
+    }
+
+    fn check_move(&self, state: &QuinqueState, mv: &Action) -> Result<(), String> {
+        self.check_action(state, mv)
+    }
+
+    fn apply_unchecked(&self, state: &mut QuinqueState, mv: &Action) {
+        self.act(state, mv, None);
+    }
+
+    fn random_move<R: Rng + ?Sized>(&self, state: &QuinqueState, rng: &mut R) -> Option<Action> {
+        if state.ending.is_some() {
+            return None;
+        }
+        let analysis = Analysis::new(self, state);
+        Some(self.pick(state, &analysis, rng))
+    }
+
+    fn play_random<R: Rng + ?Sized>(&self, state: &mut QuinqueState, rng: &mut R) -> bool {
+        if state.ending.is_some() {
+            return false;
+        }
+        let mut analysis = Analysis::new(self, state);
+        let action = self.pick(state, &analysis, rng);
+        self.act(state, &action, Some(&mut analysis.board.grid));
+        true
+    }
+
+    fn view(&self, state: &QuinqueState, _player: Player) -> QuinqueState {
+        state.clone()
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, view: &QuinqueState, _rng: &mut R) -> QuinqueState {
+        view.clone()
+    }
+
+    fn format_move(&self, mv: &Action) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, _state: &QuinqueState, text: &str) -> Result<Action, MoveParseError> {
+        parse_action(text)
+    }
+
+    fn render_state(&self, state: &QuinqueState) -> String {
+        self.draw(state)
+    }
+
+    fn render_view(&self, view: &QuinqueState) -> String {
+        self.draw(view)
+    }
+
+    fn describe_move(
+        &self,
+        before: &QuinqueState,
+        mv: &Action,
+        _viewer: Option<Player>,
+    ) -> Option<String> {
+        Some(self.describe(before, mv))
+    }
+}

@@ -1,0 +1,257 @@
+//! The legal actions of a position (Q3–Q6), listed, counted, or picked by
+//! their index in the list, all from one [`Analysis`] of the position.
+//!
+//! The list is, in order: marks on free parachutists (tiles in order,
+//! parachutists in order; Q4.1), marks that add a tile (frontier cells row
+//! by row, parachutists in order; Q4.2), moves (tiles in order, destinations
+//! in [`Moves::each`] order; Q5, Q6), then `end` at a second action. A first
+//! action with nothing to do is `pass` alone (Q3.3).
+
+use crate::action::Action;
+use crate::board::{Board, Frontier, TILES};
+use crate::formation::Lifts;
+use crate::movement::{may_move, Moves};
+use crate::params::Reach;
+use crate::state::QuinqueState;
+use crate::Quinque;
+
+/// What every legal action of a position depends on.
+pub(crate) struct Analysis {
+    /// The window with adjacency.
+    pub board: Board,
+    /// The empty cells touching the formation.
+    pub frontier: Frontier,
+    /// The pieces left by lifting each tile.
+    pub lifts: Lifts,
+    /// Each tile's reach this action (`None` when it may not move).
+    pub reach: [Reach; TILES],
+    /// Each tile's number of legal destinations.
+    pub dests: [u32; TILES],
+    /// Marks on free parachutists.
+    pub free_marks: u32,
+    /// Marks that add a tile.
+    pub add_marks: u32,
+    /// Moves in all.
+    pub moves: u32,
+    /// Whether `end` is legal (a second action).
+    pub end: bool,
+    /// Whether only the first tile may be marked (Q3.1).
+    pub opening: bool,
+}
+
+impl Analysis {
+    /// Analyses `state` (which must not be over).
+    pub fn new(game: &Quinque, state: &QuinqueState) -> Analysis {
+        let board = Board::new(&state.tiles);
+        let frontier = Frontier::new(&board);
+        let n = board.grid.n;
+        let adj: [u32; TILES] = std::array::from_fn(|i| if i < n { board.adjacent(i) } else { 0 });
+        let lifts = if n >= 2 {
+            Lifts::new(&adj[..n])
+        } else {
+            Lifts::new(&[])
+        };
+        let mover = state.to_move.index().min(1);
+        let opening = state.turns == 0 && !state.second_action;
+        let points = game.points_per_tile;
+        let (mut free_marks, mut add_marks) = (0, 0);
+        if !state.second_action && state.reserves[mover] > 0 {
+            if opening {
+                if let Some(t) = state.tiles.first() {
+                    free_marks = points - (t.marked() & game.point_mask).count_ones();
+                }
+            } else {
+                for t in &state.tiles[..n] {
+                    free_marks += points - (t.marked() & game.point_mask).count_ones();
+                }
+                if state.supply > 0 {
+                    add_marks = frontier.count * points;
+                }
+            }
+        }
+        let mut analysis = Analysis {
+            board,
+            frontier,
+            lifts,
+            reach: [Reach::None; TILES],
+            dests: [0; TILES],
+            free_marks,
+            add_marks,
+            moves: 0,
+            end: state.second_action,
+            opening,
+        };
+        if !opening {
+            let mut total = 0;
+            for v in 0..n {
+                if !may_move(&analysis.board, v, state.marked) {
+                    continue;
+                }
+                let reach = game.reach(&state.tiles[v]);
+                analysis.reach[v] = reach;
+                let k = analysis.mover().count(v, reach);
+                analysis.dests[v] = k;
+                total += k;
+            }
+            analysis.moves = total;
+        }
+        analysis
+    }
+
+    /// The move generator over this analysis.
+    pub fn mover(&self) -> Moves<'_> {
+        Moves {
+            board: &self.board,
+            frontier: &self.frontier,
+            lifts: &self.lifts,
+        }
+    }
+
+    /// The number of legal actions (`pass` counts as one).
+    pub fn count(&self) -> u32 {
+        let n = self.free_marks + self.add_marks + self.moves + self.end as u32;
+        n.max(1)
+    }
+
+    /// Whether the only legal action is `pass` (Q3.3).
+    pub fn must_pass(&self) -> bool {
+        self.free_marks + self.add_marks + self.moves == 0 && !self.end
+    }
+
+    /// Writes the legal actions into `out`, in listing order.
+    pub fn list(&self, game: &Quinque, state: &QuinqueState, out: &mut Vec<Action>) {
+        out.clear();
+        if self.must_pass() {
+            out.push(Action::Pass);
+            return;
+        }
+        let pps = game.pps as i32;
+        let g = &self.board.grid;
+        if self.free_marks > 0 {
+            let tiles = if self.opening {
+                &state.tiles[..1]
+            } else {
+                &state.tiles[..g.n]
+            };
+            for t in tiles {
+                let mut free = !t.marked() & game.point_mask;
+                while free != 0 {
+                    let slot = free.trailing_zeros() as i32;
+                    free &= free - 1;
+                    out.push(Action::Mark {
+                        x: pps * t.x + slot % pps,
+                        y: pps * t.y + slot / pps,
+                    });
+                }
+            }
+        }
+        if self.add_marks > 0 {
+            for ly in 0..g.h {
+                let mut bits = self.frontier.rows[ly];
+                while bits != 0 {
+                    let lx = bits.trailing_zeros() as i64;
+                    bits &= bits - 1;
+                    let (x, y) = g.absolute(lx, ly as i64);
+                    for slot in 0..game.points_per_tile as i32 {
+                        out.push(Action::Mark {
+                            x: pps * x + slot % pps,
+                            y: pps * y + slot / pps,
+                        });
+                    }
+                }
+            }
+        }
+        if self.moves > 0 {
+            let mover = self.mover();
+            for v in 0..g.n {
+                if self.dests[v] == 0 {
+                    continue;
+                }
+                let t = &state.tiles[v];
+                mover.each(v, self.reach[v], |lx, ly| {
+                    out.push(Action::Move {
+                        from: (t.x, t.y),
+                        to: g.absolute(lx, ly),
+                    });
+                    false
+                });
+            }
+        }
+        if self.end {
+            out.push(Action::End);
+        }
+    }
+
+    /// The action at index `k` of the list (`k < count()`).
+    pub fn nth(&self, game: &Quinque, state: &QuinqueState, mut k: u32) -> Option<Action> {
+        if self.must_pass() {
+            return (k == 0).then_some(Action::Pass);
+        }
+        let pps = game.pps as i32;
+        let g = &self.board.grid;
+        if k < self.free_marks {
+            let tiles = if self.opening {
+                &state.tiles[..1]
+            } else {
+                &state.tiles[..g.n]
+            };
+            for t in tiles {
+                let free = !t.marked() & game.point_mask;
+                let n = free.count_ones();
+                if k < n {
+                    let mut bits = free;
+                    for _ in 0..k {
+                        bits &= bits - 1;
+                    }
+                    let slot = bits.trailing_zeros() as i32;
+                    return Some(Action::Mark {
+                        x: pps * t.x + slot % pps,
+                        y: pps * t.y + slot / pps,
+                    });
+                }
+                k -= n;
+            }
+            return None;
+        }
+        k -= self.free_marks;
+        if k < self.add_marks {
+            let points = game.points_per_tile;
+            let (mut cell, slot) = (k / points, (k % points) as i32);
+            for ly in 0..g.h {
+                let bits = self.frontier.rows[ly];
+                let n = bits.count_ones();
+                if cell < n {
+                    let mut bits = bits;
+                    for _ in 0..cell {
+                        bits &= bits - 1;
+                    }
+                    let (x, y) = g.absolute(bits.trailing_zeros() as i64, ly as i64);
+                    return Some(Action::Mark {
+                        x: pps * x + slot % pps,
+                        y: pps * y + slot / pps,
+                    });
+                }
+                cell -= n;
+            }
+            return None;
+        }
+        k -= self.add_marks;
+        if k < self.moves {
+            for v in 0..g.n {
+                let n = self.dests[v];
+                if k < n {
+                    let (lx, ly) = self.mover().nth(v, self.reach[v], k)?;
+                    let t = &state.tiles[v];
+                    return Some(Action::Move {
+                        from: (t.x, t.y),
+                        to: g.absolute(lx, ly),
+                    });
+                }
+                k -= n;
+            }
+            return None;
+        }
+        k -= self.moves;
+        (self.end && k == 0).then_some(Action::End)
+    }
+}

@@ -1,0 +1,107 @@
+//! Lines of parachutes on the point grid (Q2.2, Q7.1): horizontal, vertical
+//! or diagonal, across tiles, looked up through the window of cells.
+
+use crate::board::Grid;
+use crate::state::Tile;
+use plateau::Player;
+
+/// The four line directions on the point grid.
+const DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// Whether point `(px, py)` carries a parachute of `colour`, with `P`
+/// parachutists along a tile's side.
+#[inline]
+fn has<const P: i64>(grid: &Grid, tiles: &[Tile], colour: Player, px: i64, py: i64) -> bool {
+    let lx = px - grid.x0 * P;
+    let ly = py - grid.y0 * P;
+    if lx < 0 || ly < 0 {
+        return false;
+    }
+    let Some(c) = grid.local(lx / P, ly / P) else {
+        return false;
+    };
+    let t = grid.occ[c];
+    if t == 0 {
+        return false;
+    }
+    let slot = (lx % P) + P * (ly % P);
+    tiles
+        .get(t as usize - 1)
+        .is_some_and(|t| (t.of(colour) >> slot) & 1 != 0)
+}
+
+fn through<const P: i64>(
+    grid: &Grid,
+    tiles: &[Tile],
+    len: i64,
+    colour: Player,
+    px: i64,
+    py: i64,
+) -> bool {
+    for (dx, dy) in DIRECTIONS {
+        let mut count = 1;
+        let mut k = 1;
+        while count < len && has::<P>(grid, tiles, colour, px + k * dx, py + k * dy) {
+            count += 1;
+            k += 1;
+        }
+        k = 1;
+        while count < len && has::<P>(grid, tiles, colour, px - k * dx, py - k * dy) {
+            count += 1;
+            k += 1;
+        }
+        if count >= len {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `colour` has `len` or more parachutes in a row through point
+/// `(px, py)` (which must carry one of theirs).
+pub(crate) fn line_through(
+    grid: &Grid,
+    tiles: &[Tile],
+    pps: u32,
+    len: u32,
+    colour: Player,
+    px: i64,
+    py: i64,
+) -> bool {
+    let len = len as i64;
+    match pps {
+        1 => through::<1>(grid, tiles, len, colour, px, py),
+        2 => through::<2>(grid, tiles, len, colour, px, py),
+        3 => through::<3>(grid, tiles, len, colour, px, py),
+        _ => through::<4>(grid, tiles, len, colour, px, py),
+    }
+}
+
+/// Whether `colour` has a line through one of the parachutes of that colour
+/// on tile `i`.
+pub(crate) fn line_through_tile(
+    grid: &Grid,
+    tiles: &[Tile],
+    pps: u32,
+    len: u32,
+    colour: Player,
+    i: usize,
+) -> bool {
+    let Some(t) = tiles.get(i) else {
+        return false;
+    };
+    let mut own = t.of(colour);
+    let p = pps as i64;
+    while own != 0 {
+        let slot = own.trailing_zeros() as i64;
+        own &= own - 1;
+        if slot >= p * p {
+            break;
+        }
+        let (px, py) = (p * t.x as i64 + slot % p, p * t.y as i64 + slot / p);
+        if line_through(grid, tiles, pps, len, colour, px, py) {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,307 @@
+//! Stratego as a [`plateau::Game`].
+
+use crate::notation::Move;
+use crate::movegen::{first_cell, holds};
+use crate::params::{StrategoParams, BLOCKED};
+use crate::state::StrategoState;
+use crate::view::StrategoView;
+use crate::Stratego;
+use plateau::rand::Rng;
+use plateau::{Game, MoveParseError, ParamDoc, Player, RulesError, Status, Variant};
+
+const VARIANTS: &[Variant] = &[
+    Variant {
+        name: "original",
+        description: "Stratego Original: 40 pieces a side, two-squares limit 3, chase rule (S11.1)",
+        toml: include_str!("../../../rules-data/stratego/original.toml"),
+    },
+    Variant {
+        name: "classic-5",
+        description: "Original with two-squares limit 5 and no chase rule, as on Gravon (S11.5, S13)",
+        toml: include_str!("../../../rules-data/stratego/classic-5.toml"),
+    },
+];
+
+const PARAM_DOCS: &[ParamDoc] = &[
+    ParamDoc {
+        key: "two_square_limit",
+        description: "S7: most moves in a row of one piece between the same two squares (0 = off)",
+    },
+    ParamDoc {
+        key: "chase_rule",
+        description: "S8: the chase rule (more-squares rule)",
+    },
+    ParamDoc {
+        key: "max_plies",
+        description: "S9.5: draw after this many moves of play, setups not counted (0 = no cap)",
+    },
+    ParamDoc {
+        key: "max_plies_without_capture",
+        description: "S9.5: draw after this many moves of play in a row without an attack (0 = no cap)",
+    },
+    ParamDoc {
+        key: "board.files",
+        description: "S1.1: files a, b, ... (2 to 10)",
+    },
+    ParamDoc {
+        key: "board.ranks",
+        description: "S1.1: ranks 1, 2, ... (2 to 10)",
+    },
+    ParamDoc {
+        key: "board.lakes",
+        description: "S1.2: the lake squares, e.g. [\"c5\", \"d5\"]",
+    },
+    ParamDoc {
+        key: "sides.names",
+        description: "the two sides' names, first side first (it sets up and moves first)",
+    },
+    ParamDoc {
+        key: "setup.rows",
+        description: "S1.3: each side's home area is its this many back ranks",
+    },
+    ParamDoc {
+        key: "setup.full",
+        description: "S3.1: every square of the home area must hold a piece",
+    },
+    ParamDoc {
+        key: "pieces.NAME.strength",
+        description: "S2, S5: strength in combat (0 for bombs and flags)",
+    },
+    ParamDoc {
+        key: "pieces.NAME.count",
+        description: "S2: how many each side has",
+    },
+    ParamDoc {
+        key: "pieces.NAME.symbol",
+        description: "S2, S3.3: the one-character symbol of setups and boards",
+    },
+    ParamDoc {
+        key: "pieces.NAME.moves",
+        description: "S4: fixed, step (one square) or scout (any distance in a line)",
+    },
+    ParamDoc {
+        key: "pieces.NAME.role",
+        description: "S5: none, marshal, spy (beats an attacked marshal), miner (removes bombs), bomb or flag",
+    },
+];
+
+impl Game for Stratego {
+    type Params = StrategoParams;
+    type State = StrategoState;
+    type Move = Move;
+    type View = StrategoView;
+
+    const ID: &'static str = "stratego";
+    const NAME: &'static str = "Stratego";
+    const HIDDEN_INFORMATION: bool = true;
+
+    fn variants() -> &'static [Variant] {
+        VARIANTS
+    }
+
+    fn param_docs() -> &'static [ParamDoc] {
+        PARAM_DOCS
+    }
+
+    fn new(params: StrategoParams) -> Result<Self, RulesError> {
+        Stratego::from_params(params)
+    }
+
+    fn params(&self) -> &StrategoParams {
+        &self.params
+    }
+
+    fn summary(&self) -> String {
+        let r = &*self.rules;
+        let army: Vec<String> = r
+            .kinds
+            .iter()
+            .filter(|k| k.count > 0)
+            .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
+            .collect();
+        format!(
+            "Stratego: {}×{} board, {} lake squares; {} pieces a side on {} home rows{}: {}. \
+             Two-squares limit {}; chase rule {}; move cap {}; cap without attack {}.",
+            r.files,
+            r.ranks,
+            r.lakes.len(),
+            r.army.len(),
+            self.params.setup.rows,
+            if r.full { " (filled)" } else { "" },
+            army.join(", "),
+            if r.two_square_limit == 0 { "off".to_string() } else { r.two_square_limit.to_string() },
+            if r.chase_rule { "on" } else { "off" },
+            if r.max_plies == 0 { "none".to_string() } else { r.max_plies.to_string() },
+            if r.max_quiet == 0 { "none".to_string() } else { r.max_quiet.to_string() },
+        )
+    }
+
+    fn player_name(&self, player: Player) -> &str {
+        self.rules
+            .names
+            .get(player.index())
+            .map_or("nobody", |s| s.as_str())
+    }
+
+    fn initial_state(&self, _seed: u64) -> StrategoState {
+        let mut st = StrategoState::empty(&self.rules.template);
+        let cap = if self.rules.max_plies == 0 { 1024 } else { self.rules.max_plies.min(4096) };
+        st.history.reserve(cap as usize + 2);
+        st
+    }
+
+    fn status(&self, st: &StrategoState) -> Status {
+        match &st.outcome {
+            Some(o) => Status::Over(o.clone()),
+            None => Status::ToMove(st.to_move),
+        }
+    }
+
+    fn legal_moves(&self, st: &StrategoState, moves: &mut Vec<Move>) {
+        moves.clear();
+        if st.outcome.is_some() || st.in_setup() {
+            return;
+        }
+        self.rules.for_each_legal(st, st.to_move.index(), |from, to| {
+            moves.push(Move::Step {
+                from: crate::Square::from_index(from),
+                to: crate::Square::from_index(to),
+            });
+            false
+        });
+    }
+
+    fn moves_enumerable(&self, st: &StrategoState) -> bool {
+        !st.in_setup() || st.outcome.is_some()
+    }
+
+    fn move_hint(&self, st: &StrategoState) -> Option<String> {
+        if st.outcome.is_some() {
+            return None;
+        }
+        let r = &*self.rules;
+        if st.in_setup() {
+            let home = &r.home[st.to_move.index()];
+            let army: Vec<String> = r
+                .kinds
+                .iter()
+                .filter(|k| k.count > 0)
+                .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
+                .collect();
+            let example = self.setup_text(&self.random_setup(st.to_move, &mut plateau::rng(1)));
+            return Some(format!(
+                "Enter {}'s setup: `setup ROWS`, the home area from the front row ({} …) to the back row (… {}), \
+                 each row from file a, one symbol per square, '.' for empty, '/' between rows. \
+                 Pieces: {}. Example: setup {example}",
+                crate::render::title(&r.names[st.to_move.index()]),
+                home[0],
+                home[home.len() - 1],
+                army.join(", "),
+            ));
+        }
+        Some("Enter a move as FROM-TO, e.g. b4-b5 (x may replace -).".into())
+    }
+
+    fn check_move(&self, st: &StrategoState, mv: &Move) -> Result<(), String> {
+        if st.outcome.is_some() {
+            return Err("the game is over".into());
+        }
+        let who = crate::render::title(self.player_name(st.to_move));
+        match mv {
+            Move::Setup(setup) if st.in_setup() => self
+                .rules
+                .check_setup(st.to_move, setup)
+                .map_err(|e| e.to_string()),
+            Move::Setup(_) => Err("both sides have set up already; enter a move such as b4-b5".into()),
+            Move::Step { .. } if st.in_setup() => Err(format!(
+                "{who} must set up first: enter `setup ROWS` (S3.2)"
+            )),
+            Move::Step { from, to } => self.rules.check_step(st, *from, *to),
+        }
+    }
+
+    fn apply_unchecked(&self, st: &mut StrategoState, mv: &Move) {
+        if st.outcome.is_some() {
+            return;
+        }
+        match mv {
+            Move::Setup(setup) => {
+                if st.in_setup() && self.rules.check_setup(st.to_move, setup).is_ok() {
+                    self.rules.apply_setup(st, setup);
+                }
+            }
+            Move::Step { from, to } => {
+                let own = first_cell(st.to_move.index());
+                let (f, t) = (from.index(), to.index());
+                let target = st.board[t];
+                if st.in_setup() || !holds(st.board[f], own) || f == t || target == BLOCKED || holds(target, own) {
+                    return;
+                }
+                self.rules.apply_step(st, f, t);
+            }
+        }
+    }
+
+    fn random_move<R: Rng + ?Sized>(&self, st: &StrategoState, rng: &mut R) -> Option<Move> {
+        if st.outcome.is_some() {
+            return None;
+        }
+        if st.in_setup() {
+            return Some(Move::Setup(self.random_setup(st.to_move, rng)));
+        }
+        self.rules.random_step(st, rng).map(|(from, to)| Move::Step {
+            from: crate::Square::from_index(from),
+            to: crate::Square::from_index(to),
+        })
+    }
+
+    fn play_random<R: Rng + ?Sized>(&self, st: &mut StrategoState, rng: &mut R) -> bool {
+        if st.outcome.is_some() {
+            return false;
+        }
+        if st.in_setup() {
+            let setup = self.rules.random_setup(st.to_move, rng);
+            self.rules.apply_setup(st, &setup);
+            return true;
+        }
+        match self.rules.random_step(st, rng) {
+            Some((from, to)) => {
+                self.rules.apply_step(st, from, to);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn view(&self, st: &StrategoState, player: Player) -> StrategoView {
+        self.rules.view(st, player, self.status(st))
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
+        let mut st = self.rules.determinize(view, rng);
+        let cap = if self.rules.max_plies == 0 { 1024 } else { self.rules.max_plies.min(4096) };
+        st.history.reserve(cap as usize + 2);
+        st
+    }
+
+    fn format_move(&self, mv: &Move) -> String {
+        self.rules.format_move(mv)
+    }
+
+    fn parse_move(&self, st: &StrategoState, text: &str) -> Result<Move, MoveParseError> {
+        self.rules.parse_move(st, text)
+    }
+
+    fn render_state(&self, st: &StrategoState) -> String {
+        self.rules.render_state(st, &self.status(st))
+    }
+
+    fn render_view(&self, view: &StrategoView) -> String {
+        self.rules.render_view(view)
+    }
+
+    fn describe_move(&self, before: &StrategoState, mv: &Move, viewer: Option<Player>) -> Option<String> {
+        self.rules.describe_move(before, mv, viewer)
+    }
+}
+

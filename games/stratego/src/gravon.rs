@@ -1,0 +1,1 @@
+//! Gravon records (S13).

@@ -1,0 +1,425 @@
+//! The rules parameters, read from `rules-data/stratego/*.toml`, and their
+//! validation into the engine's tables ([`Rules`]).
+
+use crate::board::{self, Square, CELLS, MAX_FILES, MAX_RANKS};
+use crate::combat::{self, Clash, Fighter};
+use plateau::RulesError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The most kinds of piece a rule set may have.
+pub const MAX_KINDS: usize = 15;
+/// The most pieces one side may have.
+pub const MAX_ARMY: usize = 50;
+/// Piece slots in a state: side 0's pieces first, then side 1's.
+pub(crate) const MAX_PIECES: usize = 2 * MAX_ARMY;
+/// A cell that no piece may enter: a lake, or outside the board.
+pub(crate) const BLOCKED: u8 = 0xFF;
+/// An empty cell.
+pub(crate) const EMPTY: u8 = 0;
+
+/// Stratego's rules parameters (RULES.md S1–S10). Every field is present in
+/// the shipped TOML files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrategoParams {
+    /// S7: the most moves in a row of one piece between the same two squares
+    /// (0 = no limit).
+    pub two_square_limit: u32,
+    /// S8: whether the chase rule applies.
+    pub chase_rule: bool,
+    /// S9.5: the game is drawn after this many moves of play (0 = no cap).
+    /// Setups are not moves of play.
+    pub max_plies: u32,
+    /// S9.5: the game is drawn after this many moves of play in a row without
+    /// an attack (0 = no cap).
+    pub max_plies_without_capture: u32,
+    /// S1: the board.
+    pub board: BoardParams,
+    /// The sides' names.
+    pub sides: SidesParams,
+    /// S3: the setup area.
+    pub setup: SetupParams,
+    /// S2: the pieces, by name.
+    pub pieces: BTreeMap<String, PieceParams>,
+}
+
+/// The board (S1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardParams {
+    /// Number of files, `a` onwards (2 to 10).
+    pub files: u8,
+    /// Number of ranks, `1` onwards (2 to 10).
+    pub ranks: u8,
+    /// The lake squares (S1.2).
+    pub lakes: Vec<String>,
+}
+
+/// The two sides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SidesParams {
+    /// The first side's name (sets up and moves first, home at rank 1), then
+    /// the second's.
+    pub names: [String; 2],
+}
+
+/// The setup area (S3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupParams {
+    /// Each side's home area is its `rows` back ranks (S1.3).
+    pub rows: u8,
+    /// Whether every square of the home area must hold a piece (S3.1); then
+    /// the army must have exactly as many pieces as the area has squares.
+    pub full: bool,
+}
+
+/// One kind of piece (S2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceParams {
+    /// Strength in combat (S5.1); 0 for bombs and flags, which have none.
+    pub strength: u8,
+    /// How many each side has.
+    pub count: u8,
+    /// The one-character symbol of setups and boards, e.g. `X` or `9`.
+    pub symbol: String,
+    /// How it moves (S4).
+    pub moves: Movement,
+    /// Its special role in combat (S5).
+    pub role: Role,
+}
+
+/// How a kind of piece moves (S4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Movement {
+    /// Never moves (S4.5).
+    Fixed,
+    /// One square orthogonally (S4.2).
+    Step,
+    /// Any number of empty squares in a line, and may attack at the end (S4.3).
+    Scout,
+}
+
+/// A special role in combat (S5). Roles are what the rules refer to; names
+/// and symbols are only labels.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// An ordinary piece: strength decides.
+    None,
+    /// Loses to a spy that attacks it (S5.3).
+    Marshal,
+    /// Wins when it attacks a marshal (S5.3).
+    Spy,
+    /// Removes a bomb it attacks (S5.4).
+    Miner,
+    /// Removes every attacker except a miner (S5.4); never moves and never
+    /// attacks; not a movable piece (S9).
+    Bomb,
+    /// Captured by any attacker, which wins the game (S5.5); never moves; not
+    /// a movable piece (S9).
+    Flag,
+}
+
+/// A kind of piece under the loaded rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    /// The piece's name, e.g. `marshal`.
+    pub name: String,
+    /// Its symbol, e.g. `X`.
+    pub symbol: char,
+    /// Its strength (0 for bombs and flags).
+    pub strength: u8,
+    /// How many each side has.
+    pub count: u8,
+    /// How it moves.
+    pub moves: Movement,
+    /// Its role in combat.
+    pub role: Role,
+}
+
+impl PieceKind {
+    /// Whether it counts as a movable piece for the end of the game (S9: any
+    /// piece other than a bomb or a flag, that can move at all).
+    pub fn is_movable(&self) -> bool {
+        self.moves != Movement::Fixed && !matches!(self.role, Role::Bomb | Role::Flag)
+    }
+}
+
+/// The validated rules as tables for the engine.
+#[derive(Clone, Debug)]
+pub(crate) struct Rules {
+    pub files: u8,
+    pub ranks: u8,
+    /// Kinds ordered by strength, strongest first, then by name.
+    pub kinds: Vec<PieceKind>,
+    pub moves: [Movement; MAX_KINDS],
+    pub movable: [bool; MAX_KINDS],
+    pub is_flag: [bool; MAX_KINDS],
+    pub combat: [[Clash; MAX_KINDS]; MAX_KINDS],
+    /// The empty board: [`BLOCKED`] outside the board and on lakes.
+    pub template: [u8; CELLS],
+    pub lakes: Vec<Square>,
+    /// Each side's home area in the order of setup text (S3.3): front row
+    /// first, each row from file `a`. Lakes included.
+    pub home: [Vec<Square>; 2],
+    /// The army of one side: one kind index per piece, strongest first.
+    pub army: Vec<u8>,
+    pub full: bool,
+    pub two_square_limit: u8,
+    pub chase_rule: bool,
+    pub max_plies: u32,
+    pub max_quiet: u32,
+    pub names: [String; 2],
+    /// The most moves a side can have in one position (for move buffers).
+    pub max_moves: usize,
+}
+
+fn err(reason: impl Into<String>) -> RulesError {
+    RulesError::new(reason)
+}
+
+/// Symbols that cannot name a piece: they have a meaning in setup text.
+const RESERVED: &[char] = &['.', '/', '#', '-'];
+
+impl Rules {
+    /// Validates parameters into rules; errors name the key.
+    pub fn new(p: &StrategoParams) -> Result<Rules, RulesError> {
+        let (files, ranks) = (p.board.files, p.board.ranks);
+        if !(2..=MAX_FILES).contains(&files) {
+            return Err(err(format!("must be 2 to {MAX_FILES}"))
+                .key("board.files")
+                .value(files));
+        }
+        if !(2..=MAX_RANKS).contains(&ranks) {
+            return Err(err(format!("must be 2 to {MAX_RANKS}"))
+                .key("board.ranks")
+                .value(ranks));
+        }
+        let mut template = [BLOCKED; CELLS];
+        for sq in board::squares(files, ranks) {
+            template[sq.index()] = EMPTY;
+        }
+        let mut lakes = Vec::new();
+        for name in &p.board.lakes {
+            let bad = |why: &str| err(why.to_string()).key("board.lakes").value(format!("\"{name}\""));
+            let sq: Square = name.parse().map_err(|e: board::SquareError| bad(&e.to_string()))?;
+            if sq.file() >= files || sq.rank() >= ranks {
+                return Err(bad(&format!("the lake {sq} is outside the {files}×{ranks} board")));
+            }
+            if lakes.contains(&sq) {
+                return Err(bad(&format!("the lake {sq} is listed twice")));
+            }
+            template[sq.index()] = BLOCKED;
+            lakes.push(sq);
+        }
+        let names = p.sides.names.clone();
+        for (i, n) in names.iter().enumerate() {
+            if n.trim().is_empty() || n.chars().any(char::is_whitespace) {
+                return Err(err("a side's name is one word")
+                    .key("sides.names")
+                    .value(format!("\"{}\"", names[i])));
+            }
+        }
+        if names[0].eq_ignore_ascii_case(&names[1]) {
+            return Err(err("the two sides need different names")
+                .key("sides.names")
+                .value(format!("\"{}\"", names[0])));
+        }
+        let rows = p.setup.rows;
+        if rows == 0 || 2 * rows > ranks {
+            return Err(err(format!(
+                "must be 1 to {} (the two home areas may not overlap)",
+                ranks / 2
+            ))
+            .key("setup.rows")
+            .value(rows));
+        }
+        let home = [
+            (0..rows)
+                .rev()
+                .flat_map(|r| (0..files).filter_map(move |f| Square::new(f, r)))
+                .collect::<Vec<_>>(),
+            (ranks - rows..ranks)
+                .flat_map(|r| (0..files).filter_map(move |f| Square::new(f, r)))
+                .collect::<Vec<_>>(),
+        ];
+        let capacity = home
+            .iter()
+            .map(|h| h.iter().filter(|s| template[s.index()] == EMPTY).count())
+            .min()
+            .unwrap_or(0);
+
+        if p.pieces.is_empty() {
+            return Err(err("there are no pieces").key("pieces"));
+        }
+        if p.pieces.len() > MAX_KINDS {
+            return Err(err(format!(
+                "{} kinds of piece; at most {MAX_KINDS}",
+                p.pieces.len()
+            ))
+            .key("pieces"));
+        }
+        let mut kinds = Vec::new();
+        let mut total = 0usize;
+        for (name, piece) in &p.pieces {
+            let key = |field: &str| format!("pieces.{name}.{field}");
+            let mut chars = piece.symbol.chars();
+            let symbol = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_graphic() && !RESERVED.contains(&c) => c,
+                _ => {
+                    return Err(err(
+                        "a symbol is one printable ASCII character other than . / # -",
+                    )
+                    .key(key("symbol"))
+                    .value(format!("\"{}\"", piece.symbol)))
+                }
+            };
+            if let Some(other) = kinds.iter().find(|k: &&PieceKind| k.symbol == symbol) {
+                return Err(err(format!("the {} has the same symbol", other.name))
+                    .key(key("symbol"))
+                    .value(format!("\"{symbol}\"")));
+            }
+            match piece.role {
+                Role::Bomb | Role::Flag => {
+                    if piece.moves != Movement::Fixed {
+                        return Err(err("bombs and flags never move (S4.5): use \"fixed\"")
+                            .key(key("moves"))
+                            .value(format!("{:?}", piece.moves).to_lowercase()));
+                    }
+                    if piece.strength != 0 {
+                        return Err(err("bombs and flags have no strength: use 0")
+                            .key(key("strength"))
+                            .value(piece.strength));
+                    }
+                }
+                _ => {
+                    if piece.strength == 0 {
+                        return Err(err("must be at least 1 (only bombs and flags have 0)")
+                            .key(key("strength"))
+                            .value(piece.strength));
+                    }
+                }
+            }
+            total += piece.count as usize;
+            let limit = capacity.min(MAX_ARMY);
+            if total > limit {
+                return Err(err(format!(
+                    "more pieces than squares in the setup area: the army has {total}, at most {limit} fit"
+                ))
+                .key(key("count"))
+                .value(piece.count));
+            }
+            kinds.push(PieceKind {
+                name: name.clone(),
+                symbol,
+                strength: piece.strength,
+                count: piece.count,
+                moves: piece.moves,
+                role: piece.role,
+            });
+        }
+        kinds.sort_by(|a, b| b.strength.cmp(&a.strength).then_with(|| a.name.cmp(&b.name)));
+        if !kinds.iter().any(|k| k.role == Role::Flag && k.count > 0) {
+            return Err(err("the army has no flag (a piece with role \"flag\")").key("pieces"));
+        }
+        if !kinds.iter().any(|k| k.is_movable() && k.count > 0) {
+            return Err(err("the army has no piece that can move").key("pieces"));
+        }
+        if p.setup.full && total != capacity {
+            return Err(err(format!(
+                "a full setup needs as many pieces as the home area has squares ({capacity}); the army has {total}"
+            ))
+            .key("setup.full")
+            .value(true));
+        }
+        let two_square_limit = u8::try_from(p.two_square_limit).map_err(|_| {
+            err("must be at most 255 (0 = off)")
+                .key("two_square_limit")
+                .value(p.two_square_limit)
+        })?;
+
+        let mut moves = [Movement::Fixed; MAX_KINDS];
+        let mut movable = [false; MAX_KINDS];
+        let mut is_flag = [false; MAX_KINDS];
+        let mut combat = [[Clash::BothRemoved; MAX_KINDS]; MAX_KINDS];
+        for (i, k) in kinds.iter().enumerate() {
+            moves[i] = k.moves;
+            movable[i] = k.is_movable();
+            is_flag[i] = k.role == Role::Flag;
+            for (j, d) in kinds.iter().enumerate() {
+                combat[i][j] = combat::resolve(
+                    Fighter {
+                        strength: k.strength,
+                        role: k.role,
+                    },
+                    Fighter {
+                        strength: d.strength,
+                        role: d.role,
+                    },
+                );
+            }
+        }
+        let army: Vec<u8> = kinds
+            .iter()
+            .enumerate()
+            .flat_map(|(i, k)| std::iter::repeat_n(i as u8, k.count as usize))
+            .collect();
+        let reach = |m: Movement| match m {
+            Movement::Fixed => 0,
+            Movement::Step => 4,
+            Movement::Scout => (files + ranks - 2) as usize,
+        };
+        let max_moves = army.iter().map(|&k| reach(moves[k as usize])).sum();
+        Ok(Rules {
+            files,
+            ranks,
+            kinds,
+            moves,
+            movable,
+            is_flag,
+            combat,
+            template,
+            lakes,
+            home,
+            army,
+            full: p.setup.full,
+            two_square_limit,
+            chase_rule: p.chase_rule,
+            max_plies: p.max_plies,
+            max_quiet: p.max_plies_without_capture,
+            names,
+            max_moves,
+        })
+    }
+
+    /// Whether a square is on the board (lakes included).
+    pub fn on_board(&self, sq: Square) -> bool {
+        sq.file() < self.files && sq.rank() < self.ranks
+    }
+
+    /// Whether a square is a lake.
+    pub fn is_lake(&self, sq: Square) -> bool {
+        self.on_board(sq) && self.template[sq.index()] == BLOCKED
+    }
+
+    /// The kind with that symbol.
+    pub fn kind_of_symbol(&self, symbol: char) -> Option<u8> {
+        self.kinds
+            .iter()
+            .position(|k| k.symbol == symbol)
+            .map(|i| i as u8)
+    }
+
+    /// The kind with that name.
+    pub fn kind_of_name(&self, name: &str) -> Option<u8> {
+        self.kinds
+            .iter()
+            .position(|k| k.name == name)
+            .map(|i| i as u8)
+    }
+}

@@ -1,0 +1,236 @@
+//! Text boards and move descriptions, for the whole state and for a
+//! player's view (which shows nothing more than the view holds, S6.4).
+
+use crate::board::Square;
+use crate::combat::Clash;
+use crate::notation::Move;
+use crate::params::Rules;
+use crate::state::{Event, StrategoState};
+use crate::view::{StrategoView, ViewSquare};
+use plateau::{Player, Status};
+use std::fmt::Write;
+
+/// Upper-cases the first letter of a name.
+pub(crate) fn title(name: &str) -> String {
+    let mut c = name.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+impl Rules {
+    fn side(&self, p: Player) -> String {
+        title(&self.names[p.index()])
+    }
+
+    fn kind_name(&self, k: u8) -> &str {
+        self.kinds.get(k as usize).map_or("?", |k| k.name.as_str())
+    }
+
+    fn symbol(&self, k: u8) -> char {
+        self.kinds.get(k as usize).map_or('?', |k| k.symbol)
+    }
+
+    /// The board as a grid of 3-character cells, seen from `seat` (side 1
+    /// sees its own home at the bottom: ranks and files reversed).
+    fn grid(&self, seat: Player, cell: impl Fn(Square) -> String) -> String {
+        let files: Vec<u8> = if seat.index() == 1 {
+            (0..self.files).rev().collect()
+        } else {
+            (0..self.files).collect()
+        };
+        let ranks: Vec<u8> = if seat.index() == 1 {
+            (0..self.ranks).collect()
+        } else {
+            (0..self.ranks).rev().collect()
+        };
+        let mut header = String::from("    ");
+        for &f in &files {
+            let _ = write!(header, " {} ", (b'a' + f) as char);
+        }
+        let mut out = format!("{}\n", header.trim_end());
+        for &r in &ranks {
+            let _ = write!(out, "{:>3} ", r + 1);
+            for &f in &files {
+                let sq = Square::new(f, r).expect("board squares exist");
+                out.push_str(&cell(sq));
+            }
+            let _ = writeln!(out, " {}", r + 1);
+        }
+        out.push_str(header.trim_end());
+        out.push('\n');
+        out
+    }
+
+    fn tray_text(&self, tray: &[u8]) -> String {
+        let parts: Vec<String> = tray
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(k, &n)| {
+                if n == 1 {
+                    self.symbol(k as u8).to_string()
+                } else {
+                    format!("{}×{n}", self.symbol(k as u8))
+                }
+            })
+            .collect();
+        if parts.is_empty() {
+            "-".into()
+        } else {
+            parts.join(" ")
+        }
+    }
+
+    fn status_line(&self, status: &Status, in_setup: bool, plies: u32) -> String {
+        match status {
+            Status::Over(o) => match o.winner {
+                Some(w) => format!("Game over: {} wins ({}).", self.side(w), o.reason),
+                None => format!("Game over: draw ({}).", o.reason),
+            },
+            Status::ToMove(p) if in_setup => format!("{} to set up.", self.side(*p)),
+            Status::ToMove(p) => format!("{} to move (move {} of play).", self.side(*p), plies + 1),
+        }
+    }
+
+    /// The whole state: every piece shown (an explicit request).
+    pub(crate) fn render_state(&self, st: &StrategoState, status: &Status) -> String {
+        let mut out = self.grid(Player(0), |sq| match st.piece_at(sq) {
+            Some(p) if p.owner.index() == 0 => format!(" {} ", self.symbol(p.kind)),
+            Some(p) => format!("[{}]", self.symbol(p.kind)),
+            None if self.is_lake(sq) => " ~ ".into(),
+            None => " . ".into(),
+        });
+        let _ = writeln!(
+            out,
+            "{}: plain symbols; {}: [symbol]; ~ lake.",
+            self.side(Player(0)),
+            self.side(Player(1))
+        );
+        let _ = writeln!(
+            out,
+            "Tray: {} {} | {} {}",
+            self.side(Player(0)),
+            self.tray_text(&st.tray[0]),
+            self.side(Player(1)),
+            self.tray_text(&st.tray[1])
+        );
+        if let Some(e) = st.history.last() {
+            let _ = writeln!(out, "Last: {}", self.describe_event(e));
+        }
+        out.push_str(&self.status_line(status, st.in_setup(), st.plies));
+        out.push('\n');
+        out
+    }
+
+    /// A player's view from their seat.
+    pub(crate) fn render_view(&self, view: &StrategoView) -> String {
+        let mut out = self.grid(view.viewer, |sq| match view.square(sq) {
+            Some(ViewSquare::Own { kind, revealed, .. }) => {
+                format!(" {}{}", self.symbol(kind), if revealed { '*' } else { ' ' })
+            }
+            Some(ViewSquare::Opponent { kind, moved }) => {
+                let s = kind.map_or('?', |k| self.symbol(k));
+                if moved {
+                    format!("({s})")
+                } else {
+                    format!("[{s}]")
+                }
+            }
+            Some(ViewSquare::Lake) => " ~ ".into(),
+            _ => " . ".into(),
+        });
+        let _ = writeln!(
+            out,
+            "You are {}. Yours: symbol (* = known to {}). {}: [?] unknown, (?) has moved, [9] known. ~ lake.",
+            self.side(view.viewer),
+            self.side(view.viewer.opponent()),
+            self.side(view.viewer.opponent()),
+        );
+        let _ = writeln!(
+            out,
+            "Tray: {} {} | {} {}",
+            self.side(Player(0)),
+            self.tray_text(&view.trays[0]),
+            self.side(Player(1)),
+            self.tray_text(&view.trays[1])
+        );
+        if let Some(e) = view.history.last() {
+            let _ = writeln!(out, "Last: {}", self.describe_event(e));
+        }
+        let in_setup = view.history.iter().filter(|e| matches!(e, Event::Setup { .. })).count() < 2;
+        out.push_str(&self.status_line(&view.status, in_setup, view.plies));
+        out.push('\n');
+        out
+    }
+
+    /// A public event in words: what both players saw.
+    pub(crate) fn describe_event(&self, e: &Event) -> String {
+        match *e {
+            Event::Setup { player } => format!("{} set up.", self.side(player)),
+            Event::Move {
+                player,
+                from,
+                to,
+                revealed,
+                combat,
+            } => {
+                let mover = match (combat, revealed) {
+                    (Some(c), _) => format!("{} {}", self.side(player), self.kind_name(c.attacker)),
+                    (None, Some(k)) => format!("{} {}", self.side(player), self.kind_name(k)),
+                    (None, None) => self.side(player),
+                };
+                match combat {
+                    None => format!("{mover} {from}-{to}."),
+                    Some(c) => {
+                        let defender = c
+                            .defender
+                            .map_or("piece".to_string(), |k| self.kind_name(k).to_string());
+                        let result = match c.result {
+                            Clash::AttackerWins if c.defender.is_some_and(|k| self.is_flag[k as usize]) => {
+                                "and captures the flag".to_string()
+                            }
+                            Clash::AttackerWins => format!("and wins: the {defender} is removed"),
+                            Clash::DefenderWins => format!("and loses: the {defender} stays"),
+                            Clash::BothRemoved => "and both are removed".to_string(),
+                        };
+                        format!(
+                            "{mover} {from}x{to} attacks the {} {defender} {result}.",
+                            self.side(player.opponent()),
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a move did, as `viewer` may know it (`None`: everything).
+    pub(crate) fn describe_move(&self, before: &StrategoState, mv: &Move, viewer: Option<Player>) -> Option<String> {
+        let mover = before.to_move;
+        match mv {
+            Move::Setup(s) => Some(if viewer.is_none() || viewer == Some(mover) {
+                format!("{} set up: setup {}", self.side(mover), self.setup_text(s))
+            } else {
+                format!("{} set up.", self.side(mover))
+            }),
+            Move::Step { from, to } => {
+                if before.in_setup() || self.check_step(before, *from, *to).is_err() {
+                    return None;
+                }
+                let p = before.piece_at(*from)?;
+                let mut after = before.clone();
+                self.apply_step(&mut after, from.index(), to.index());
+                let event = *after.history.last()?;
+                let public = self.describe_event(&event);
+                let knows = viewer.is_none() || viewer == Some(mover) || p.revealed;
+                let shown = matches!(event, Event::Move { revealed: Some(_), .. } | Event::Move { combat: Some(_), .. });
+                Some(if knows && !shown {
+                    format!("{} {} {from}-{to}.", self.side(mover), self.kind_name(p.kind))
+                } else {
+                    public
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! Setups (S3): the text of S3.3, validation against the army and the home
+//! area, and seeded random setups.
+
+use crate::board::Square;
+use crate::params::{Rules, BLOCKED};
+use plateau::rand::seq::SliceRandom;
+use plateau::rand::Rng;
+use plateau::Player;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A side's setup: the piece kind on each square of its home area, in the
+/// order of setup text (S3.3: the owner's front row first, each row from
+/// file `a`), `None` for an empty square. Kinds index
+/// [`Stratego::pieces`](crate::Stratego::pieces).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Setup {
+    kinds: Vec<Option<u8>>,
+}
+
+impl Setup {
+    /// A setup from the kind on each square of the home area, in setup text
+    /// order. It is checked when played.
+    pub fn new(kinds: Vec<Option<u8>>) -> Setup {
+        Setup { kinds }
+    }
+
+    /// The kind on each square of the home area, in setup text order.
+    pub fn kinds(&self) -> &[Option<u8>] {
+        &self.kinds
+    }
+}
+
+/// Why a setup is not legal. Each error names the square or the symbol.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// A symbol that is no piece of these rules.
+    #[error("unknown symbol '{symbol}' for {square}; the pieces are {known}, and '.' is an empty square")]
+    UnknownSymbol {
+        /// The symbol as written.
+        symbol: char,
+        /// The square it was meant for (or its position in the text).
+        square: String,
+        /// The symbols of the rules, with piece names.
+        known: String,
+    },
+    /// More symbols than the home area has squares: a piece outside the home area.
+    #[error("'{symbol}' would stand outside the home area: the home area has {expected} squares ({first} to {last}, front row first)")]
+    OutsideHome {
+        /// The first symbol too many.
+        symbol: char,
+        /// Squares in the home area.
+        expected: usize,
+        /// The first square of setup text.
+        first: Square,
+        /// The last square of setup text.
+        last: Square,
+    },
+    /// Fewer symbols than the home area has squares.
+    #[error("the setup ends before {square}: it gives {found} of the home area's {expected} squares (use '.' for an empty square)")]
+    TooShort {
+        /// Symbols given.
+        found: usize,
+        /// Squares in the home area.
+        expected: usize,
+        /// The first square without a symbol.
+        square: Square,
+    },
+    /// A piece on a lake.
+    #[error("{square} is a lake: no piece may stand there (write '.')")]
+    Lake {
+        /// The lake square.
+        square: Square,
+    },
+    /// More pieces of a kind than the army has.
+    #[error("too many {name}s ('{symbol}'): the army has {expected}; the one on {square} is one too many")]
+    TooMany {
+        /// The piece's name.
+        name: String,
+        /// Its symbol.
+        symbol: char,
+        /// How many the army has.
+        expected: usize,
+        /// The square of the first piece too many.
+        square: Square,
+    },
+    /// Fewer pieces of a kind than the army has.
+    #[error("{missing} {name} ('{symbol}') missing: the army has {expected}, the setup places {found}")]
+    TooFew {
+        /// The piece's name.
+        name: String,
+        /// Its symbol.
+        symbol: char,
+        /// How many the army has.
+        expected: usize,
+        /// How many the setup places.
+        found: usize,
+        /// How many are missing.
+        missing: usize,
+    },
+    /// An empty square where the setup must fill the home area.
+    #[error("{square} is empty: these rules fill the whole home area (S3.1)")]
+    NotFull {
+        /// The empty square.
+        square: Square,
+    },
+}
+
+impl Rules {
+    /// Reads setup text (S3.3) for `player` and checks it against the army
+    /// and the home area. A leading `setup` word, whitespace, `/` and `#`
+    /// comments (to the end of a line) are ignored.
+    pub(crate) fn parse_setup(&self, player: Player, text: &str) -> Result<Setup, SetupError> {
+        let setup = self.read_setup(player, text)?;
+        self.check_setup(player, &setup)?;
+        Ok(setup)
+    }
+
+    /// Reads setup text without checking the counts.
+    pub(crate) fn read_setup(&self, player: Player, text: &str) -> Result<Setup, SetupError> {
+        let home = &self.home[player.index()];
+        let body = text.trim_start();
+        let body = match body.get(..5) {
+            Some(w) if w.eq_ignore_ascii_case("setup") => &body[5..],
+            _ => body,
+        };
+        let mut kinds = Vec::with_capacity(home.len());
+        for line in body.lines() {
+            let line = line.split('#').next().unwrap_or("");
+            for c in line.chars() {
+                if c.is_whitespace() || c == '/' {
+                    continue;
+                }
+                if kinds.len() == home.len() {
+                    return Err(SetupError::OutsideHome {
+                        symbol: c,
+                        expected: home.len(),
+                        first: home[0],
+                        last: home[home.len() - 1],
+                    });
+                }
+                if c == '.' {
+                    kinds.push(None);
+                    continue;
+                }
+                match self.kind_of_symbol(c) {
+                    Some(k) => kinds.push(Some(k)),
+                    None => {
+                        return Err(SetupError::UnknownSymbol {
+                            symbol: c,
+                            square: home[kinds.len()].to_string(),
+                            known: self
+                                .kinds
+                                .iter()
+                                .map(|k| format!("{} {}", k.symbol, k.name))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        })
+                    }
+                }
+            }
+        }
+        if kinds.len() < home.len() {
+            return Err(SetupError::TooShort {
+                found: kinds.len(),
+                expected: home.len(),
+                square: home[kinds.len()],
+            });
+        }
+        Ok(Setup { kinds })
+    }
+
+    /// Checks a setup for `player`: its length, lakes, the army's counts and
+    /// (if the rules say so) that it fills the home area.
+    pub(crate) fn check_setup(&self, player: Player, setup: &Setup) -> Result<(), SetupError> {
+        let home = &self.home[player.index()];
+        if setup.kinds.len() > home.len() {
+            return Err(SetupError::OutsideHome {
+                symbol: setup.kinds[home.len()]
+                    .map(|k| self.kinds.get(k as usize).map_or('?', |k| k.symbol))
+                    .unwrap_or('.'),
+                expected: home.len(),
+                first: home[0],
+                last: home[home.len() - 1],
+            });
+        }
+        if setup.kinds.len() < home.len() {
+            return Err(SetupError::TooShort {
+                found: setup.kinds.len(),
+                expected: home.len(),
+                square: home[setup.kinds.len()],
+            });
+        }
+        let mut counts = [0usize; crate::params::MAX_KINDS];
+        for (i, (k, &sq)) in setup.kinds.iter().zip(home).enumerate() {
+            let lake = self.template[sq.index()] == BLOCKED;
+            match k {
+                None if self.full && !lake => return Err(SetupError::NotFull { square: sq }),
+                None => {}
+                Some(_) if lake => return Err(SetupError::Lake { square: sq }),
+                Some(k) => {
+                    let kind = self.kinds.get(*k as usize).ok_or_else(|| {
+                        SetupError::UnknownSymbol {
+                            symbol: '?',
+                            square: home[i].to_string(),
+                            known: format!("piece kinds 0 to {}", self.kinds.len() - 1),
+                        }
+                    })?;
+                    counts[*k as usize] += 1;
+                    if counts[*k as usize] > kind.count as usize {
+                        return Err(SetupError::TooMany {
+                            name: kind.name.clone(),
+                            symbol: kind.symbol,
+                            expected: kind.count as usize,
+                            square: sq,
+                        });
+                    }
+                }
+            }
+        }
+        for (i, kind) in self.kinds.iter().enumerate() {
+            if counts[i] < kind.count as usize {
+                return Err(SetupError::TooFew {
+                    name: kind.name.clone(),
+                    symbol: kind.symbol,
+                    expected: kind.count as usize,
+                    found: counts[i],
+                    missing: kind.count as usize - counts[i],
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The setup text of S3.3, rows separated by `/`, without the `setup` word.
+    pub(crate) fn setup_text(&self, setup: &Setup) -> String {
+        let mut out = String::with_capacity(setup.kinds.len() + self.ranks as usize);
+        for (i, k) in setup.kinds.iter().enumerate() {
+            if i > 0 && i % self.files as usize == 0 {
+                out.push('/');
+            }
+            out.push(match k {
+                Some(k) => self.kinds.get(*k as usize).map_or('?', |k| k.symbol),
+                None => '.',
+            });
+        }
+        out
+    }
+
+    /// A uniformly random legal setup for `player`.
+    pub(crate) fn random_setup<R: Rng + ?Sized>(&self, player: Player, rng: &mut R) -> Setup {
+        let home = &self.home[player.index()];
+        let free = home
+            .iter()
+            .filter(|s| self.template[s.index()] != BLOCKED)
+            .count();
+        let mut pool: Vec<Option<u8>> = self.army.iter().map(|&k| Some(k)).collect();
+        pool.resize(free, None);
+        pool.shuffle(rng);
+        let mut pool = pool.into_iter();
+        let kinds = home
+            .iter()
+            .map(|s| {
+                if self.template[s.index()] == BLOCKED {
+                    None
+                } else {
+                    pool.next().flatten()
+                }
+            })
+            .collect();
+        Setup { kinds }
+    }
+}

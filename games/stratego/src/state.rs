@@ -1,0 +1,205 @@
+//! The full state of a game: the board, the pieces with what has been
+//! revealed of them, the tray, the public history and the state of the
+//! two-squares and chase rules.
+
+use crate::board::{Square, CELLS};
+use crate::chase::Chase;
+use crate::combat::Clash;
+use crate::params::{MAX_ARMY, MAX_KINDS, MAX_PIECES};
+use crate::two_squares::Series;
+use plateau::{Outcome, Player};
+use serde::{Deserialize, Serialize};
+use serde_big_array::BigArray;
+
+/// Piece flag: the opponent knows the piece's rank (S6.2).
+pub(crate) const REVEALED: u8 = 1;
+/// Piece flag: the piece has moved at least once (S6.2).
+pub(crate) const MOVED: u8 = 2;
+
+/// A position of Stratego, with all the history the rules depend on.
+///
+/// Pieces are numbered per side in the order of their setup (side 0's from 0,
+/// side 1's from [`MAX_ARMY`]); a board cell holds the piece number plus one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StrategoState {
+    #[serde(with = "BigArray")]
+    pub(crate) board: [u8; CELLS],
+    #[serde(with = "BigArray")]
+    pub(crate) kind: [u8; MAX_PIECES],
+    /// The cell of each piece; 0 once removed.
+    #[serde(with = "BigArray")]
+    pub(crate) at: [u8; MAX_PIECES],
+    /// The cell each piece was set up on.
+    #[serde(with = "BigArray")]
+    pub(crate) origin: [u8; MAX_PIECES],
+    #[serde(with = "BigArray")]
+    pub(crate) flags: [u8; MAX_PIECES],
+    /// Pieces set up by each side.
+    pub(crate) placed: [u8; 2],
+    /// Removed pieces by side and kind (S5.7).
+    pub(crate) tray: [[u8; MAX_KINDS]; 2],
+    /// Movable pieces (S9) left to each side.
+    pub(crate) movable: [u8; 2],
+    /// The Zobrist key of the position (S8.3).
+    pub(crate) hash: u64,
+    /// Setups made: 0, 1 or 2 (play has begun).
+    pub(crate) setups_done: u8,
+    pub(crate) to_move: Player,
+    /// Set once the game is over.
+    pub(crate) outcome: Option<Outcome>,
+    /// Moves of play so far.
+    pub(crate) plies: u32,
+    /// Moves of play since the last attack.
+    pub(crate) quiet: u32,
+    /// Each side's series for the two-squares rule (S7) and last move.
+    pub(crate) series: [Series; 2],
+    /// Each side's chase (S8).
+    pub(crate) chase: [Chase; 2],
+    /// Everything both players have seen, in order (S6.3).
+    pub(crate) history: Vec<Event>,
+}
+
+/// What everyone sees of a move (S6.3): the squares, and the ranks it
+/// revealed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Event {
+    /// A side made its setup (its content is secret).
+    Setup {
+        /// The side.
+        player: Player,
+    },
+    /// A move of play.
+    Move {
+        /// The side that moved.
+        player: Player,
+        /// Where the piece came from.
+        from: Square,
+        /// Where it went (or what it attacked).
+        to: Square,
+        /// The mover's kind, when the move itself shows it (a scout moving
+        /// more than one square, S6.2).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        revealed: Option<u8>,
+        /// The fight, when the move was an attack.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        combat: Option<Combat>,
+    },
+}
+
+/// A fight as both players see it (S5.1, S6.3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Combat {
+    /// The attacker's kind.
+    pub attacker: u8,
+    /// The defender's kind.
+    pub defender: Option<u8>,
+    /// Who won.
+    pub result: Clash,
+}
+
+/// What is on a square: a piece and what is known of it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PieceInfo {
+    /// The piece's side.
+    pub owner: Player,
+    /// Its kind (an index into [`Stratego::pieces`](crate::Stratego::pieces)).
+    pub kind: u8,
+    /// Whether the opponent knows its rank.
+    pub revealed: bool,
+    /// Whether it has moved.
+    pub moved: bool,
+}
+
+impl StrategoState {
+    pub(crate) fn empty(template: &[u8; CELLS]) -> StrategoState {
+        StrategoState {
+            board: *template,
+            kind: [0; MAX_PIECES],
+            at: [0; MAX_PIECES],
+            origin: [0; MAX_PIECES],
+            flags: [0; MAX_PIECES],
+            placed: [0; 2],
+            tray: [[0; MAX_KINDS]; 2],
+            movable: [0; 2],
+            hash: 0,
+            setups_done: 0,
+            to_move: Player(0),
+            outcome: None,
+            plies: 0,
+            quiet: 0,
+            series: [Series::default(); 2],
+            chase: [Chase::default(), Chase::default()],
+            history: Vec::new(),
+        }
+    }
+
+    /// The piece on a square, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<PieceInfo> {
+        let cell = *self.board.get(sq.index())?;
+        if cell == crate::params::EMPTY || cell == crate::params::BLOCKED {
+            return None;
+        }
+        Some(self.info(cell as usize - 1))
+    }
+
+    pub(crate) fn info(&self, id: usize) -> PieceInfo {
+        PieceInfo {
+            owner: Player((id / MAX_ARMY) as u8),
+            kind: self.kind[id],
+            revealed: self.flags[id] & REVEALED != 0,
+            moved: self.flags[id] & MOVED != 0,
+        }
+    }
+
+    /// Whether the setup phase is on (S3.2).
+    pub fn in_setup(&self) -> bool {
+        self.setups_done < 2
+    }
+
+    /// The side to act next (meaningless once the game is over).
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// A side's removed pieces, counted by kind (S5.7).
+    pub fn tray(&self, player: Player) -> &[u8] {
+        &self.tray[player.index()]
+    }
+
+    /// The public history (S6.3).
+    pub fn history(&self) -> &[Event] {
+        &self.history
+    }
+
+    /// Moves of play so far (setups not counted).
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Moves of play since the last attack.
+    pub fn plies_without_capture(&self) -> u32 {
+        self.quiet
+    }
+
+    /// The number of pieces a side has on the board.
+    pub fn pieces_on_board(&self, player: Player) -> usize {
+        let base = player.index() * MAX_ARMY;
+        (base..base + self.placed[player.index()] as usize)
+            .filter(|&id| self.at[id] != 0)
+            .count()
+    }
+
+    /// Pieces of a side on the board, as (square, piece).
+    pub fn pieces(&self, player: Player) -> impl Iterator<Item = (Square, PieceInfo)> + '_ {
+        let base = player.index() * MAX_ARMY;
+        (base..base + self.placed[player.index()] as usize)
+            .filter(move |&id| self.at[id] != 0)
+            .map(move |id| (Square::from_index(self.at[id] as usize), self.info(id)))
+    }
+
+    /// The Zobrist key of the position (owner and kind on every square, S8.3).
+    pub fn position_key(&self) -> u64 {
+        self.hash
+    }
+}

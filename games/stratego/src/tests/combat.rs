@@ -1,0 +1,118 @@
+//! S5 combat, played on the board.
+use super::*;
+use crate::Clash;
+
+/// Red attacks from d4 to d5... a position with the attacker on e4 and the
+/// defender on e5; both sides keep other movable pieces.
+fn fight(attacker: &str, defender: &str) -> (Stratego, StrategoState) {
+    let game = rules(&[]);
+    let diagram = format!(
+        "
+    bF .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  b{defender} .  ~  ~  .  .
+    .  .  .  .  r{attacker} .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF r4 .  .  .  .  .  .  .  .
+"
+    );
+    let mut st = position(&game, &diagram, 0);
+    play(&game, &mut st, "e4xe5");
+    (game, st)
+}
+
+fn at(game: &Stratego, st: &StrategoState, sq: &str) -> Option<(u8, String)> {
+    st.piece_at(sq.parse().unwrap())
+        .map(|p| (p.owner.0, game.pieces()[p.kind as usize].name.clone()))
+}
+
+fn last_result(st: &StrategoState) -> Clash {
+    match st.history().last().unwrap() {
+        Event::Move {
+            combat: Some(c), ..
+        } => c.result,
+        e => panic!("no combat: {e:?}"),
+    }
+}
+
+#[test]
+fn s5_1_higher_strength_wins_attacking_and_defending() {
+    let (game, st) = fight("9", "5");
+    assert_eq!(at(&game, &st, "e5"), Some((0, "general".into())));
+    assert_eq!(at(&game, &st, "e4"), None);
+    assert_eq!(last_result(&st), Clash::AttackerWins);
+    let (game, st) = fight("5", "9");
+    assert_eq!(at(&game, &st, "e5"), Some((1, "general".into())));
+    assert_eq!(at(&game, &st, "e4"), None);
+    assert_eq!(last_result(&st), Clash::DefenderWins);
+    // S5.1: both are revealed; the winning defender stays revealed.
+    assert!(st.piece_at("e5".parse().unwrap()).unwrap().revealed);
+}
+
+#[test]
+fn s5_2_equal_strengths_remove_both() {
+    for s in ["X", "6", "2", "S"] {
+        let (game, st) = fight(s, s);
+        assert_eq!(at(&game, &st, "e5"), None, "{s}");
+        assert_eq!(at(&game, &st, "e4"), None, "{s}");
+        assert_eq!(last_result(&st), Clash::BothRemoved);
+        let k = game.kind_of_symbol(s.chars().next().unwrap()).unwrap() as usize;
+        assert_eq!((st.tray(Player(0))[k], st.tray(Player(1))[k]), (1, 1));
+    }
+}
+
+#[test]
+fn s5_3_spy_and_marshal_both_ways() {
+    // The spy attacking the marshal wins.
+    let (game, st) = fight("S", "X");
+    assert_eq!(at(&game, &st, "e5"), Some((0, "spy".into())));
+    // The marshal attacking the spy wins.
+    let (game, st) = fight("X", "S");
+    assert_eq!(at(&game, &st, "e5"), Some((0, "marshal".into())));
+    // The spy loses every other fight, also against a scout that attacks it.
+    let (game, st) = fight("S", "9");
+    assert_eq!(at(&game, &st, "e5"), Some((1, "general".into())));
+    let (game, st) = fight("2", "S");
+    assert_eq!(at(&game, &st, "e5"), Some((0, "scout".into())));
+}
+
+#[test]
+fn s5_4_miner_and_bomb() {
+    let (game, st) = fight("3", "B");
+    assert_eq!(at(&game, &st, "e5"), Some((0, "miner".into())));
+    assert_eq!(st.tray(Player(1))[game.kind_of_name("bomb").unwrap() as usize], 1);
+    for s in ["X", "9", "4", "2", "S"] {
+        let (game, st) = fight(s, "B");
+        assert_eq!(at(&game, &st, "e5"), Some((1, "bomb".into())), "{s}");
+        assert_eq!(at(&game, &st, "e4"), None);
+    }
+}
+
+#[test]
+fn s5_5_any_piece_captures_the_flag_and_wins() {
+    let game = rules(&[]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  bF .  ~  ~  .  .
+    .  .  .  .  rS .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF r4 .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4xe5");
+    let outcome = game.status(&st).outcome().cloned().unwrap();
+    assert_eq!(outcome.winner, Some(Player(0)));
+    assert_eq!(outcome.reason, crate::FLAG_CAPTURED);
+}

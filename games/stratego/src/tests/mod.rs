@@ -1,0 +1,161 @@
+//! Hand-worked rule cases, each citing its section of RULES.md.
+
+mod chase;
+mod combat;
+mod end;
+mod hidden;
+mod movement;
+mod setups;
+mod two_squares;
+
+use crate::params::{MAX_ARMY, EMPTY};
+use crate::state::{Event, StrategoState};
+use crate::{zobrist, Move, Stratego};
+use plateau::{Game, Player, RulesSpec};
+
+/// Original rules with overrides `key=value`.
+pub(crate) fn rules(overrides: &[(&str, &str)]) -> Stratego {
+    let mut spec = RulesSpec::variant("original");
+    for (k, v) in overrides {
+        spec = spec.set(k, v);
+    }
+    plateau::rules::load::<Stratego>(&spec).unwrap().game
+}
+
+/// A position from a diagram: ranks 10 down to 1, ten tokens a rank: `.`
+/// empty, `~` lake, `r` or `b` and a symbol for a red or blue piece (`r9`,
+/// `bB`). Play has begun; `to_move` moves next.
+pub(crate) fn position(game: &Stratego, diagram: &str, to_move: u8) -> StrategoState {
+    let r = &game.rules;
+    let mut st = StrategoState::empty(&r.template);
+    let rows: Vec<&str> = diagram.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len(), r.ranks as usize, "one line per rank");
+    for (i, row) in rows.iter().enumerate() {
+        let rank = r.ranks as usize - 1 - i;
+        let tokens: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(tokens.len(), r.files as usize, "rank {}: {row}", rank + 1);
+        for (file, tok) in tokens.iter().enumerate() {
+            let sq = crate::Square::new(file as u8, rank as u8).unwrap();
+            let cell = sq.index();
+            match *tok {
+                "." => assert_eq!(st.board[cell], EMPTY, "{sq} is a lake"),
+                "~" => assert!(r.is_lake(sq), "{sq} is no lake"),
+                t => {
+                    let side = match &t[..1] {
+                        "r" => 0,
+                        "b" => 1,
+                        _ => panic!("bad token {t}"),
+                    };
+                    let k = r.kind_of_symbol(t[1..].chars().next().unwrap()).unwrap();
+                    let id = side * MAX_ARMY + st.placed[side] as usize;
+                    st.placed[side] += 1;
+                    st.kind[id] = k;
+                    st.at[id] = cell as u8;
+                    st.origin[id] = cell as u8;
+                    st.board[cell] = id as u8 + 1;
+                    st.hash ^= zobrist::key(cell, side, k);
+                    if r.movable[k as usize] {
+                        st.movable[side] += 1;
+                    }
+                }
+            }
+        }
+    }
+    st.history = vec![
+        Event::Setup { player: Player(0) },
+        Event::Setup { player: Player(1) },
+    ];
+    st.setups_done = 2;
+    st.to_move = Player(to_move);
+    st
+}
+
+/// Plays moves given in notation, panicking with the reason on an illegal one.
+pub(crate) fn play(game: &Stratego, st: &mut StrategoState, moves: &str) {
+    for m in moves.split_whitespace() {
+        let mv = game.parse_move(st, m).unwrap();
+        if let Err(e) = game.try_apply(st, &mv) {
+            panic!("{m}: {}", e.reason);
+        }
+    }
+}
+
+/// The reason a move is refused.
+pub(crate) fn refused(game: &Stratego, st: &StrategoState, m: &str) -> String {
+    let mv = game.parse_move(st, m).unwrap();
+    match game.check_move(st, &mv) {
+        Ok(()) => panic!("{m} was accepted"),
+        Err(e) => {
+            let mut moves = Vec::new();
+            game.legal_moves(st, &mut moves);
+            assert!(!moves.contains(&mv), "{m} is refused but listed");
+            e
+        }
+    }
+}
+
+/// Whether a move is legal, checking that the list and the check agree.
+pub(crate) fn legal(game: &Stratego, st: &StrategoState, m: &str) -> bool {
+    let mv = game.parse_move(st, m).unwrap();
+    let mut moves = Vec::new();
+    game.legal_moves(st, &mut moves);
+    let ok = game.check_move(st, &mv).is_ok();
+    assert_eq!(ok, moves.contains(&mv), "{m}: check and list disagree");
+    ok
+}
+
+/// The legal moves in notation, sorted.
+pub(crate) fn legal_list(game: &Stratego, st: &StrategoState) -> Vec<String> {
+    let mut moves = Vec::new();
+    game.legal_moves(st, &mut moves);
+    let mut v: Vec<String> = moves.iter().map(|m| game.format_move(m)).collect();
+    v.sort();
+    v
+}
+
+/// A fixed legal Red setup (front row first).
+pub(crate) const RED: &str = "2 3 2 B 9 8 2 2 7 4 / 4 B 6 3 X 5 6 2 5 5 / B 2 8 3 6 7 B 6 S 7 / 5 3 4 3 B F B 4 2 3";
+/// A fixed legal Blue setup (front row first: rank 7).
+pub(crate) const BLUE: &str = "4 2 2 7 8 3 2 6 2 5 / 5 B 3 X 9 6 2 B 7 2 / 3 4 S 6 B 8 5 4 2 7 / 3 B 6 5 B F B 3 3 4";
+
+/// A game after both fixed setups.
+pub(crate) fn started(game: &Stratego) -> StrategoState {
+    let mut st = game.initial_state(0);
+    for (p, text) in [(0, RED), (1, BLUE)] {
+        let s = game.parse_setup(Player(p), text).unwrap();
+        game.apply(&mut st, &Move::Setup(s));
+    }
+    st
+}
+
+#[test]
+fn conformance_original() {
+    plateau::conformance::check(
+        &rules(&[]),
+        &plateau::conformance::Config {
+            games: 6,
+            max_plies: 300,
+            ..Default::default()
+        },
+    );
+}
+
+#[test]
+fn conformance_classic_5_short_games() {
+    // Small caps so that games end by rule within the kit's budget.
+    let game = plateau::rules::load::<Stratego>(
+        &RulesSpec::variant("classic-5")
+            .set("max_plies", "120")
+            .set("max_plies_without_capture", "40"),
+    )
+    .unwrap()
+    .game;
+    plateau::conformance::check(
+        &game,
+        &plateau::conformance::Config {
+            games: 4,
+            max_plies: 0,
+            ..Default::default()
+        },
+    );
+}

@@ -1,0 +1,82 @@
+//! S7 the two-squares rule.
+use super::*;
+
+const BOARD: &str = "
+    bF .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    r4 r2 .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+";
+
+#[test]
+fn s7_3_limit_3_forbids_the_fourth_move() {
+    let game = rules(&[]);
+    let mut st = position(&game, BOARD, 0);
+    // Blue shuttles too, in between: it does not matter to Red's count (S7.2).
+    play(&game, &mut st, "a4-a5 j8-j7 a5-a4 j7-j8 a4-a5 j8-j7");
+    let why = refused(&game, &st, "a5-a4");
+    assert!(why.contains("two-squares rule (S7)"), "{why}");
+    // The piece may go elsewhere, and other pieces move freely.
+    assert!(legal(&game, &st, "a5-a6"));
+    assert!(legal(&game, &st, "b4-b5"));
+}
+
+#[test]
+fn s7_1_limit_5_forbids_the_sixth_move_and_0_is_off() {
+    let game = rules(&[("two_square_limit", "5")]);
+    let mut st = position(&game, BOARD, 0);
+    play(&game, &mut st, "a4-a5 j8-j7 a5-a4 j7-j6 a4-a5 j6-j5 a5-a4 j5-j4 a4-a5 j4-j3");
+    assert!(refused(&game, &st, "a5-a4").contains("5 times"));
+    let off = rules(&[("two_square_limit", "0")]);
+    let mut st = position(&off, BOARD, 0);
+    for _ in 0..10 {
+        play(&off, &mut st, "a4-a5 j8-j7 a5-a4 j7-j8");
+    }
+    assert!(legal(&off, &st, "a4-a5"));
+}
+
+#[test]
+fn s7_2_another_piece_or_a_third_square_ends_the_series() {
+    let game = rules(&[]);
+    let mut st = position(&game, BOARD, 0);
+    play(&game, &mut st, "a4-a5 j8-j7 a5-a4 j7-j6 a4-a5 j6-j5 b4-b3 j5-j4");
+    assert!(legal(&game, &st, "a5-a4"));
+    let mut st = position(&game, BOARD, 0);
+    play(&game, &mut st, "a4-a5 j8-j7 a5-a4 j7-j6 a4-a3 j6-j5 a3-a4 j5-j4 a4-a3 j4-j3");
+    // a4-a3, a3-a4, a4-a3: the third move of a new series.
+    assert!(refused(&game, &st, "a3-a4").contains("S7"));
+}
+
+#[test]
+fn s7_3_a_scout_counts_by_the_end_squares_of_its_moves() {
+    let game = rules(&[]);
+    let mut st = position(&game, BOARD, 0);
+    play(&game, &mut st, "b4-b8 j8-j7 b8-b4 j7-j6 b4-b8 j6-j5");
+    assert!(refused(&game, &st, "b8-b4").contains("S7"));
+    // Back to another square of the line is a new series.
+    assert!(legal(&game, &st, "b8-b5"));
+}
+
+#[test]
+fn s7_4_only_the_shuttling_player_is_restricted() {
+    let game = rules(&[]);
+    let mut st = position(&game, BOARD, 0);
+    play(&game, &mut st, "a4-a5 j8-j7 a5-a4 j7-j6 a4-a5 j6-j7");
+    // Red may not go back; Blue, which has shuttled twice, is free.
+    assert!(!legal(&game, &st, "a5-a4"));
+    play(&game, &mut st, "a5-a6");
+    assert!(legal(&game, &st, "j7-j6"));
+    assert!(legal(&game, &st, "j7-j8"));
+    play(&game, &mut st, "j7-j6");
+    // Now Blue has made three: its fourth is refused, and Red's new series
+    // starts from one.
+    assert!(legal(&game, &st, "a6-a5"));
+    play(&game, &mut st, "a6-a5");
+    assert!(!legal(&game, &st, "j6-j7"));
+}
