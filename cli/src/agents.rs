@@ -53,6 +53,8 @@ pub fn parse_agent(spec: &str, default_seed: u64) -> Result<Box<dyn Agent>, Stri
             };
             Ok(Box::new(RandomAgent::new(seed)))
         }
-        _ => Err(format!("unknown agent '{spec}'; agents: random, random:SEED")),
+        _ => Err(format!(
+            "unknown agent '{spec}'; agents: random, random:SEED"
+        )),
     }
 }

@@ -129,7 +129,11 @@ mod tests {
                 .get_after_help()
                 .map(|h| h.to_string())
                 .unwrap_or_default();
-            assert!(help.contains("plateau "), "{} has no example", sub.get_name());
+            assert!(
+                help.contains("plateau "),
+                "{} has no example",
+                sub.get_name()
+            );
         }
     }
 

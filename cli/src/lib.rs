@@ -86,7 +86,10 @@ pub struct Io<'a> {
 /// Runs the command line `args` (the program name first) on the process's
 /// standard input and outputs, and returns the exit code: 0 on success, 1
 /// on a failure, 2 on a usage error.
-pub fn run(registry: &Registry, args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
+pub fn run(
+    registry: &Registry,
+    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+) -> i32 {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let stderr = io::stderr();

@@ -123,7 +123,9 @@ mod tests {
             .unwrap();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("colour"), "{e}");
-        let e = load_game(&registry(), "nim", &opts(&["pile"])).err().unwrap();
+        let e = load_game(&registry(), "nim", &opts(&["pile"]))
+            .err()
+            .unwrap();
         assert_eq!(e.exit_code(), 2);
     }
 

@@ -18,7 +18,10 @@ struct Run {
 fn run_in(args: &[&str], input: &str) -> Run {
     let output = plateau().args(args).write_stdin(input).output().unwrap();
     Run {
-        code: output.status.code().expect("exited normally, not by a signal"),
+        code: output
+            .status
+            .code()
+            .expect("exited normally, not by a signal"),
         out: String::from_utf8(output.stdout).unwrap(),
         err: String::from_utf8(output.stderr).unwrap(),
     }
@@ -79,17 +82,37 @@ fn rules_show_parameters_and_round_trip_as_toml() {
 
 #[test]
 fn rules_errors() {
-    fails(&run(&["rules", "chess"]), 2, "unknown game 'chess'; games: hus, quinque, stratego");
-    fails(&run(&["rules", "hus", "--variant", "giant"]), 2, "unknown variant 'giant' of hus");
-    fails(&run(&["new", "hus", "--set", "colour=red"]), 2, "--set: colour: unknown parameter");
+    fails(
+        &run(&["rules", "chess"]),
+        2,
+        "unknown game 'chess'; games: hus, quinque, stratego",
+    );
+    fails(
+        &run(&["rules", "hus", "--variant", "giant"]),
+        2,
+        "unknown variant 'giant' of hus",
+    );
+    fails(
+        &run(&["new", "hus", "--set", "colour=red"]),
+        2,
+        "--set: colour: unknown parameter",
+    );
     fails(&run(&["new", "hus", "--set", "first=east"]), 2, "first");
     fails(&run(&["new", "hus", "--set", "first"]), 2, "key=value");
     let dir = tempfile::tempdir().unwrap();
     let bad = path(dir.path(), "bad.toml");
     fs::write(&bad, "first = \"south\"\nmax_sowings = \n").unwrap();
-    fails(&run(&["new", "hus", "--rules", &bad]), 1, "bad.toml:2: invalid TOML");
+    fails(
+        &run(&["new", "hus", "--rules", &bad]),
+        1,
+        "bad.toml:2: invalid TOML",
+    );
     fs::write(&bad, "first = \"south\"\n").unwrap();
-    fails(&run(&["rules", "hus", "--rules", &bad]), 1, "bad.toml: missing field");
+    fails(
+        &run(&["rules", "hus", "--rules", &bad]),
+        1,
+        "bad.toml: missing field",
+    );
     fails(
         &run(&["rules", "hus", "--rules", &bad, "--variant", "standard"]),
         2,
@@ -103,7 +126,12 @@ fn new_moves_apply_show_replay() {
     let g = new_game(dir.path());
     let r = run(&["moves", &g]);
     ok(&r);
-    assert!(r.out.starts_with("south to move (move 1)\n12 legal moves:\na8\n"), "{}", r.out);
+    assert!(
+        r.out
+            .starts_with("south to move (move 1)\n12 legal moves:\na8\n"),
+        "{}",
+        r.out
+    );
     let r = run(&["moves", &g, "--json"]);
     let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
     assert_eq!(v["moves"].as_array().unwrap().len(), 12);
@@ -149,9 +177,21 @@ fn bad_moves_leave_the_record_byte_identical() {
     let dir = tempfile::tempdir().unwrap();
     let g = new_game(dir.path());
     let before = fs::read(&g).unwrap();
-    fails(&run(&["apply", &g, "z9"]), 1, "move 1: cannot read move 'z9'");
-    fails(&run(&["apply", &g, "a5", "b1"]), 1, "move 2: illegal move 'b1'");
-    fails(&run(&["apply", &g, "a5", "a6", "a5"]), 1, "move 3: illegal move 'a5'");
+    fails(
+        &run(&["apply", &g, "z9"]),
+        1,
+        "move 1: cannot read move 'z9'",
+    );
+    fails(
+        &run(&["apply", &g, "a5", "b1"]),
+        1,
+        "move 2: illegal move 'b1'",
+    );
+    fails(
+        &run(&["apply", &g, "a5", "a6", "a5"]),
+        1,
+        "move 3: illegal move 'a5'",
+    );
     assert_eq!(fs::read(&g).unwrap(), before);
     fails(&run(&["apply", &g]), 2, "<MOVE>");
 }
@@ -165,16 +205,32 @@ fn corrupted_records_give_one_line_errors() {
     let truncated = path(dir.path(), "truncated.json");
     fs::write(&truncated, &good[..good.len() - 20]).unwrap();
     let wrong_game = path(dir.path(), "wrong-game.json");
-    fs::write(&wrong_game, good.replace("\"game\": \"hus\"", "\"game\": \"go\"")).unwrap();
+    fs::write(
+        &wrong_game,
+        good.replace("\"game\": \"hus\"", "\"game\": \"go\""),
+    )
+    .unwrap();
     let illegal = path(dir.path(), "illegal.json");
     fs::write(&illegal, good.replace("\"a6\"", "\"b4\"")).unwrap();
     let bad_params = path(dir.path(), "bad-params.json");
-    fs::write(&bad_params, good.replace("\"max_sowings\": 10000", "\"max_sowings\": \"x\"")).unwrap();
+    fs::write(
+        &bad_params,
+        good.replace("\"max_sowings\": 10000", "\"max_sowings\": \"x\""),
+    )
+    .unwrap();
     let missing = path(dir.path(), "missing.json");
     for cmd in ["moves", "show", "replay"] {
-        fails(&run(&[cmd, &truncated]), 1, "truncated.json: not a game record");
+        fails(
+            &run(&[cmd, &truncated]),
+            1,
+            "truncated.json: not a game record",
+        );
         fails(&run(&[cmd, &wrong_game]), 1, "unknown game 'go'");
-        fails(&run(&[cmd, &illegal]), 1, "move 2 of the record ('b4') is illegal");
+        fails(
+            &run(&[cmd, &illegal]),
+            1,
+            "move 2 of the record ('b4') is illegal",
+        );
         fails(&run(&[cmd, &bad_params]), 1, "max_sowings");
         fails(&run(&[cmd, &missing]), 1, "missing.json");
     }
@@ -191,14 +247,23 @@ fn scripted_play_against_a_random_player() {
     let save = path(dir.path(), "saved.json");
     // A move, a malformed and an illegal move, then a legal one, undo, quit, save.
     let input = format!("a5\nz9\nb1\nmoves\na6\nundo\nquit\n{save}\n");
-    let r = run_in(&["play", "hus", "--p1", "human", "--p2", "random", "--seed", "3"], &input);
+    let r = run_in(
+        &[
+            "play", "hus", "--p1", "human", "--p2", "random", "--seed", "3",
+        ],
+        &input,
+    );
     ok(&r);
     assert!(r.out.contains("south> "), "{}", r.out);
     assert!(r.out.contains("cannot read move 'z9'"), "{}", r.out);
     assert!(r.out.contains("illegal move 'b1'"), "{}", r.out);
     assert!(r.out.contains("legal moves:"), "{}", r.out);
     assert!(r.out.contains("Taken back."), "{}", r.out);
-    assert!(r.out.contains("Stopped: south to move (move 3)"), "{}", r.out);
+    assert!(
+        r.out.contains("Stopped: south to move (move 3)"),
+        "{}",
+        r.out
+    );
     let record = plateau::GameRecord::from_json(&fs::read_to_string(&save).unwrap()).unwrap();
     // a6 and north's reply were taken back.
     assert_eq!(record.moves.len(), 2);
@@ -218,7 +283,9 @@ fn the_readme_play_command_works_and_ends_at_the_end_of_input() {
 
 #[test]
 fn two_random_players_finish_a_game() {
-    let r = run(&["play", "hus", "--p1", "random:1", "--p2", "random:2", "--seed", "5"]);
+    let r = run(&[
+        "play", "hus", "--p1", "random:1", "--p2", "random:2", "--seed", "5",
+    ]);
     ok(&r);
     assert!(r.out.contains("Result: "), "{}", r.out);
     assert!(r.out.contains(" wins ("), "{}", r.out);
@@ -228,7 +295,14 @@ fn two_random_players_finish_a_game() {
 fn bench_and_perft() {
     let r = run(&["bench", "hus", "--games", "20", "--seed", "1"]);
     ok(&r);
-    for w in ["games/s", "plies/s", "mean length", "capped games", "mean legal moves", "machine"] {
+    for w in [
+        "games/s",
+        "plies/s",
+        "mean length",
+        "capped games",
+        "mean legal moves",
+        "machine",
+    ] {
         assert!(r.out.contains(w), "{w}: {}", r.out);
     }
     let r = run(&["bench", "hus", "--games", "20", "--json"]);
@@ -249,7 +323,11 @@ fn bench_and_perft() {
     let w: serde_json::Value = serde_json::from_str(&r.out).unwrap();
     assert_eq!(w["counts"], v["counts"]);
     fails(&run(&["perft", "--depth", "2"]), 2, "<GAME>");
-    fails(&run(&["perft", "hus", "--record", &g, "--depth", "2"]), 2, "cannot be used with");
+    fails(
+        &run(&["perft", "hus", "--record", &g, "--depth", "2"]),
+        2,
+        "cannot be used with",
+    );
     fails(&run(&["bench", "chess"]), 2, "unknown game");
 }
 
@@ -262,7 +340,11 @@ fn every_subcommand_has_help_with_an_example() {
         let r = run(&[sub, "--help"]);
         ok(&r);
         assert!(r.out.contains("Example"), "{sub}: {}", r.out);
-        assert!(r.out.contains(&format!("plateau {sub}")), "{sub}: {}", r.out);
+        assert!(
+            r.out.contains(&format!("plateau {sub}")),
+            "{sub}: {}",
+            r.out
+        );
     }
     let r = run(&["import", "gravon", "--help"]);
     ok(&r);
@@ -273,9 +355,21 @@ fn every_subcommand_has_help_with_an_example() {
 fn usage_errors() {
     fails(&run(&["fly"]), 2, "unrecognized subcommand 'fly'");
     fails(&run(&["new", "hus", "--colour"]), 2, "--colour");
-    fails(&run(&["play", "hus", "--p2", "minimax"]), 2, "--p2: unknown agent 'minimax'");
-    fails(&run(&["new", "hus", "--setup", "south=random"]), 2, "not a setup");
-    fails(&run(&["show", "x.json", "--as", "south", "--all"]), 2, "cannot be used with");
+    fails(
+        &run(&["play", "hus", "--p2", "minimax"]),
+        2,
+        "--p2: unknown agent 'minimax'",
+    );
+    fails(
+        &run(&["new", "hus", "--setup", "south=random"]),
+        2,
+        "not a setup",
+    );
+    fails(
+        &run(&["show", "x.json", "--as", "south", "--all"]),
+        2,
+        "cannot be used with",
+    );
     let r = run(&[]);
     assert_eq!(r.code, 2);
     assert!(r.err.contains("Usage"), "{}", r.err);

@@ -25,8 +25,16 @@ fn game_7_3(dir: &std::path::Path) -> String {
     fs::write(&blue, "setup 3").unwrap();
     let g = p(dir, "g.json");
     let o = run(&[
-        "new", "secret", "--seed", "1", "--red-setup", &red, "--setup", &format!("blue={blue}"),
-        "-o", &g,
+        "new",
+        "secret",
+        "--seed",
+        "1",
+        "--red-setup",
+        &red,
+        "--setup",
+        &format!("blue={blue}"),
+        "-o",
+        &g,
     ]);
     assert_eq!(o.code, 0, "{}", o.err);
     g
@@ -39,8 +47,26 @@ fn setups_are_the_first_moves() {
     let record = GameRecord::from_json(&fs::read_to_string(&g).unwrap()).unwrap();
     assert_eq!(record.moves, vec!["setup 7", "setup 3"]);
     // A random setup, drawn from the seed: the same seed gives the same setup.
-    let a = run(&["new", "secret", "--seed", "9", "--setup", "red=random", "--blue-setup", "random"]);
-    let b = run(&["new", "secret", "--seed", "9", "--setup", "red=random", "--blue-setup", "random"]);
+    let a = run(&[
+        "new",
+        "secret",
+        "--seed",
+        "9",
+        "--setup",
+        "red=random",
+        "--blue-setup",
+        "random",
+    ]);
+    let b = run(&[
+        "new",
+        "secret",
+        "--seed",
+        "9",
+        "--setup",
+        "red=random",
+        "--blue-setup",
+        "random",
+    ]);
     assert_eq!(a.code, 0, "{}", a.err);
     assert_eq!(a.out, b.out);
     let record = GameRecord::from_json(&a.out).unwrap();
@@ -62,7 +88,14 @@ fn setup_errors() {
         "no such player; players: red, blue",
     );
     one_line_error(
-        &run(&["new", "secret", "--setup", "red=random", "--red-setup", "random"]),
+        &run(&[
+            "new",
+            "secret",
+            "--setup",
+            "red=random",
+            "--red-setup",
+            "random",
+        ]),
         2,
         "two setups given for red",
     );
@@ -88,23 +121,52 @@ fn show_needs_a_player_and_shows_only_their_view() {
     let red = run(&["show", &g, "--as", "red"]);
     assert_eq!(red.code, 0, "{}", red.err);
     assert!(red.out.contains("your number: #7#"), "{}", red.out);
-    assert!(!red.out.contains("#3#") && !red.out.contains("setup 3"), "{}", red.out);
-    assert!(red.out.contains("last move: blue chose a secret number"), "{}", red.out);
+    assert!(
+        !red.out.contains("#3#") && !red.out.contains("setup 3"),
+        "{}",
+        red.out
+    );
+    assert!(
+        red.out.contains("last move: blue chose a secret number"),
+        "{}",
+        red.out
+    );
     let blue = run(&["show", &g, "--as", "BLUE"]);
-    assert!(blue.out.contains("#3#") && !blue.out.contains("#7#"), "{}", blue.out);
-    assert!(blue.out.contains("last move: blue played setup 3: blue chose #3#"), "{}", blue.out);
+    assert!(
+        blue.out.contains("#3#") && !blue.out.contains("#7#"),
+        "{}",
+        blue.out
+    );
+    assert!(
+        blue.out
+            .contains("last move: blue played setup 3: blue chose #3#"),
+        "{}",
+        blue.out
+    );
     let all = run(&["show", &g, "--all"]);
-    assert!(all.out.contains("#7#") && all.out.contains("#3#"), "{}", all.out);
+    assert!(
+        all.out.contains("#7#") && all.out.contains("#3#"),
+        "{}",
+        all.out
+    );
     let json = run(&["show", &g, "--as", "red", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json.out).unwrap();
     assert_eq!(v["view"]["own"], 7);
     assert_eq!(v["player_name"], "red");
-    assert!(!json.out.contains("setup 3") && !json.out.contains("#3#"), "{}", json.out);
+    assert!(
+        !json.out.contains("setup 3") && !json.out.contains("#3#"),
+        "{}",
+        json.out
+    );
     assert!(v.get("state").is_none());
     let json = run(&["show", &g, "--all", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json.out).unwrap();
     assert_eq!(v["state"]["secrets"], serde_json::json!([7, 3]));
-    one_line_error(&run(&["show", &g, "--as", "green"]), 2, "players: red, blue");
+    one_line_error(
+        &run(&["show", &g, "--as", "green"]),
+        2,
+        "players: red, blue",
+    );
     one_line_error(&run(&["show", &g, "--as", "red", "--all"]), 2, "--all");
 }
 
@@ -130,14 +192,23 @@ fn moves_in_a_free_form_phase_give_the_hint() {
 #[test]
 fn two_people_at_one_terminal_each_see_only_their_own_view() {
     let input = "\nsetup 7\n\n\nsetup 3\n\n\nguess 5\n\n\nguess 7\n\n";
-    let o = run_in(&["play", "secret", "--p1", "human", "--p2", "human", "--seed", "1"], input);
+    let o = run_in(
+        &[
+            "play", "secret", "--p1", "human", "--p2", "human", "--seed", "1",
+        ],
+        input,
+    );
     assert_eq!(o.code, 0, "{}", o.err);
     let screens: Vec<&str> = o.out.split(CLEAR).collect();
     let result = screens
         .iter()
         .position(|s| s.contains("Result: blue wins (guessed)"))
         .expect("the result is shown");
-    assert_eq!(result, screens.len() - 1, "the result is on the last screen");
+    assert_eq!(
+        result,
+        screens.len() - 1,
+        "the result is on the last screen"
+    );
     let mut seen = (0, 0);
     for screen in &screens[..result] {
         let red = screen.contains("red's view") || screen.contains("#7#");
@@ -148,7 +219,11 @@ fn two_people_at_one_terminal_each_see_only_their_own_view() {
         seen.1 += blue as usize;
     }
     assert!(seen.0 >= 2 && seen.1 >= 2, "{seen:?}\n{}", o.out);
-    assert!(o.out.contains("Pass to Blue, then press Enter."), "{}", o.out);
+    assert!(
+        o.out.contains("Pass to Blue, then press Enter."),
+        "{}",
+        o.out
+    );
     // The opponent's setup is announced without its secret; the guess is shown to both.
     assert!(o.out.contains("red chose a secret number"), "{}", o.out);
     assert!(o.out.contains("red guessed 5: wrong"), "{}", o.out);
@@ -162,7 +237,9 @@ fn against_a_random_player_only_the_human_view_is_shown() {
     let save = p(dir.path(), "saved.json");
     let input = "moves\nsetup 9\nrandom\nguess 1\nguess 2\nguess 3\n";
     let o = run_in(
-        &["play", "secret", "--p2", "random:5", "--seed", "2", "--save", &save],
+        &[
+            "play", "secret", "--p2", "random:5", "--seed", "2", "--save", &save,
+        ],
         input,
     );
     assert_eq!(o.code, 0, "{}", o.err);

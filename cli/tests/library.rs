@@ -39,12 +39,12 @@ fn rules_errors() {
         2,
         "unknown variant 'big'",
     );
+    one_line_error(&run(&["rules", "nim", "--set", "colour=3"]), 2, "colour");
     one_line_error(
-        &run(&["rules", "nim", "--set", "colour=3"]),
+        &run(&["rules", "nim", "--set", "max_take=0"]),
         2,
-        "colour",
+        "max_take",
     );
-    one_line_error(&run(&["rules", "nim", "--set", "max_take=0"]), 2, "max_take");
     let dir = tempfile::tempdir().unwrap();
     let bad = p(dir.path(), "bad.toml");
     fs::write(&bad, "pile = 21\nmax_take = [\n").unwrap();
@@ -94,7 +94,11 @@ fn apply_errors_leave_the_file_untouched() {
     let g = p(dir.path(), "g.json");
     assert_eq!(run(&["new", "nim", "--seed", "1", "-o", &g]).code, 0);
     let before = fs::read(&g).unwrap();
-    one_line_error(&run(&["apply", &g, "1", "x"]), 1, "move 2: cannot read move 'x'");
+    one_line_error(
+        &run(&["apply", &g, "1", "x"]),
+        1,
+        "move 2: cannot read move 'x'",
+    );
     one_line_error(&run(&["apply", &g, "1", "4"]), 1, "illegal move '4'");
     assert_eq!(fs::read(&g).unwrap(), before);
 }
@@ -116,7 +120,11 @@ fn corrupted_records_are_refused() {
     )
     .unwrap();
     for cmd in ["moves", "show", "replay"] {
-        one_line_error(&run(&[cmd, &truncated]), 1, "truncated.json: not a game record");
+        one_line_error(
+            &run(&[cmd, &truncated]),
+            1,
+            "truncated.json: not a game record",
+        );
         one_line_error(&run(&[cmd, &wrong_game]), 1, "unknown game 'chess'");
         one_line_error(&run(&[cmd, &illegal]), 1, "move 2");
     }
@@ -130,10 +138,7 @@ fn play_against_a_random_player_through_the_input() {
     let dir = tempfile::tempdir().unwrap();
     let save = p(dir.path(), "saved.json");
     let input = format!("help\nmoves\n9\nabc\n3\nundo\n1\nquit\n{save}\n");
-    let o = run_in(
-        &["play", "nim", "--p2", "random:4", "--seed", "1"],
-        &input,
-    );
+    let o = run_in(&["play", "nim", "--p2", "random:4", "--seed", "1"], &input);
     assert_eq!(o.code, 0, "{}", o.err);
     assert!(o.out.contains("Commands:"), "{}", o.out);
     assert!(o.out.contains("3 legal moves: 1 2 3"), "{}", o.out);
@@ -158,7 +163,9 @@ fn play_ends_cleanly_at_the_end_of_input() {
 #[test]
 fn random_players_play_to_the_end() {
     let o = run_in(
-        &["play", "nim", "--p1", "random", "--p2", "random:9", "--seed", "3"],
+        &[
+            "play", "nim", "--p1", "random", "--p2", "random:9", "--seed", "3",
+        ],
         "",
     );
     assert_eq!(o.code, 0, "{}", o.err);
@@ -173,7 +180,13 @@ fn bench_and_perft() {
     assert_eq!(v["games"], 50);
     assert!(v["machine"]["cores"].as_u64().unwrap() >= 1);
     let o = run(&["bench", "nim", "--games", "10"]);
-    for w in ["games/s", "plies/s", "mean length", "capped games", "machine"] {
+    for w in [
+        "games/s",
+        "plies/s",
+        "mean length",
+        "capped games",
+        "machine",
+    ] {
         assert!(o.out.contains(w), "{}", o.out);
     }
     let o = run(&["perft", "nim", "--set", "pile=4", "--depth", "3", "--json"]);
@@ -196,8 +209,16 @@ fn bench_and_perft() {
 fn usage_errors_are_one_line_with_exit_2() {
     one_line_error(&run(&["fly"]), 2, "unrecognized subcommand 'fly'");
     one_line_error(&run(&["new"]), 2, "try 'plateau new --help'");
-    one_line_error(&run(&["play", "nim", "--p2", "deep"]), 2, "unknown agent 'deep'");
-    one_line_error(&run(&["new", "nim", "--setup", "first=random"]), 2, "not a setup");
+    one_line_error(
+        &run(&["play", "nim", "--p2", "deep"]),
+        2,
+        "unknown agent 'deep'",
+    );
+    one_line_error(
+        &run(&["new", "nim", "--setup", "first=random"]),
+        2,
+        "not a setup",
+    );
     let o = run(&["new", "--help"]);
     assert_eq!(o.code, 0);
     assert!(o.out.contains("Examples:"), "{}", o.out);

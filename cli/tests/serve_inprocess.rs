@@ -67,6 +67,7 @@ fn a_game_of_nim_through_every_game_command() {
     assert_eq!(r[2]["status"]["to_move_name"], "second");
     assert_eq!(r[2]["described"], Value::Null);
     assert_eq!(r[3]["described"], json!([null, null]));
+    assert_eq!(r[2].as_object().unwrap().len(), 3, "ok, status, described");
     // 7 - 2 - 1 - 2 = 2 stones left, second to move.
     assert_eq!(r[4]["status"]["moves_played"], 3);
     assert_eq!(r[4]["status"]["to_move"], 1);
@@ -155,6 +156,28 @@ fn a_list_of_moves_is_all_or_nothing() {
 }
 
 #[test]
+fn describe_false_leaves_the_description_out() {
+    let mut conn = InProcess::start(test_registry);
+    conn.ok(&json!({"cmd": "new", "game": "secret"}));
+    let r = conn.ok(&json!({"cmd": "play", "id": 1, "move": "hide jade", "describe": false}));
+    assert_eq!(
+        r,
+        json!({"ok": true, "status": {"over": false, "to_move": 1,
+        "to_move_name": "blue", "moves_played": 1}})
+    );
+    let r = conn.ok(&json!({"cmd": "genmove", "id": 1, "play": true, "describe": false}));
+    assert!(
+        r.get("described").is_none() && r["status"].is_object(),
+        "{r}"
+    );
+    let r = conn.ok(&json!({"cmd": "play", "id": 1, "move": ["guess jade"], "describe": true}));
+    let described = r["described"][0].as_str().unwrap();
+    assert!(described.starts_with("red guesses jade: "), "{described}");
+    let r = conn.send(&json!({"cmd": "play", "id": 1, "move": "guess jade", "describe": "no"}));
+    assert_eq!(kind(&r), Some("bad_request"));
+}
+
+#[test]
 fn undo_of_more_moves_than_played_takes_back_nothing() {
     let r = batch(&[
         json!({"cmd": "new", "game": "nim"}),
@@ -223,11 +246,15 @@ fn an_agent_goes_on_across_games_so_a_match_has_different_games() {
 #[test]
 fn playout_counts_outcomes_reproducibly() {
     let request = json!({"cmd": "playout", "game": "nim", "count": 40, "seed": 9, "list": true});
-    let r = batch(&[request.clone(), request, json!({"cmd": "playout", "game": "nim"})]);
+    let r = batch(&[
+        request.clone(),
+        request,
+        json!({"cmd": "playout", "game": "nim"}),
+    ]);
     assert_eq!(r[0], r[1], "same seed, same outcomes");
     let wins = r[0]["wins"].as_array().unwrap();
-    let total: u64 = wins.iter().map(|w| w.as_u64().unwrap()).sum::<u64>()
-        + r[0]["draws"].as_u64().unwrap();
+    let total: u64 =
+        wins.iter().map(|w| w.as_u64().unwrap()).sum::<u64>() + r[0]["draws"].as_u64().unwrap();
     assert_eq!(total, 40);
     assert_eq!(r[0]["reasons"]["last-stone-taken"], 40);
     assert_eq!(r[0]["outcomes"].as_array().unwrap().len(), 40);
@@ -272,7 +299,10 @@ fn every_error_kind_is_reachable_and_documented_by_its_message() {
         }),
         ("unknown_command", b"{\"cmd\":\"dance\"}\n".to_vec()),
         ("bad_request", b"{\"cmd\":\"new\"}\n".to_vec()),
-        ("unknown_game", b"{\"cmd\":\"new\",\"game\":\"chess\"}\n".to_vec()),
+        (
+            "unknown_game",
+            b"{\"cmd\":\"new\",\"game\":\"chess\"}\n".to_vec(),
+        ),
         (
             "unknown_variant",
             b"{\"cmd\":\"new\",\"game\":\"nim\",\"variant\":\"giant\"}\n".to_vec(),
@@ -384,10 +414,7 @@ fn garbage_gets_errors_and_the_next_valid_line_an_answer() {
             None,
         ]
     );
-    assert!(r[1]["error"]["message"]
-        .as_str()
-        .unwrap()
-        .contains("UTF-8"));
+    assert!(r[1]["error"]["message"].as_str().unwrap().contains("UTF-8"));
     assert!(r[8]["error"]["message"]
         .as_str()
         .unwrap()
@@ -490,9 +517,11 @@ fn blues_responses_do_not_depend_on_reds_secret() {
             seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "guess none"})));
             seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "hide amber"})));
             // Blue guesses a word Red did not hide (never the secret).
-            seen.push(conn.send(
-                &json!({"cmd": "play", "id": 1, "move": "guess ochre", "viewer": "blue"}),
-            ));
+            seen.push(
+                conn.send(
+                    &json!({"cmd": "play", "id": 1, "move": "guess ochre", "viewer": "blue"}),
+                ),
+            );
         }
         let state = conn.ok(&json!({"cmd": "state", "id": 1}));
         (seen, state)

@@ -196,7 +196,12 @@ fn every_error_kind_from_the_binary() {
     let mut expect = |s: &mut Process, line: Vec<u8>, expected: &str| {
         s.write_raw(&line);
         let r = s.read_response();
-        assert_eq!(kind(&r), Some(expected), "{}", String::from_utf8_lossy(&line[..line.len().min(200)]));
+        assert_eq!(
+            kind(&r),
+            Some(expected),
+            "{}",
+            String::from_utf8_lossy(&line[..line.len().min(200)])
+        );
         seen.insert(expected.to_string());
     };
     let line = |v: Value| format!("{v}\n").into_bytes();
@@ -205,8 +210,16 @@ fn every_error_kind_from_the_binary() {
     long.push(b'\n');
     expect(&mut s, long, "line_too_long");
     expect(&mut s, line(json!({"cmd": "fly"})), "unknown_command");
-    expect(&mut s, line(json!({"cmd": "play", "id": id})), "bad_request");
-    expect(&mut s, line(json!({"cmd": "new", "game": "go"})), "unknown_game");
+    expect(
+        &mut s,
+        line(json!({"cmd": "play", "id": id})),
+        "bad_request",
+    );
+    expect(
+        &mut s,
+        line(json!({"cmd": "new", "game": "go"})),
+        "unknown_game",
+    );
     expect(
         &mut s,
         line(json!({"cmd": "new", "game": "hus", "variant": "oware"})),
@@ -217,7 +230,11 @@ fn every_error_kind_from_the_binary() {
         line(json!({"cmd": "new", "game": "hus", "set": {"no_such_key": 1}})),
         "bad_rules",
     );
-    expect(&mut s, line(json!({"cmd": "legal", "id": 1000})), "unknown_id");
+    expect(
+        &mut s,
+        line(json!({"cmd": "legal", "id": 1000})),
+        "unknown_id",
+    );
     expect(
         &mut s,
         line(json!({"cmd": "view", "id": id, "player": 7})),
@@ -233,9 +250,21 @@ fn every_error_kind_from_the_binary() {
         line(json!({"cmd": "play", "id": id, "move": "b1"})),
         "illegal_move",
     );
-    expect(&mut s, line(json!({"cmd": "play", "id": over, "move": "a1"})), "game_over");
-    expect(&mut s, line(json!({"cmd": "undo", "id": id})), "nothing_to_undo");
-    expect(&mut s, line(json!({"cmd": "load", "record": record})), "bad_record");
+    expect(
+        &mut s,
+        line(json!({"cmd": "play", "id": over, "move": "a1"})),
+        "game_over",
+    );
+    expect(
+        &mut s,
+        line(json!({"cmd": "undo", "id": id})),
+        "nothing_to_undo",
+    );
+    expect(
+        &mut s,
+        line(json!({"cmd": "load", "record": record})),
+        "bad_record",
+    );
     expect(
         &mut s,
         line(json!({"cmd": "genmove", "id": id, "agent": "mcts-of-doom"})),
@@ -319,10 +348,7 @@ fn swapped_setup(text: &str) -> (String, Vec<String>) {
             squares.push(format!("{file}{rank}"));
         }
     }
-    let rows: Vec<String> = swapped
-        .chunks(10)
-        .map(|row| row.iter().collect())
-        .collect();
+    let rows: Vec<String> = swapped.chunks(10).map(|row| row.iter().collect()).collect();
     (format!("setup {}", rows.join("/")), squares)
 }
 
@@ -361,7 +387,10 @@ fn stratego_responses_to_blue_do_not_depend_on_reds_hidden_ranks() {
         if status["status"]["over"] == true {
             break;
         }
-        let mover = status["status"]["to_move_name"].as_str().unwrap().to_string();
+        let mover = status["status"]["to_move_name"]
+            .as_str()
+            .unwrap()
+            .to_string();
         // What Blue is shown: the same in both games.
         let mut blue_sees = vec![
             json!({"cmd": "status", "id": id}),
@@ -373,7 +402,9 @@ fn stratego_responses_to_blue_do_not_depend_on_reds_hidden_ranks() {
             // Blue tries to move a hidden Red piece: the error is the same.
             let (file, rank) = tracked[0].split_at(1);
             let up = rank.parse::<u32>().unwrap() + 1;
-            blue_sees.push(json!({"cmd": "play", "id": id, "move": format!("{}-{file}{up}", tracked[0])}));
+            blue_sees.push(
+                json!({"cmd": "play", "id": id, "move": format!("{}-{file}{up}", tracked[0])}),
+            );
             blue_sees.push(json!({"cmd": "play", "id": id, "move": "q1-q2"}));
         }
         for request in &blue_sees {
@@ -389,7 +420,11 @@ fn stratego_responses_to_blue_do_not_depend_on_reds_hidden_ranks() {
             .unwrap()
             .iter()
             .filter_map(|m| m.as_str())
-            .filter(|m| !tracked.iter().any(|sq| m.split(['-', 'x']).any(|part| part == sq)))
+            .filter(|m| {
+                !tracked
+                    .iter()
+                    .any(|sq| m.split(['-', 'x']).any(|part| part == sq))
+            })
             .collect();
         if candidates.is_empty() {
             break;

@@ -4,9 +4,12 @@ with one `legal` and one `play` request per ply. Prints plies per second.
 
     cargo build --release -p plateau-cli
     python3 examples/python/bench_pipe.py [--plies 200000] [--game hus] [--seed 0]
+                                          [--no-describe]
 
 The moves are drawn in Python from the `legal` list, so every ply is two
-full round trips (request, response) through the server's pipes.
+full round trips (request, response) through the server's pipes. With
+--no-describe the `play` requests ask for no description of the move
+(`"describe": false`), as a client that only needs the status would.
 """
 
 import argparse
@@ -16,7 +19,7 @@ import time
 from plateau_client import Client
 
 
-def bench(plateau, game, target_plies, seed):
+def bench(plateau, game, target_plies, seed, describe=True):
     """Plays games until `target_plies` plies; returns (plies, games, seconds)."""
     rng = random.Random(seed)
     choice = rng.choice
@@ -31,7 +34,7 @@ def bench(plateau, game, target_plies, seed):
             moves = legal(game_id)
             if not moves:
                 break
-            status = play(game_id, choice(moves))["status"]
+            status = play(game_id, choice(moves), None, describe)["status"]
             plies += 1
             if status["over"]:
                 break
@@ -44,11 +47,14 @@ def main():
     parser.add_argument("--plies", type=int, default=200_000)
     parser.add_argument("--game", default="hus")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-describe", action="store_true")
     args = parser.parse_args()
+    describe = not args.no_describe
     with Client() as plateau:
-        plies, games, seconds = bench(plateau, args.game, args.plies, args.seed)
+        plies, games, seconds = bench(plateau, args.game, args.plies, args.seed, describe)
+    mode = "legal + play" if describe else "legal + play without descriptions"
     print(f"{args.game}: {plies} plies in {games} games, {seconds:.2f} s: "
-          f"{plies / seconds:,.0f} plies/s (legal + play per ply)")
+          f"{plies / seconds:,.0f} plies/s ({mode})")
 
 
 if __name__ == "__main__":

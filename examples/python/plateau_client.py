@@ -133,14 +133,19 @@ class Client:
         """The whole `legal` response (`moves`, `enumerable`, `hint`)."""
         return self.call("legal", id=game_id)
 
-    def play(self, game_id, move, viewer=None):
+    def play(self, game_id, move, viewer=None, describe=True):
         """Plays a move (or a list of moves, all or nothing); the response
-        holds the new `status` and what the move did (`described`)."""
+        holds the new `status` and, unless `describe` is false, what the
+        move did (`described`) as `viewer` (default: the mover's opponent)
+        may know it."""
         if viewer is None and isinstance(move, str):
-            self._write(b'{"cmd":"play","id":%d,"move":%s}\n' % (game_id, _dumps(move).encode()))
+            line = b'{"cmd":"play","id":%d,"move":%s}\n' if describe else \
+                b'{"cmd":"play","id":%d,"move":%s,"describe":false}\n'
+            self._write(line % (game_id, _dumps(move).encode()))
             self._flush()
             return self._check(self._read())
-        return self.call("play", id=game_id, move=move, viewer=viewer)
+        return self.call("play", id=game_id, move=move, viewer=viewer,
+                         describe=None if describe else False)
 
     def status(self, game_id):
         """Who is to move, or the outcome."""
@@ -170,7 +175,8 @@ class Client:
         """Opens a game from a record (a dict or JSON text)."""
         return self.call("load", record=record)
 
-    def genmove(self, game_id, agent="random", budget=None, play=False, viewer=None):
+    def genmove(self, game_id, agent="random", budget=None, play=False, viewer=None,
+                describe=True):
         """A move from an agent for the player to move; played too if
         `play` is true."""
         return self.call(
@@ -180,6 +186,7 @@ class Client:
             budget=budget,
             play=play if play else None,
             viewer=viewer,
+            describe=None if describe else False,
         )
 
     def playout(self, game, count=100, seed=0, variant=None, overrides=None,

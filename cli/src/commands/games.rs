@@ -49,12 +49,7 @@ pub fn run(registry: &Registry, args: &GamesArgs, io: &mut Io<'_>) -> CliResult 
         let width = g.variants().iter().map(|v| v.name.len()).max().unwrap_or(0);
         for (i, v) in g.variants().iter().enumerate() {
             let default = if i == 0 { " (default)" } else { "" };
-            writeln!(
-                io.out,
-                "  {:width$}  {}{default}",
-                v.name,
-                v.description
-            )?;
+            writeln!(io.out, "  {:width$}  {}{default}", v.name, v.description)?;
         }
     }
     Ok(())

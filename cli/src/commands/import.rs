@@ -45,10 +45,9 @@ pub fn run(registry: &Registry, args: &ImportArgs, io: &mut Io<'_>) -> CliResult
     }
 }
 
-/// Converts a Gravon XML record.
+/// Converts a Gravon XML record (RULES.md S13).
 fn gravon(xml: &str) -> Result<GameRecord, String> {
-    let _ = xml;
-    Err("this build of plateau has no Gravon importer".to_string())
+    plateau_stratego::gravon::import(xml).map_err(|e| e.to_string())
 }
 
 fn import_with(
@@ -59,7 +58,8 @@ fn import_with(
 ) -> CliResult {
     let path = &args.file;
     let text = std::fs::read_to_string(path).map_err(|e| CliError::io(path, e))?;
-    let record = convert(&text).map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+    let record =
+        convert(&text).map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
     let session = registry.load_record(&record).map_err(|e| {
         CliError::failed(format!(
             "{}: the imported game does not replay: {e}",

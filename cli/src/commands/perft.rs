@@ -57,7 +57,11 @@ pub fn run(registry: &Registry, args: &PerftArgs, io: &mut Io<'_>) -> CliResult 
                 )));
             }
             let game = record_file::rules_of(registry, &record)?;
-            let from = format!("after the {} moves of {}", record.moves.len(), path.display());
+            let from = format!(
+                "after the {} moves of {}",
+                record.moves.len(),
+                path.display()
+            );
             (game, record.variant, record.seed, record.moves, from)
         }
         (None, Some(id)) => {
@@ -77,6 +81,14 @@ pub fn run(registry: &Registry, args: &PerftArgs, io: &mut Io<'_>) -> CliResult 
         }
         (None, None) => return Err(CliError::usage("give a GAME or --record FILE")),
     };
+    // A free-form phase (a setup) lists no moves, so it counts nothing.
+    let mut position = game.new_session(seed);
+    for m in &moves {
+        position
+            .play(m)
+            .map_err(|e| CliError::failed(e.to_string()))?;
+    }
+    let enumerable = position.moves_enumerable();
     if !args.json {
         writeln!(
             io.out,
@@ -84,6 +96,13 @@ pub fn run(registry: &Registry, args: &PerftArgs, io: &mut Io<'_>) -> CliResult 
             game.id(),
             variant
         )?;
+        if !enumerable {
+            writeln!(
+                io.out,
+                "note: the moves here are free-form (e.g. a setup) and are not counted; \
+                 give the setups first (--setup PLAYER=FILE|random)"
+            )?;
+        }
     }
     let mut counts = Vec::new();
     let mut seconds = Vec::new();
@@ -105,6 +124,7 @@ pub fn run(registry: &Registry, args: &PerftArgs, io: &mut Io<'_>) -> CliResult 
             "variant": variant,
             "seed": seed,
             "moves_played": moves.len(),
+            "enumerable": enumerable,
             "counts": counts,
             "seconds": seconds,
         });

@@ -1,9 +1,9 @@
 //! `plateau replay`: replays a record, checking every move, and shows the
 //! final position (the whole state) and the outcome.
 
+use crate::commands::show::ensure_newline;
 use crate::error::{CliError, CliResult};
 use crate::json::status_json;
-use crate::commands::show::ensure_newline;
 use crate::text::{move_report, status_line};
 use crate::{record_file, Io};
 use clap::Args;
@@ -44,7 +44,11 @@ pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult
         for (i, text) in record.moves.iter().enumerate() {
             let mover = session.status().to_move();
             session.play(text).map_err(|e| {
-                CliError::failed(format!("{}: move {} ('{text}'): {e}", path.display(), i + 1))
+                CliError::failed(format!(
+                    "{}: move {} ('{text}'): {e}",
+                    path.display(),
+                    i + 1
+                ))
             })?;
             let who = mover.map(|p| session.player_name(p)).unwrap_or_default();
             let report = move_report(&who, text, true, session.describe_last_move(None));

@@ -40,10 +40,7 @@ pub fn doc_for<'d>(docs: &'d [ParamDoc], key: &str) -> Option<&'d str> {
 /// Whether a segment of a documented key stands for any name.
 fn is_placeholder(segment: &str) -> bool {
     segment == "*"
-        || (!segment.is_empty()
-            && segment
-                .chars()
-                .all(|c| c.is_ascii_uppercase() || c == '_'))
+        || (!segment.is_empty() && segment.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
 }
 
 fn find_doc<'d>(docs: &'d [ParamDoc], key: &str) -> Option<&'d ParamDoc> {

@@ -89,9 +89,13 @@ pub(crate) fn load_rules(registry: &Registry, req: &Request) -> Result<Box<dyn D
         file: rules.map(|text| ("rules.toml".to_string(), text.to_string())),
         overrides: overrides(req)?,
     };
-    entry
-        .load(&spec)
-        .map_err(|e| ServeError::new(ErrorKind::BadRules, e.to_string()))
+    entry.load(&spec).map_err(|mut e| {
+        // Overrides come from the `set` field here, not from `--set`.
+        if e.source_name == "--set" {
+            e.source_name = "set".to_string();
+        }
+        ServeError::new(ErrorKind::BadRules, e.to_string())
+    })
 }
 
 /// The `set` field: `{"key": value}` or `["key=value"]`, as `--set` overrides.
@@ -106,9 +110,9 @@ fn overrides(req: &Request) -> Result<Vec<(String, String)>> {
                     Value::Number(_) | Value::Bool(_) | Value::Array(_) => value.to_string(),
                     _ => {
                         return Err(ServeError::bad_request(format!(
-                            "field 'set': the value of '{}' must be a string, number, boolean or list",
-                            clip(key)
-                        )))
+                        "field 'set': the value of '{}' must be a string, number, boolean or list",
+                        clip(key)
+                    )))
                     }
                 };
                 Ok((key.clone(), text))

@@ -20,7 +20,11 @@ use serde_json::Value;
 /// enter.
 pub(crate) fn legal(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let session = server.game(req)?.session.as_ref();
-    let moves: Vec<Value> = session.legal_moves().into_iter().map(Value::String).collect();
+    let moves: Vec<Value> = session
+        .legal_moves()
+        .into_iter()
+        .map(Value::String)
+        .collect();
     let enumerable = session.moves_enumerable();
     let mut fields: Fields = vec![
         ("moves", Value::Array(moves)),
@@ -40,7 +44,7 @@ pub(crate) fn legal(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
 pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let game = server.game(req)?;
     let session = game.session.as_mut();
-    let viewer = player_field(req, "viewer", session)?;
+    let viewer = describe_as(req, session)?;
     let (texts, single): (Vec<&str>, bool) = match req.get("move") {
         Some(Value::String(s)) => (vec![s.as_str()], true),
         Some(Value::Array(items)) => {
@@ -76,22 +80,38 @@ pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
             }
         }
     }
-    let described = if single {
-        described.pop().unwrap_or(Value::Null)
-    } else {
-        Value::Array(described)
-    };
-    Ok(vec![
-        ("status", status_json(session)),
-        ("described", described),
-    ])
+    let mut fields: Fields = vec![("status", status_json(session))];
+    if viewer.is_some() {
+        let described = if single {
+            described.pop().unwrap_or(Value::Null)
+        } else {
+            Value::Array(described)
+        };
+        fields.push(("described", described));
+    }
+    Ok(fields)
+}
+
+/// Whom moves are described for: `None` if `describe` is false, otherwise
+/// `Some(viewer)`, where an inner `None` stands for the mover's opponent.
+fn describe_as(req: &Request, session: &dyn DynSession) -> Result<Option<Option<Player>>> {
+    let viewer = player_field(req, "viewer", session)?;
+    let describe = req.bool_opt("describe")?.unwrap_or(true);
+    Ok(describe.then_some(viewer))
 }
 
 /// Plays one move; returns what it did as `viewer` (default: the mover's
-/// opponent) may know it, or `null`.
-fn play_one(session: &mut dyn DynSession, text: &str, viewer: Option<Player>) -> Result<Value> {
+/// opponent) may know it, or `null`; nothing if it is not to be described.
+fn play_one(
+    session: &mut dyn DynSession,
+    text: &str,
+    viewer: Option<Option<Player>>,
+) -> Result<Value> {
     let mover = to_move(session)?;
     session.play(text).map_err(play_error)?;
+    let Some(viewer) = viewer else {
+        return Ok(Value::Null);
+    };
     let viewer = viewer.unwrap_or_else(|| next_player(mover, session.num_players()));
     Ok(session
         .describe_last_move(Some(viewer))
@@ -167,7 +187,7 @@ pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> 
     check_budget(req.get("budget"))?;
     let play = req.bool_opt("play")?.unwrap_or(false);
     let game = server.game(req)?;
-    let viewer = player_field(req, "viewer", game.session.as_ref())?;
+    let viewer = describe_as(req, game.session.as_ref())?;
     to_move(game.session.as_ref())?;
     let (game, agent) = server.game_and_agent(req, spec)?;
     let session = &mut game.session;
@@ -185,7 +205,9 @@ pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> 
         let text = fields[0].1.as_str().unwrap_or_default().to_string();
         let described = play_one(session.as_mut(), &text, viewer)?;
         fields.push(("status", status_json(session.as_ref())));
-        fields.push(("described", described));
+        if viewer.is_some() {
+            fields.push(("described", described));
+        }
     }
     Ok(fields)
 }

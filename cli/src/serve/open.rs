@@ -31,10 +31,7 @@ pub(crate) fn load(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
         None => return Err(ServeError::bad_request("missing field 'record'")),
     };
     let record = GameRecord::from_json(&text).map_err(record_error)?;
-    let session = server
-        .registry
-        .load_record(&record)
-        .map_err(record_error)?;
+    let session = server.registry.load_record(&record).map_err(record_error)?;
     Ok(opened(server, session, record.seed))
 }
 

@@ -11,13 +11,16 @@ pub(crate) const COMMANDS: &[(&str, &[&str])] = &[
     ("load", &["record"]),
     ("status", &["id"]),
     ("legal", &["id"]),
-    ("play", &["id", "move", "viewer"]),
+    ("play", &["id", "move", "viewer", "describe"]),
     ("undo", &["id", "count"]),
     ("resign", &["id", "player"]),
     ("view", &["id", "player"]),
     ("state", &["id"]),
     ("record", &["id"]),
-    ("genmove", &["id", "agent", "budget", "play", "viewer"]),
+    (
+        "genmove",
+        &["id", "agent", "budget", "play", "viewer", "describe"],
+    ),
     (
         "playout",
         &[
@@ -61,10 +64,7 @@ pub(crate) fn parse(
     })?;
     let value: Value = serde_json::from_str(text).map_err(|e| {
         (
-            ServeError::new(
-                ErrorKind::Parse,
-                format!("the line is not valid JSON: {e}"),
-            ),
+            ServeError::new(ErrorKind::Parse, format!("the line is not valid JSON: {e}")),
             None,
         )
     })?;
@@ -94,7 +94,11 @@ pub(crate) fn parse(
         return Err((
             ServeError::new(
                 ErrorKind::UnknownCommand,
-                format!("unknown command '{}'; commands: {}", clip(&cmd), command_list()),
+                format!(
+                    "unknown command '{}'; commands: {}",
+                    clip(&cmd),
+                    command_list()
+                ),
             ),
             tag,
         ));
@@ -182,7 +186,9 @@ impl Request {
     /// The game `id` of the request: required, a non-negative integer.
     pub fn game_id(&self) -> Result<u64> {
         self.u64_opt("id")?.ok_or_else(|| {
-            ServeError::bad_request("missing field 'id' (the game id that 'new' or 'load' returned)")
+            ServeError::bad_request(
+                "missing field 'id' (the game id that 'new' or 'load' returned)",
+            )
         })
     }
 }

@@ -101,7 +101,10 @@ mod tests {
             )
             .unwrap()
         });
-        assert_eq!(text, "{\"ok\":true,\"tag\":\"t\",\"b\":1,\"a\":\"x\\\"y\"}\n");
+        assert_eq!(
+            text,
+            "{\"ok\":true,\"tag\":\"t\",\"b\":1,\"a\":\"x\\\"y\"}\n"
+        );
     }
 
     #[test]

@@ -93,7 +93,9 @@ impl<'r> Server<'r> {
         if !self.games.contains_key(&id) {
             return Err(self.unknown_id(id));
         }
-        self.games.get_mut(&id).ok_or_else(|| self_less_unknown_id(id))
+        self.games
+            .get_mut(&id)
+            .ok_or_else(|| self_less_unknown_id(id))
     }
 
     /// The open game of the request's `id` and the agent of `spec` (made on

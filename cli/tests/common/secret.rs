@@ -212,7 +212,12 @@ impl Game for Secret {
             v.guesses
         )
     }
-    fn describe_move(&self, before: &SecretState, mv: &SecretMove, viewer: Option<Player>) -> Option<String> {
+    fn describe_move(
+        &self,
+        before: &SecretState,
+        mv: &SecretMove,
+        viewer: Option<Player>,
+    ) -> Option<String> {
         let me = before.to_move;
         Some(match mv {
             SecretMove::Setup(n) if viewer.is_none() || viewer == Some(me) => {

@@ -43,7 +43,11 @@ pub fn kind(response: &Value) -> Option<&str> {
     if response["ok"] == Value::Bool(true) {
         None
     } else {
-        Some(response["error"]["kind"].as_str().expect("errors have a kind"))
+        Some(
+            response["error"]["kind"]
+                .as_str()
+                .expect("errors have a kind"),
+        )
     }
 }
 
@@ -169,7 +173,9 @@ impl Write for ChannelWriter {
 
 /// The `plateau` binary under test.
 pub fn plateau_bin() -> std::path::PathBuf {
-    std::path::PathBuf::from(std::env::var("DEVBIN").unwrap_or(env!("CARGO_BIN_EXE_plateau").into()))
+    std::path::PathBuf::from(
+        std::env::var("DEVBIN").unwrap_or(env!("CARGO_BIN_EXE_plateau").into()),
+    )
 }
 
 /// A `plateau serve` process.
@@ -439,7 +445,10 @@ impl Game for Secret {
         match verb {
             Some("hide") => Ok(SecretMove::Hide(word)),
             Some("guess") => Ok(SecretMove::Guess(word)),
-            _ => Err(MoveParseError::new(text, "expected 'hide WORD' or 'guess WORD'")),
+            _ => Err(MoveParseError::new(
+                text,
+                "expected 'hide WORD' or 'guess WORD'",
+            )),
         }
     }
 

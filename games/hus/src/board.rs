@@ -175,13 +175,17 @@ pub const fn has_pit_with_two(side: Packed) -> bool {
 
 /// A bit per pit (bit `i` for pit `i`) of the pits holding 2 or more stones.
 #[inline(always)]
-pub fn pits_with_two(side: Packed) -> u16 {
-    let pits = unpack(side);
-    let mut mask = 0u16;
-    for (i, &n) in pits.iter().enumerate() {
-        mask |= u16::from(n >= 2) << i;
-    }
-    mask
+pub const fn pits_with_two(side: Packed) -> u16 {
+    // Fold every byte's bits 1–7 into its bit 0, then gather the bits 0.
+    let mut t = side & (ONES * 0xfe);
+    t |= t >> 4;
+    t |= t >> 2;
+    t |= t >> 1;
+    t &= ONES;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let low = ((t as u64).wrapping_mul(GATHER) >> 56) as u16;
+    let high = (((t >> 64) as u64).wrapping_mul(GATHER) >> 56) as u16;
+    low | (high << 8)
 }
 
 #[cfg(test)]
@@ -195,8 +199,8 @@ mod tests {
         assert_eq!(
             names,
             [
-                "a8", "a7", "a6", "a5", "a4", "a3", "a2", "a1", "b1", "b2", "b3", "b4", "b5",
-                "b6", "b7", "b8"
+                "a8", "a7", "a6", "a5", "a4", "a3", "a2", "a1", "b1", "b2", "b3", "b4", "b5", "b6",
+                "b7", "b8"
             ]
         );
         for pit in Pit::all() {
@@ -239,6 +243,15 @@ mod tests {
         assert_eq!(stones_at(emptied(side, 15), 15), 0);
         assert!(has_pit_with_two(side));
         assert_eq!(pits_with_two(side), (1 << 3) | (1 << 15));
+        for i in 0..16 {
+            for n in 0..=255u8 {
+                let mut pits = [1u8; 16];
+                pits[i] = n;
+                pits[(i + 5) & 15] = 255 - n;
+                let expected = (0..16).fold(0u16, |m, j| m | (u16::from(pits[j] >= 2) << j));
+                assert_eq!(pits_with_two(pack(pits)), expected, "{pits:?}");
+            }
+        }
         assert!(!has_pit_with_two(pack([1; 16])));
         assert_eq!(side_stones(pack([1; 16])), 16);
     }

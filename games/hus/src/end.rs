@@ -6,8 +6,8 @@ use crate::sowing::has_legal_move;
 use crate::state::{End, EndReason};
 use plateau::Player;
 
-/// Decides whether the game is over in the position `sides` (south, north)
-/// with `to_move` to move after `ply` moves:
+/// Decides whether the game is over when `to_move`, whose side is `next`,
+/// is to move against the side `other` after `ply` moves:
 /// 1. H4.1, first clause, for both players: a player with no pit holding 2 or
 ///    more stones has lost. Both cannot be in that case at once, as the
 ///    rules hold more than 32 stones. So the mover loses at once when their
@@ -17,28 +17,28 @@ use plateau::Player;
 /// 3. H4.3: with `max_plies` > 0, reaching it is a draw.
 #[inline]
 pub(crate) fn decide(
-    sides: [Packed; 2],
+    next: Packed,
+    other: Packed,
     to_move: Player,
     ply: u32,
     max_sowings: u32,
     max_plies: u32,
 ) -> Option<End> {
-    let next = to_move.index() & 1;
-    let other = Player(1 - next as u8);
+    let opponent = to_move.opponent();
     let win = |winner: Player, reason| {
         Some(End {
             winner: Some(winner),
             reason,
         })
     };
-    if !has_pit_with_two(sides[next]) {
-        return win(other, EndReason::NoPitWithTwoStones);
+    if !has_pit_with_two(next) {
+        return win(opponent, EndReason::NoPitWithTwoStones);
     }
-    if !has_pit_with_two(sides[other.index()]) {
+    if !has_pit_with_two(other) {
         return win(to_move, EndReason::NoPitWithTwoStones);
     }
-    if !has_legal_move(sides[next], sides[other.index()], max_sowings) {
-        return win(other, EndReason::NoLegalMove);
+    if !has_legal_move(next, other, max_sowings) {
+        return win(opponent, EndReason::NoLegalMove);
     }
     if max_plies > 0 && ply >= max_plies {
         return Some(End {

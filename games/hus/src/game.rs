@@ -80,17 +80,19 @@ impl Hus {
         self.total
     }
 
-    /// Plays the move from `pit` and returns the sowing, or why it is
-    /// endless; the position is not changed. Only the pit's owner matters:
-    /// the player to move.
+    /// Sows the move from `pit` (on the side of the player to move) and
+    /// returns the sides afterwards, or why the move is endless; the
+    /// position is not changed and the end of the game is not checked.
     pub fn sow(&self, state: &HusState, pit: Pit) -> Result<Sown, Endless> {
         let (own, opp) = sides(state);
         sow(own, opp, pit.index(), self.params.max_sowings)
     }
 
     fn decide(&self, state: &HusState) -> Option<crate::state::End> {
+        let (next, other) = sides(state);
         end::decide(
-            state.packed(),
+            next,
+            other,
             state.to_move,
             state.ply,
             self.params.max_sowings,
@@ -102,15 +104,17 @@ impl Hus {
     /// whether the game is over (H4).
     #[inline]
     fn commit(&self, state: &mut HusState, sown: &Sown) {
-        let me = state.to_move.index() & 1;
-        let mut sides = [0; 2];
-        sides[me] = sown.own;
-        sides[1 - me] = sown.opp;
-        state.pits = [unpack(sides[0]), unpack(sides[1])];
+        let (south, north) = if state.to_move.0 == 0 {
+            (sown.own, sown.opp)
+        } else {
+            (sown.opp, sown.own)
+        };
+        state.pits = [unpack(south), unpack(north)];
         state.to_move = state.to_move.opponent();
         state.ply = state.ply.wrapping_add(1);
         state.end = end::decide(
-            sides,
+            sown.opp,
+            sown.own,
             state.to_move,
             state.ply,
             self.params.max_sowings,
@@ -169,7 +173,8 @@ impl Game for Hus {
     fn variants() -> &'static [Variant] {
         &[Variant {
             name: "standard",
-            description: "the Philos rules: 2 stones in every first-row pit and in b5–b8, 48 in all",
+            description:
+                "the Philos rules: 2 stones in every first-row pit and in b5–b8, 48 in all",
             toml: STANDARD,
         }]
     }
@@ -182,7 +187,8 @@ impl Game for Hus {
             },
             ParamDoc {
                 key: "max_sowings",
-                description: "a move not ended after this many sowings is endless, not legal (H3.7)",
+                description:
+                    "a move not ended after this many sowings is endless, not legal (H3.7)",
             },
             ParamDoc {
                 key: "max_plies",
@@ -372,7 +378,12 @@ impl Game for Hus {
         render::board(self, &view.state, view.seat.player())
     }
 
-    fn describe_move(&self, before: &HusState, mv: &Pit, _viewer: Option<Player>) -> Option<String> {
+    fn describe_move(
+        &self,
+        before: &HusState,
+        mv: &Pit,
+        _viewer: Option<Player>,
+    ) -> Option<String> {
         Some(render::describe_move(self, before, *mv))
     }
 }

@@ -12,17 +12,20 @@
 //! Sides are packed ([`Packed`]): one sowing of `n` stones adds `n / 16` to
 //! every pit and 1 to a run of `n % 16` pits, two additions whatever `n`.
 
-use crate::board::{
-    emptied, opposite_first, opposite_second, stones_at, Packed, Pit, ONES, PITS,
-};
+use crate::board::{emptied, opposite_first, opposite_second, stones_at, Packed, Pit, ONES, PITS};
 
-/// `RUNS[r]`: one stone in each of the pits 0 to `r - 1`.
-const RUNS: [Packed; PITS] = {
-    let mut runs = [0; PITS];
-    let mut r = 1;
-    while r < PITS {
-        runs[r] = runs[r - 1] | (1 << ((r - 1) * 8));
-        r += 1;
+/// `RUNS[16 * p + r]`: one stone in each of the `r` pits after pit `p`
+/// (round the loop).
+static RUNS: [Packed; PITS * PITS] = {
+    let mut runs = [0; PITS * PITS];
+    let mut p = 0;
+    while p < PITS {
+        let mut r = 1;
+        while r < PITS {
+            runs[p * PITS + r] = runs[p * PITS + r - 1] | (1 << (((p + r) & 15) * 8));
+            r += 1;
+        }
+        p += 1;
     }
     runs
 };
@@ -201,7 +204,7 @@ pub fn sow_observed<O: Observer>(
         // stone to every pit (the start pit included, H3.1), the rest one
         // stone to each of the next `hand % 16` pits.
         let laps = (hand >> 4) as Packed;
-        let run = RUNS[(hand & 15) as usize].rotate_left((((pos + 1) & 15) * 8) as u32);
+        let run = RUNS[(pos & 15) * PITS + (hand & 15) as usize];
         own = own.wrapping_add(ONES.wrapping_mul(laps)).wrapping_add(run);
         let last = (pos + hand as usize) & 15;
         let count = stones_at(own, last);
@@ -262,19 +265,18 @@ pub fn sow_observed<O: Observer>(
 #[inline]
 pub fn has_legal_move(own: Packed, opp: Packed, max_sowings: u32) -> bool {
     let pits = own.to_le_bytes();
-    let mut candidates = 0u16;
-    for s in 0..PITS {
-        let n = pits[s] as usize;
-        if n >= 2 {
-            // With 2–15 stones the last one falls into pit s + n, untouched
-            // by the rest of the sowing; with exactly 16 into the emptied
-            // start pit.
-            if n == 16 || (n < 16 && pits[(s + n) & 15] == 0) {
-                return true;
-            }
-            candidates |= 1 << s;
-        }
+    let mut quick = false;
+    for (s, &n) in pits.iter().enumerate() {
+        // With 2–15 stones the last one falls into pit s + n, untouched by
+        // the rest of the sowing; with exactly 16 into the emptied start pit.
+        let n = n as usize;
+        let target_empty = pits[(s + n) & 15] == 0;
+        quick |= (n >= 2) & ((n < 16) & target_empty | (n == 16));
     }
+    if quick {
+        return true;
+    }
+    let mut candidates = crate::board::pits_with_two(own);
     while candidates != 0 {
         let s = candidates.trailing_zeros() as usize;
         candidates &= candidates - 1;
@@ -348,7 +350,10 @@ mod tests {
                 let got = sow(pack(own), pack(opp), s, max);
                 match (expected, got) {
                     (Some((o, p, n)), Ok(sown)) => {
-                        assert_eq!((unpack(sown.own), unpack(sown.opp), sown.sowings), (o, p, n));
+                        assert_eq!(
+                            (unpack(sown.own), unpack(sown.opp), sown.sowings),
+                            (o, p, n)
+                        );
                     }
                     (None, Err(_)) => {}
                     (e, g) => panic!("{own:?} {opp:?} from {s}: reference {e:?}, engine {g:?}"),

@@ -20,8 +20,14 @@ fn north_first_and_random_first_conform() {
         seed: 100,
         ..Config::default()
     };
-    check(&load(RulesSpec::default_variant().set("first", "north")), &config);
-    check(&load(RulesSpec::default_variant().set("first", "random")), &config);
+    check(
+        &load(RulesSpec::default_variant().set("first", "north")),
+        &config,
+    );
+    check(
+        &load(RulesSpec::default_variant().set("first", "random")),
+        &config,
+    );
 }
 
 #[test]
@@ -31,10 +37,16 @@ fn move_cap_and_small_max_sowings_conform() {
         seed: 200,
         ..Config::default()
     };
-    check(&load(RulesSpec::default_variant().set("max_plies", "12")), &config);
+    check(
+        &load(RulesSpec::default_variant().set("max_plies", "12")),
+        &config,
+    );
     // With few sowings allowed many moves are endless: the legal lists, the
     // random draw and the no-legal-move ending are all exercised.
-    check(&load(RulesSpec::default_variant().set("max_sowings", "4")), &config);
+    check(
+        &load(RulesSpec::default_variant().set("max_sowings", "4")),
+        &config,
+    );
 }
 
 #[test]

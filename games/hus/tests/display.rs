@@ -16,7 +16,10 @@ fn bad_pit_names_give_one_line_parse_errors() {
         assert!(e.starts_with(&format!("cannot read move '{bad}'")), "{e}");
         assert!(e.contains("a1–a8") && !e.contains('\n'), "{e}");
     }
-    assert_eq!(game.format_move(&game.parse_move(&state, "B7").unwrap()), "b7");
+    assert_eq!(
+        game.format_move(&game.parse_move(&state, "B7").unwrap()),
+        "b7"
+    );
 }
 
 #[test]
@@ -28,12 +31,30 @@ fn board_from_south_seat() {
     // North's rows on top, seen from across the table: its a8 on our left
     // (H1.5: south's b1 faces north's b8 and a8).
     assert_eq!(lines[0], "north: 24 stones");
-    assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["a8", "a7", "a6", "a5", "a4", "a3", "a2", "a1"]);
-    assert_eq!(lines[3].split_whitespace().collect::<Vec<_>>(), ["2", "2", "2", "2", ".", ".", ".", "."]);
-    assert_eq!(lines[4].split_whitespace().collect::<Vec<_>>(), ["b8", "b7", "b6", "b5", "b4", "b3", "b2", "b1"]);
-    assert_eq!(lines[6].split_whitespace().collect::<Vec<_>>(), ["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]);
-    assert_eq!(lines[7].split_whitespace().collect::<Vec<_>>(), [".", ".", ".", ".", "2", "2", "2", "2"]);
-    assert_eq!(lines[9].split_whitespace().collect::<Vec<_>>(), ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]);
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["a8", "a7", "a6", "a5", "a4", "a3", "a2", "a1"]
+    );
+    assert_eq!(
+        lines[3].split_whitespace().collect::<Vec<_>>(),
+        ["2", "2", "2", "2", ".", ".", ".", "."]
+    );
+    assert_eq!(
+        lines[4].split_whitespace().collect::<Vec<_>>(),
+        ["b8", "b7", "b6", "b5", "b4", "b3", "b2", "b1"]
+    );
+    assert_eq!(
+        lines[6].split_whitespace().collect::<Vec<_>>(),
+        ["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]
+    );
+    assert_eq!(
+        lines[7].split_whitespace().collect::<Vec<_>>(),
+        [".", ".", ".", ".", "2", "2", "2", "2"]
+    );
+    assert_eq!(
+        lines[9].split_whitespace().collect::<Vec<_>>(),
+        ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]
+    );
     assert_eq!(lines[10], "south: 24 stones, to move");
 }
 
@@ -45,10 +66,19 @@ fn board_from_north_seat_after_a_move() {
     let text = game.render_view(&game.view(&state, NORTH));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "south: 24 stones");
-    assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["a8", "a7", "a6", "a5", "a4", "a3", "a2", "a1"]);
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["a8", "a7", "a6", "a5", "a4", "a3", "a2", "a1"]
+    );
     // South's a5 was sown: a5 empty, a4 3, a3 lifted (relay), a2 3, a1 3, b1 1.
-    assert_eq!(lines[2].split_whitespace().collect::<Vec<_>>(), ["2", "2", "2", ".", "3", ".", "3", "3"]);
-    assert_eq!(lines[3].split_whitespace().collect::<Vec<_>>(), ["2", "2", "2", "2", ".", ".", ".", "1"]);
+    assert_eq!(
+        lines[2].split_whitespace().collect::<Vec<_>>(),
+        ["2", "2", "2", ".", "3", ".", "3", "3"]
+    );
+    assert_eq!(
+        lines[3].split_whitespace().collect::<Vec<_>>(),
+        ["2", "2", "2", "2", ".", ".", ".", "1"]
+    );
     assert_eq!(lines[10], "north: 24 stones, to move");
     // South's seat shows the same position the other way round.
     let south = game.render_view(&game.view(&state, SOUTH));
@@ -66,7 +96,9 @@ fn board_of_a_finished_game_names_the_winner() {
     let after = play(&game, &before, "a8");
     let text = game.render_state(&after);
     assert!(
-        text.contains("game over after 1 move: north wins (no-pit-with-two-stones), score south 0, north 33"),
+        text.contains(
+            "game over after 1 move: north wins (no-pit-with-two-stones), score south 0, north 33"
+        ),
         "{text}"
     );
 }
@@ -125,11 +157,15 @@ fn json_state_of_a_finished_game_and_bad_json() {
 
     let mut wrong = json.clone();
     wrong["stones"]["south"] = 47.into();
-    let e = serde_json::from_value::<HusState>(wrong).unwrap_err().to_string();
+    let e = serde_json::from_value::<HusState>(wrong)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("do not match the pits"), "{e}");
     let mut wrong = json.clone();
     wrong["outcome"]["reason"] = "flag-captured".into();
-    let e = serde_json::from_value::<HusState>(wrong).unwrap_err().to_string();
+    let e = serde_json::from_value::<HusState>(wrong)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("flag-captured"), "{e}");
     let mut wrong = json.clone();
     wrong["outcome"]["scores"] = serde_json::json!([48, 0]);

@@ -129,7 +129,11 @@ fn random_move_is_uniform_over_legal_moves() {
         assert!((800..1200).contains(&n), "{mv}: {n} of {draws}");
     }
     let south = [3, 3, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1];
-    let endless = position(south, [5, 5, 5, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0], SOUTH);
+    let endless = position(
+        south,
+        [5, 5, 5, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0],
+        SOUTH,
+    );
     for _ in 0..50 {
         assert_eq!(game.random_move(&endless, &mut rng), Some(pit("a7")));
     }

@@ -38,7 +38,12 @@ fn h2_2_first_north_and_random_from_the_seed() {
         .unwrap()
         .game;
     let firsts: Vec<Player> = (0..64)
-        .map(|seed| random.status(&random.initial_state(seed)).to_move().unwrap())
+        .map(|seed| {
+            random
+                .status(&random.initial_state(seed))
+                .to_move()
+                .unwrap()
+        })
         .collect();
     assert!(firsts.contains(&SOUTH) && firsts.contains(&NORTH));
     // The same seed always gives the same first player.
@@ -117,7 +122,9 @@ fn h3_4_capture_of_both_opposite_pits() {
     assert_eq!((after.stones(SOUTH), after.stones(NORTH)), (20, 28));
     let text = game.describe_move(&before, &pit("a1"), None).unwrap();
     assert!(
-        text.contains("capture at b3: 2 from b3 + 4 from north's b6 + 2 from north's a6 = 8 stones"),
+        text.contains(
+            "capture at b3: 2 from b3 + 4 from north's b6 + 2 from north's a6 = 8 stones"
+        ),
         "{text}"
     );
     assert!(text.contains("south took 6 stones"), "{text}");
@@ -230,14 +237,21 @@ fn h3_7_endless_move_is_left_out_of_the_legal_moves() {
     assert_eq!(game.sow(&state, pit("a8")), Err(Endless::Repeats));
     assert!(legal(&game, &state).is_empty());
     let reason = game.check_move(&state, &pit("a8")).unwrap_err();
-    assert!(reason.contains("a8") && reason.contains("endless"), "{reason}");
+    assert!(
+        reason.contains("a8") && reason.contains("endless"),
+        "{reason}"
+    );
     assert!(!reason.contains('\n'));
 
     // The same with a7 = 3 (13 stones): a8 is still endless, a7 (3 → a6, a5,
     // a4, empty) ends: the only legal move.
     let mut south = ENDLESS_SOUTH;
     south[1] = 3;
-    let state = position(south, [5, 5, 5, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0], SOUTH);
+    let state = position(
+        south,
+        [5, 5, 5, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0],
+        SOUTH,
+    );
     assert_eq!(game.sow(&state, pit("a8")), Err(Endless::Repeats));
     assert_eq!(legal(&game, &state), ["a7"]);
     assert!(game.check_move(&state, &pit("a7")).is_ok());
@@ -335,7 +349,10 @@ fn h4_1_the_mover_left_with_single_stones_loses_at_once() {
         SOUTH,
     );
     let after = play(&game, &before, "a8");
-    assert_eq!(after.pits(SOUTH), [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(
+        after.pits(SOUTH),
+        [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+    );
     assert_eq!(
         game.status(&after),
         Status::Over(Outcome::win(NORTH, "no-pit-with-two-stones").with_scores(vec![0, 33]))
@@ -368,7 +385,10 @@ fn illegal_pits_give_one_line_reasons() {
     );
     let after = play(&game, &state, "a5");
     // North's turn: its own b1 is empty too; the reason names north's pit.
-    assert!(game.check_move(&after, &pit("b4")).unwrap_err().contains("b4"));
+    assert!(game
+        .check_move(&after, &pit("b4"))
+        .unwrap_err()
+        .contains("b4"));
     let single = position(
         [2, 1, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 2, 2, 2, 3],
         [2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 2, 2, 2, 2],
@@ -382,4 +402,39 @@ fn illegal_pits_give_one_line_reasons() {
     let mut copy = single;
     assert!(game.try_apply(&mut copy, &pit("b1")).is_err());
     assert_eq!(copy, single);
+}
+
+#[test]
+fn h4_1_random_games_end_only_by_the_rules_reasons() {
+    // Standard rules: every random game ends by H4.1 with a winner scoring
+    // per H4.2; with max_sowings = 2 many moves are endless (H3.7) and some
+    // games end because the player to move has no legal move.
+    for (max_sowings, must_see_no_legal_move) in [("10000", false), ("2", true)] {
+        let game: Hus =
+            plateau::rules::load(&RulesSpec::default_variant().set("max_sowings", max_sowings))
+                .unwrap()
+                .game;
+        let mut no_legal_move = 0;
+        for seed in 0..300 {
+            let (outcome, plies) = plateau::playout::random_game(&game, seed, 0);
+            assert!(plies > 0);
+            let winner = outcome.winner.expect("no draws without a move cap");
+            assert!(
+                ["no-pit-with-two-stones", "no-legal-move"].contains(&outcome.reason.as_ref()),
+                "{outcome:?}"
+            );
+            let scores = outcome.scores.expect("a win has scores");
+            assert_eq!(scores[1 - winner.index()], 0);
+            if outcome.reason == "no-pit-with-two-stones" {
+                // The loser holds at most 16 single stones, the winner the rest.
+                assert!(scores[winner.index()] >= 32, "{scores:?}");
+            }
+            no_legal_move += usize::from(outcome.reason == "no-legal-move");
+        }
+        assert_eq!(
+            no_legal_move > 0,
+            must_see_no_legal_move,
+            "max_sowings {max_sowings}"
+        );
+    }
 }

@@ -35,7 +35,13 @@ fn standard_file_holds_every_parameter() {
         .collect();
     assert_eq!(
         keys,
-        ["first", "max_sowings", "max_plies", "start.south", "start.north"]
+        [
+            "first",
+            "max_sowings",
+            "max_plies",
+            "start.south",
+            "start.north"
+        ]
     );
     let table: toml::Table = toml::from_str(STANDARD).unwrap();
     assert_eq!(table.len(), 4);
@@ -54,7 +60,8 @@ fn a_variant_start_written_as_a_user_file_loads() {
             "south = [2, 2, 2, 2, 2, 2, 2, 2,  0, 0, 0, 0, 2, 2, 2, 2]",
             "south = [2, 2, 2, 2, 2, 2, 2, 2,  2, 2, 2, 2, 2, 2, 2, 2]",
         );
-    let loaded = plateau::rules::load::<Hus>(&user_file("/home/me/full-south.toml", &text)).unwrap();
+    let loaded =
+        plateau::rules::load::<Hus>(&user_file("/home/me/full-south.toml", &text)).unwrap();
     assert_eq!(loaded.variant, "full-south");
     let game = loaded.game;
     assert_eq!(game.total_stones(), 56);
@@ -67,7 +74,14 @@ fn a_variant_start_written_as_a_user_file_loads() {
     assert!(plies > 0 && outcome.winner.is_some());
     // Overrides apply on top of a user file.
     let spec = user_file("full-south.toml", &text).set("max_plies", "7");
-    assert_eq!(plateau::rules::load::<Hus>(&spec).unwrap().game.params().max_plies, 7);
+    assert_eq!(
+        plateau::rules::load::<Hus>(&spec)
+            .unwrap()
+            .game
+            .params()
+            .max_plies,
+        7
+    );
 }
 
 #[test]
@@ -86,8 +100,14 @@ fn bad_toml_names_the_file_and_line() {
 
 #[test]
 fn unknown_and_missing_keys_are_named() {
-    let e = error(user_file("mine.toml", &format!("{STANDARD}\nmax_turns = 3\n")));
-    assert!(e.starts_with("mine.toml: ") && e.contains("max_turns"), "{e}");
+    let e = error(user_file(
+        "mine.toml",
+        &format!("{STANDARD}\nmax_turns = 3\n"),
+    ));
+    assert!(
+        e.starts_with("mine.toml: ") && e.contains("max_turns"),
+        "{e}"
+    );
     let text = STANDARD.replace("north = [", "east = [");
     let e = error(user_file("mine.toml", &text));
     assert!(e.contains("start") && e.contains("east"), "{e}");
@@ -118,7 +138,10 @@ fn bad_values_are_named_with_their_key() {
     assert!(e.starts_with("short.toml: start.south = [2, 2"), "{e}");
     assert!(e.contains("must list 16 pits"), "{e}");
 
-    let negative = STANDARD.replace("0, 0, 0, 0, 2, 2, 2, 2]\nnorth", "0, 0, -1, 0, 2, 2, 2, 2]\nnorth");
+    let negative = STANDARD.replace(
+        "0, 0, 0, 0, 2, 2, 2, 2]\nnorth",
+        "0, 0, -1, 0, 2, 2, 2, 2]\nnorth",
+    );
     let e = error(user_file("neg.toml", &negative));
     assert!(e.starts_with("neg.toml: start.south"), "{e}");
 
@@ -142,7 +165,10 @@ fn bad_values_are_named_with_their_key() {
         "south = [2, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0]",
     );
     let e = error(user_file("few.toml", &few));
-    assert!(e.starts_with("few.toml: start: the start holds 26 stones"), "{e}");
+    assert!(
+        e.starts_with("few.toml: start: the start holds 26 stones"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -6,8 +6,9 @@
 //! only cells a tile can be added to or moved to (both must touch a tile).
 //! A connected formation of `n` tiles has a bounding box of width plus
 //! height at most `n + 1`, so the window of a formation of [`MAX_TILES`]
-//! tiles has at most [`CAP`] cells: it lives on the stack. Coordinates stay
-//! absolute; the window only shifts with the formation.
+//! tiles has at most [`CAP`] cells. Coordinates stay absolute; the window
+//! only shifts with the formation. The structures are rebuilt in place for
+//! each position, clearing only the part of the window in use.
 
 use crate::params::MAX_TILES;
 use crate::state::Tile;
@@ -18,9 +19,8 @@ pub(crate) const TILES: usize = MAX_TILES as usize;
 pub(crate) const SIDE: usize = TILES + 2;
 /// The most cells of a window (width + height ≤ `MAX_TILES + 5`).
 pub(crate) const CAP: usize = 342;
-/// Marks a tile that lies outside the window (only in states that break the
-/// rules' invariants, such as a formation in pieces).
-pub(crate) const OFF: u16 = u16::MAX;
+/// The most empty cells touching two tiles or more (each tile has four edges).
+pub(crate) const MULTI: usize = 2 * TILES;
 
 /// The four edge directions.
 pub(crate) const EDGES: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -38,15 +38,40 @@ pub(crate) struct Grid {
     pub h: usize,
     /// Tiles placed (the first `n` of the state's tiles).
     pub n: usize,
+    /// The tiles inside the window (all of them, unless the state breaks the
+    /// rules' invariants, such as a formation in pieces).
+    pub inside: u32,
     /// Tile index + 1 per cell, 0 for an empty cell.
     pub occ: [u8; CAP],
-    /// Each tile's cell index, or [`OFF`].
-    pub at: [u16; TILES],
+    /// Each tile's window column.
+    pub tx: [u8; TILES],
+    /// Each tile's window row.
+    pub ty: [u8; TILES],
 }
 
 impl Grid {
+    /// An empty grid, to be rebuilt.
+    pub const BLANK: Grid = Grid {
+        x0: 0,
+        y0: 0,
+        w: 0,
+        h: 0,
+        n: 0,
+        inside: 0,
+        occ: [0; CAP],
+        tx: [0; TILES],
+        ty: [0; TILES],
+    };
+
     /// The window around `tiles`.
     pub fn new(tiles: &[Tile]) -> Grid {
+        let mut g = Grid::BLANK;
+        g.rebuild(tiles);
+        g
+    }
+
+    /// Rebuilds the window around `tiles`.
+    pub fn rebuild(&mut self, tiles: &[Tile]) {
         let n = tiles.len().min(TILES);
         let (mut min_x, mut max_x, mut min_y, mut max_y) = (0i64, 0i64, 0i64, 0i64);
         if let Some(first) = tiles.first() {
@@ -70,22 +95,22 @@ impl Grid {
             w = w.min(SIDE);
             h = h.min(CAP / w);
         }
-        let mut grid = Grid {
-            x0: min_x - 1,
-            y0: min_y - 1,
-            w,
-            h,
-            n,
-            occ: [0; CAP],
-            at: [OFF; TILES],
-        };
+        self.x0 = min_x - 1;
+        self.y0 = min_y - 1;
+        self.w = w;
+        self.h = h;
+        self.n = n;
+        self.inside = 0;
+        self.occ[..w * h].fill(0);
         for (i, t) in tiles[..n].iter().enumerate() {
-            if let Some(c) = grid.index(t.x as i64, t.y as i64) {
-                grid.occ[c] = i as u8 + 1;
-                grid.at[i] = c as u16;
+            let (lx, ly) = (t.x as i64 - self.x0, t.y as i64 - self.y0);
+            if let Some(c) = self.local(lx, ly) {
+                self.occ[c] = i as u8 + 1;
+                self.tx[i] = lx as u8;
+                self.ty[i] = ly as u8;
+                self.inside |= 1 << i;
             }
         }
-        grid
     }
 
     /// The window index of absolute cell `(x, y)`, if inside.
@@ -97,17 +122,21 @@ impl Grid {
     /// The window index of window cell `(lx, ly)`, if inside.
     #[inline]
     pub fn local(&self, lx: i64, ly: i64) -> Option<usize> {
-        if lx >= 0 && ly >= 0 && (lx as usize) < self.w && (ly as usize) < self.h {
+        if (lx as u64) < self.w as u64 && (ly as u64) < self.h as u64 {
             Some(lx as usize + ly as usize * self.w)
         } else {
             None
         }
     }
 
-    /// Window coordinates of a cell index.
+    /// The window cell of tile `i`, if inside the window.
     #[inline]
-    pub fn coords(&self, c: usize) -> (i64, i64) {
-        ((c % self.w) as i64, (c / self.w) as i64)
+    pub fn cell(&self, i: usize) -> Option<(i64, i64)> {
+        if i < TILES && self.inside & (1 << i) != 0 {
+            Some((self.tx[i] as i64, self.ty[i] as i64))
+        } else {
+            None
+        }
     }
 
     /// The absolute cell of window cell `(lx, ly)`.
@@ -121,14 +150,19 @@ impl Grid {
         if i >= self.n {
             return;
         }
-        let old = self.at[i];
-        if old != OFF && self.occ[old as usize] as usize == i + 1 {
-            self.occ[old as usize] = 0;
+        if let Some((lx, ly)) = self.cell(i) {
+            let c = lx as usize + ly as usize * self.w;
+            if self.occ[c] as usize == i + 1 {
+                self.occ[c] = 0;
+            }
         }
-        self.at[i] = OFF;
-        if let Some(c) = self.index(x, y) {
+        self.inside &= !(1 << i);
+        let (lx, ly) = (x - self.x0, y - self.y0);
+        if let Some(c) = self.local(lx, ly) {
             self.occ[c] = i as u8 + 1;
-            self.at[i] = c as u16;
+            self.tx[i] = lx as u8;
+            self.ty[i] = ly as u8;
+            self.inside |= 1 << i;
         }
     }
 
@@ -151,39 +185,57 @@ pub(crate) struct Board {
 }
 
 impl Board {
-    /// The board of `tiles`.
-    pub fn new(tiles: &[Tile]) -> Board {
-        let grid = Grid::new(tiles);
-        let mut nb = [0u32; CAP];
-        for i in 0..grid.n {
-            let c = grid.at[i];
-            if c == OFF {
-                continue;
+    /// An empty board, to be rebuilt.
+    pub const BLANK: Board = Board {
+        grid: Grid::BLANK,
+        nb: [0; CAP],
+    };
+
+    /// Rebuilds the board of `tiles`.
+    pub fn rebuild(&mut self, tiles: &[Tile]) {
+        self.grid.rebuild(tiles);
+        let g = &self.grid;
+        self.nb[..g.w * g.h].fill(0);
+        let w = g.w as i64;
+        let mut inside = g.inside;
+        while inside != 0 {
+            let i = inside.trailing_zeros() as usize;
+            inside &= inside - 1;
+            let (lx, ly) = (g.tx[i] as i64, g.ty[i] as i64);
+            let c = lx + ly * w;
+            let bit = 1u32 << i;
+            // The margin keeps the neighbours of a tile inside the window,
+            // except in a clipped window.
+            if lx + 1 < w {
+                self.nb[(c + 1) as usize] |= bit;
             }
-            let (lx, ly) = grid.coords(c as usize);
-            for (dx, dy) in EDGES {
-                if let Some(n) = grid.local(lx + dx, ly + dy) {
-                    nb[n] |= 1 << i;
-                }
+            if lx > 0 {
+                self.nb[(c - 1) as usize] |= bit;
+            }
+            if ly + 1 < g.h as i64 {
+                self.nb[(c + w) as usize] |= bit;
+            }
+            if ly > 0 {
+                self.nb[(c - w) as usize] |= bit;
             }
         }
-        Board { grid, nb }
     }
 
     /// The tiles edge-adjacent to tile `i` (its neighbours in the tile
     /// adjacency graph).
     #[inline]
     pub fn adjacent(&self, i: usize) -> u32 {
-        match self.grid.at.get(i) {
-            Some(&c) if c != OFF => self.nb[c as usize],
-            _ => 0,
+        match self.grid.cell(i) {
+            Some((lx, ly)) => self.nb[lx as usize + ly as usize * self.grid.w],
+            None => 0,
         }
     }
 }
 
 /// The empty cells edge-adjacent to the formation, as bit sets along the
 /// four families of lines: rows, columns, diagonals and anti-diagonals of
-/// the window, so that the cells on a tile's eight lines are four masks.
+/// the window, so that the cells on a tile's eight lines are four masks;
+/// and, listed apart, those that touch two tiles or more.
 #[derive(Clone)]
 pub(crate) struct Frontier {
     /// Per window row, bit `lx` for each frontier cell.
@@ -196,39 +248,67 @@ pub(crate) struct Frontier {
     pub anti: [u64; 2 * SIDE],
     /// Frontier cells.
     pub count: u32,
+    /// The frontier cells touching two tiles or more: window column...
+    pub multi_x: [i8; MULTI],
+    /// ...window row...
+    pub multi_y: [i8; MULTI],
+    /// ...and the tiles touched.
+    pub multi_nb: [u32; MULTI],
+    /// How many of those.
+    pub multi: usize,
 }
 
 impl Frontier {
-    /// The frontier of a board.
-    pub fn new(board: &Board) -> Frontier {
+    /// An empty frontier, to be rebuilt.
+    pub const BLANK: Frontier = Frontier {
+        rows: [0; SIDE],
+        cols: [0; SIDE],
+        diag: [0; 2 * SIDE],
+        anti: [0; 2 * SIDE],
+        count: 0,
+        multi_x: [0; MULTI],
+        multi_y: [0; MULTI],
+        multi_nb: [0; MULTI],
+        multi: 0,
+    };
+
+    /// Rebuilds the frontier of a board.
+    pub fn rebuild(&mut self, board: &Board) {
         let g = &board.grid;
-        let mut f = Frontier {
-            rows: [0; SIDE],
-            cols: [0; SIDE],
-            diag: [0; 2 * SIDE],
-            anti: [0; 2 * SIDE],
-            count: 0,
-        };
-        for i in 0..g.n {
-            let c = g.at[i];
-            if c == OFF {
-                continue;
-            }
-            let (lx, ly) = g.coords(c as usize);
+        let (w, h) = (g.w, g.h);
+        self.rows[..h].fill(0);
+        self.cols[..w].fill(0);
+        self.diag[..w + h - 1].fill(0);
+        self.anti[..w + h - 1].fill(0);
+        self.count = 0;
+        self.multi = 0;
+        let mut inside = g.inside;
+        while inside != 0 {
+            let i = inside.trailing_zeros() as usize;
+            inside &= inside - 1;
+            let (lx, ly) = (g.tx[i] as i64, g.ty[i] as i64);
             for (dx, dy) in EDGES {
                 let (nx, ny) = (lx + dx, ly + dy);
-                if let Some(n) = g.local(nx, ny) {
-                    let (ux, uy) = (nx as usize, ny as usize);
-                    if g.occ[n] == 0 && f.rows[uy] & (1 << ux) == 0 {
-                        f.rows[uy] |= 1 << ux;
-                        f.cols[ux] |= 1 << uy;
-                        f.diag[ux + g.h - 1 - uy] |= 1 << ux;
-                        f.anti[ux + uy] |= 1 << ux;
-                        f.count += 1;
-                    }
+                let Some(c) = g.local(nx, ny) else {
+                    continue;
+                };
+                let (ux, uy) = (nx as usize, ny as usize);
+                if g.occ[c] != 0 || self.rows[uy] & (1 << ux) != 0 {
+                    continue;
+                }
+                self.rows[uy] |= 1 << ux;
+                self.cols[ux] |= 1 << uy;
+                self.diag[ux + h - 1 - uy] |= 1 << ux;
+                self.anti[ux + uy] |= 1 << ux;
+                self.count += 1;
+                let touching = board.nb[c];
+                if touching & (touching - 1) != 0 && self.multi < MULTI {
+                    self.multi_x[self.multi] = nx as i8;
+                    self.multi_y[self.multi] = ny as i8;
+                    self.multi_nb[self.multi] = touching;
+                    self.multi += 1;
                 }
             }
         }
-        f
     }
 }

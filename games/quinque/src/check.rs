@@ -24,7 +24,7 @@ impl Quinque {
                             .into(),
                     );
                 }
-                if !Analysis::new(self, state).must_pass() {
+                if !Analysis::with(self, state, |a| a.must_pass()) {
                     return Err(
                         "a first action is possible, so 'pass' is not allowed (Q3.3)".into(),
                     );
@@ -113,6 +113,12 @@ impl Quinque {
         let Some(v) = state.tile_at(fx, fy) else {
             return Err(format!("no tile on cell ({fx},{fy})"));
         };
+        if v >= crate::board::TILES {
+            return Err(format!(
+                "the state holds more than {} tiles",
+                crate::board::TILES
+            ));
+        }
         if state.turns == 0 && !state.second_action {
             return Err(
                 "the first action of the game marks a parachutist of the first tile (Q3.1)".into(),
@@ -126,7 +132,8 @@ impl Quinque {
                 "the tile on ({fx},{fy}) was marked this turn and cannot move (Q5.3)"
             ));
         }
-        let board = Board::new(&state.tiles);
+        let mut board = Box::new(Board::BLANK);
+        board.rebuild(&state.tiles);
         if board.adjacent(v).count_ones() >= 4 {
             return Err(format!(
                 "the tile on ({fx},{fy}) is surrounded on its four edges and cannot move (Q5.2)"

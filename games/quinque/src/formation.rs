@@ -116,52 +116,67 @@ pub(crate) struct Lifts {
 }
 
 impl Lifts {
-    /// The pieces left by lifting each tile of the formation `adj` (which
-    /// must be connected; otherwise the pieces only cover the part that
-    /// holds tile 0).
+    /// No pieces, to be rebuilt.
+    pub const BLANK: Lifts = Lifts {
+        pieces: [[0; 4]; TILES],
+        count: [0; TILES],
+    };
+
+    /// The pieces left by lifting each tile of the formation `adj`.
     pub fn new(adj: &[u32]) -> Lifts {
+        let mut lifts = Lifts::BLANK;
+        lifts.rebuild(adj);
+        lifts
+    }
+
+    /// Recomputes the pieces left by lifting each tile of the formation
+    /// `adj` (which must be connected; otherwise the pieces only cover the
+    /// part that holds tile 0).
+    pub fn rebuild(&mut self, adj: &[u32]) {
         let graph = TileGraph::new(adj);
         let n = graph.node_count();
-        let mut lifts = Lifts {
-            pieces: [[0; 4]; TILES],
-            count: [0; TILES],
-        };
+        self.count[..n].fill(0);
         if n == 0 {
-            return lifts;
+            return;
         }
         let all = if n == TILES {
             u32::MAX
         } else {
             (1u32 << n) - 1
         };
-        let mut disc = [0usize; TILES];
-        let mut low = [0usize; TILES];
-        let mut parent = [usize::MAX; TILES];
+        let mut disc = [0u16; TILES];
+        let mut low = [0u16; TILES];
+        let mut parent = [u8::MAX; TILES];
         let mut subtree = [0u32; TILES];
         let mut separated = [0u32; TILES];
+        let (pieces, count) = (&mut self.pieces, &mut self.count);
         depth_first_search(graph, Some(0), |event| match event {
             DfsEvent::Discover(u, time) => {
-                disc[u] = time.0;
-                low[u] = time.0;
+                let u = u & 31;
+                disc[u] = time.0 as u16;
+                low[u] = time.0 as u16;
                 subtree[u] = 1 << u;
             }
-            DfsEvent::TreeEdge(u, v) => parent[v] = u,
+            DfsEvent::TreeEdge(u, v) => parent[v & 31] = u as u8,
             DfsEvent::BackEdge(u, v) => {
-                if parent[u] != v {
-                    low[u] = low[u].min(disc[v]);
+                let u = u & 31;
+                if parent[u] as usize != v {
+                    low[u] = low[u].min(disc[v & 31]);
                 }
             }
             DfsEvent::CrossForwardEdge(..) => {}
             DfsEvent::Finish(u, _) => {
-                let p = parent[u];
-                if p != usize::MAX {
+                let u = u & 31;
+                let p = parent[u] as usize;
+                if p != u8::MAX as usize {
+                    let p = p & 31;
                     subtree[p] |= subtree[u];
                     low[p] = low[p].min(low[u]);
                     if low[u] >= disc[p] {
-                        let k = lifts.count[p] as usize;
+                        let k = count[p] as usize;
                         if k < 4 {
-                            lifts.pieces[p][k] = subtree[u];
-                            lifts.count[p] += 1;
+                            pieces[p][k] = subtree[u];
+                            count[p] += 1;
                         }
                         separated[p] |= subtree[u];
                     }
@@ -170,13 +185,12 @@ impl Lifts {
         });
         for v in 0..n {
             let rest = all & !(1 << v) & !separated[v];
-            let k = lifts.count[v] as usize;
+            let k = self.count[v] as usize;
             if rest != 0 && k < 4 {
-                lifts.pieces[v][k] = rest;
-                lifts.count[v] += 1;
+                self.pieces[v][k] = rest;
+                self.count[v] += 1;
             }
         }
-        lifts
     }
 
     /// Whether a destination touching the tiles `touching` joins every piece

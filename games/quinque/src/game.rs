@@ -41,7 +41,7 @@ impl Quinque {
         if state.ending.is_some() {
             0
         } else {
-            Analysis::new(self, state).count() as usize
+            Analysis::with(self, state, |a| a.count() as usize)
         }
     }
 
@@ -51,11 +51,12 @@ impl Quinque {
         if state.ending.is_some() {
             return None;
         }
-        let a = Analysis::new(self, state);
-        if index >= a.count() as usize {
-            return None;
-        }
-        a.nth(self, state, index as u32)
+        Analysis::with(self, state, |a| {
+            if index >= a.count() as usize {
+                return None;
+            }
+            a.nth(self, state, index as u32)
+        })
     }
 
     /// A start position with the given tiles in play (the first counts as
@@ -248,7 +249,7 @@ impl Game for Quinque {
     fn legal_moves(&self, state: &QuinqueState, moves: &mut Vec<Action>) {
         moves.clear();
         if state.ending.is_none() {
-            Analysis::new(self, state).list(self, state, moves);
+            Analysis::with(self, state, |a| a.list(self, state, moves));
         }
     }
 
@@ -272,17 +273,18 @@ impl Game for Quinque {
         if state.ending.is_some() {
             return None;
         }
-        let analysis = Analysis::new(self, state);
-        Some(self.pick(state, &analysis, rng))
+        Some(Analysis::with(self, state, |a| self.pick(state, a, rng)))
     }
 
     fn play_random<R: Rng + ?Sized>(&self, state: &mut QuinqueState, rng: &mut R) -> bool {
         if state.ending.is_some() {
             return false;
         }
-        let mut analysis = Analysis::new(self, state);
-        let action = self.pick(state, &analysis, rng);
-        self.act(state, &action, Some(&mut analysis.board.grid));
+        Analysis::scratch(|a| {
+            a.rebuild(self, state);
+            let action = self.pick(state, a, rng);
+            self.act(state, &action, Some(&mut a.board.grid));
+        });
         true
     }
 

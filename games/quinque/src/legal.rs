@@ -14,6 +14,7 @@ use crate::movement::{may_move, Moves};
 use crate::params::Reach;
 use crate::state::QuinqueState;
 use crate::Quinque;
+use std::cell::RefCell;
 
 /// What every legal action of a position depends on.
 pub(crate) struct Analysis {
@@ -39,18 +40,58 @@ pub(crate) struct Analysis {
     pub opening: bool,
 }
 
+thread_local! {
+    /// Each thread's analysis, rebuilt in place for every position: only the
+    /// part of the window in use is cleared, and nothing is copied.
+    static SCRATCH: RefCell<Analysis> = const { RefCell::new(Analysis::BLANK) };
+}
+
 impl Analysis {
+    /// An empty analysis, to be rebuilt.
+    pub const BLANK: Analysis = Analysis {
+        board: Board::BLANK,
+        frontier: Frontier::BLANK,
+        lifts: Lifts::BLANK,
+        reach: [Reach::None; TILES],
+        dests: [0; TILES],
+        free_marks: 0,
+        add_marks: 0,
+        moves: 0,
+        end: false,
+        opening: false,
+    };
+
+    /// Runs `f` on the analysis of `state` (which must not be over).
+    pub fn with<R>(
+        game: &Quinque,
+        state: &QuinqueState,
+        f: impl FnOnce(&mut Analysis) -> R,
+    ) -> R {
+        Analysis::scratch(|a| {
+            a.rebuild(game, state);
+            f(a)
+        })
+    }
+
+    /// Runs `f` on this thread's scratch analysis (a fresh one if it is in
+    /// use), to be rebuilt by `f`.
+    pub fn scratch<R>(f: impl FnOnce(&mut Analysis) -> R) -> R {
+        SCRATCH.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut a) => f(&mut a),
+            Err(_) => f(&mut Box::new(Analysis::BLANK)),
+        })
+    }
+
     /// Analyses `state` (which must not be over).
-    pub fn new(game: &Quinque, state: &QuinqueState) -> Analysis {
-        let board = Board::new(&state.tiles);
-        let frontier = Frontier::new(&board);
-        let n = board.grid.n;
-        let adj: [u32; TILES] = std::array::from_fn(|i| if i < n { board.adjacent(i) } else { 0 });
-        let lifts = if n >= 2 {
-            Lifts::new(&adj[..n])
-        } else {
-            Lifts::new(&[])
-        };
+    pub fn rebuild(&mut self, game: &Quinque, state: &QuinqueState) {
+        self.board.rebuild(&state.tiles);
+        self.frontier.rebuild(&self.board);
+        let n = self.board.grid.n;
+        let mut adj = [0u32; TILES];
+        for (i, a) in adj.iter_mut().enumerate().take(n) {
+            *a = self.board.adjacent(i);
+        }
+        self.lifts.rebuild(if n >= 2 { &adj[..n] } else { &[] });
         let mover = state.to_move.index().min(1);
         let opening = state.turns == 0 && !state.second_action;
         let points = game.points_per_tile;
@@ -65,37 +106,31 @@ impl Analysis {
                     free_marks += points - (t.marked() & game.point_mask).count_ones();
                 }
                 if state.supply > 0 {
-                    add_marks = frontier.count * points;
+                    add_marks = self.frontier.count * points;
                 }
             }
         }
-        let mut analysis = Analysis {
-            board,
-            frontier,
-            lifts,
-            reach: [Reach::None; TILES],
-            dests: [0; TILES],
-            free_marks,
-            add_marks,
-            moves: 0,
-            end: state.second_action,
-            opening,
-        };
-        if !opening {
+        self.free_marks = free_marks;
+        self.add_marks = add_marks;
+        self.end = state.second_action;
+        self.opening = opening;
+        self.moves = 0;
+        self.reach[..n].fill(Reach::None);
+        self.dests[..n].fill(0);
+        if !opening && n >= 2 {
             let mut total = 0;
             for v in 0..n {
-                if !may_move(&analysis.board, v, state.marked) {
+                if !may_move(&self.board, v, state.marked) {
                     continue;
                 }
                 let reach = game.reach(&state.tiles[v]);
-                analysis.reach[v] = reach;
-                let k = analysis.mover().count(v, reach);
-                analysis.dests[v] = k;
+                self.reach[v] = reach;
+                let k = self.mover().count(v, reach);
+                self.dests[v] = k;
                 total += k;
             }
-            analysis.moves = total;
+            self.moves = total;
         }
-        analysis
     }
 
     /// The move generator over this analysis.

@@ -2,13 +2,14 @@
 //!
 //! A destination must be an empty cell touching the formation once the tile
 //! is lifted (Q5.5), so the candidates are the frontier cells of the window
-//! on the tile's lines. For a tile whose lifting leaves the formation in one
-//! piece, the legal destinations along a family of lines are simply counted
-//! (frontier cells on the line, less the cells that touch only the moving
-//! tile); for an articulation tile each candidate is checked against the
-//! pieces.
+//! on the tile's lines (Q5.4, Q6). For a tile whose lifting leaves the
+//! formation in one piece, the legal destinations along a family of lines
+//! are counted at once: the frontier cells on the line, less the cells that
+//! touch only the moving tile. An articulation tile leaves two pieces or
+//! more, so its destination must touch two tiles or more: only those
+//! frontier cells are checked against the pieces.
 
-use crate::board::{Board, Frontier, TILES};
+use crate::board::{Board, Frontier, EDGES, TILES};
 use crate::formation::Lifts;
 use crate::params::Reach;
 
@@ -32,28 +33,33 @@ pub(crate) struct Moves<'a> {
     pub lifts: &'a Lifts,
 }
 
-impl Moves<'_> {
-    /// Whether a tile moved from tile `v`'s cell to window cell `c` leaves
-    /// one formation (Q5.5): `c` is empty and touches every piece.
-    #[inline]
-    fn lands(&self, v: usize, c: usize) -> bool {
-        self.board.grid.occ[c] == 0 && self.lifts.joins(v, self.board.nb[c])
+/// Calls `f` with each set bit of `bits`, lowest first, until it returns true.
+#[inline]
+fn scan(mut bits: u64, mut f: impl FnMut(i64) -> bool) -> bool {
+    while bits != 0 {
+        let b = bits.trailing_zeros() as i64;
+        bits &= bits - 1;
+        if f(b) {
+            return true;
+        }
     }
+    false
+}
 
-    /// The window cell of tile `v`.
+impl Moves<'_> {
+    /// Whether a tile moved from tile `v`'s cell to window cell `(x, y)`
+    /// leaves one formation (Q5.5): the cell is empty and touches every piece.
     #[inline]
-    fn cell(&self, v: usize) -> Option<(i64, i64)> {
-        let c = *self.board.grid.at.get(v)?;
-        if c == crate::board::OFF {
-            None
-        } else {
-            Some(self.board.grid.coords(c as usize))
+    fn lands(&self, v: usize, x: i64, y: i64) -> bool {
+        match self.board.grid.local(x, y) {
+            Some(c) => self.board.grid.occ[c] == 0 && self.lifts.joins(v, self.board.nb[c]),
+            None => false,
         }
     }
 
     /// The number of legal destinations of tile `v` with reach `reach`.
     pub fn count(&self, v: usize, reach: Reach) -> u32 {
-        let Some((lx, ly)) = self.cell(v) else {
+        let Some((lx, ly)) = self.board.grid.cell(v) else {
             return 0;
         };
         if reach == Reach::None {
@@ -76,7 +82,7 @@ impl Moves<'_> {
         if reach.orthogonal() {
             n += f.rows[uy].count_ones() + f.cols[ux].count_ones();
             let only = 1u32 << v;
-            for (dx, dy) in crate::board::EDGES {
+            for (dx, dy) in EDGES {
                 if let Some(c) = g.local(lx + dx, ly + dy) {
                     if g.occ[c] == 0 && self.board.nb[c] == only {
                         n -= 1;
@@ -93,55 +99,55 @@ impl Moves<'_> {
     /// Calls `f(x, y)` with the window coordinates of each legal destination
     /// of tile `v`, in the listing order, until `f` returns true.
     pub fn each(&self, v: usize, reach: Reach, mut f: impl FnMut(i64, i64) -> bool) {
-        let Some((lx, ly)) = self.cell(v) else {
+        let Some((lx, ly)) = self.board.grid.cell(v) else {
             return;
         };
-        let g = &self.board.grid;
+        if reach == Reach::None {
+            return;
+        }
         if reach.step() {
             for (dx, dy) in STEPS {
                 let orthogonal = dx == 0 || dy == 0;
                 if (orthogonal && !reach.orthogonal()) || (!orthogonal && !reach.diagonal()) {
                     continue;
                 }
-                if let Some(c) = g.local(lx + dx, ly + dy) {
-                    if self.lands(v, c) && f(lx + dx, ly + dy) {
-                        return;
-                    }
+                let (x, y) = (lx + dx, ly + dy);
+                if self.lands(v, x, y) && f(x, y) {
+                    return;
+                }
+            }
+            return;
+        }
+        if self.lifts.is_articulation(v) {
+            let fr = self.frontier;
+            for k in 0..fr.multi {
+                let (x, y) = (fr.multi_x[k] as i64, fr.multi_y[k] as i64);
+                if reach.allows(x - lx, y - ly) && self.lifts.joins(v, fr.multi_nb[k]) && f(x, y)
+                {
+                    return;
                 }
             }
             return;
         }
         let fr = self.frontier;
+        let g = &self.board.grid;
         let (ux, uy) = (lx as usize, ly as usize);
-        let mut visit = |bits: u64, to_cell: &dyn Fn(i64) -> (i64, i64)| -> bool {
-            let mut bits = bits;
-            while bits != 0 {
-                let b = bits.trailing_zeros() as i64;
-                bits &= bits - 1;
-                let (cx, cy) = to_cell(b);
-                if let Some(c) = g.local(cx, cy) {
-                    if self.lands(v, c) && f(cx, cy) {
-                        return true;
-                    }
-                }
-            }
-            false
-        };
+        let mut visit = |x: i64, y: i64| self.lands(v, x, y) && f(x, y);
         if reach.orthogonal() {
-            if visit(fr.rows[uy], &|b| (b, ly)) {
+            if scan(fr.rows[uy], |b| visit(b, ly)) {
                 return;
             }
-            if visit(fr.cols[ux], &|b| (lx, b)) {
+            if scan(fr.cols[ux], |b| visit(lx, b)) {
                 return;
             }
         }
         if reach.diagonal() {
             let d = lx - ly;
-            if visit(fr.diag[ux + g.h - 1 - uy], &|b| (b, b - d)) {
+            if scan(fr.diag[ux + g.h - 1 - uy], |b| visit(b, b - d)) {
                 return;
             }
             let s = lx + ly;
-            visit(fr.anti[ux + uy], &|b| (b, s - b));
+            scan(fr.anti[ux + uy], |b| visit(b, s - b));
         }
     }
 

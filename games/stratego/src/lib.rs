@@ -18,7 +18,7 @@
 //!     2 3 2 B 9 8 2 2 7 4
 //!     4 B 6 3 X 5 6 2 5 5
 //!     B 2 8 3 6 7 B 6 S 7
-//!     5 3 4 3 B F B 4 2 3").unwrap();
+//!     5 3 4 2 B F B 4 2 3").unwrap();
 //! session.play(plateau_stratego::Move::Setup(red)).unwrap();
 //! let blue = game.random_setup(Player(1), &mut rng(7));
 //! session.play(plateau_stratego::Move::Setup(blue)).unwrap();

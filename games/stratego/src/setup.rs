@@ -119,15 +119,19 @@ impl Rules {
     /// Reads setup text without checking the counts.
     pub(crate) fn read_setup(&self, player: Player, text: &str) -> Result<Setup, SetupError> {
         let home = &self.home[player.index()];
-        let body = text.trim_start();
+        let cleaned: String = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let body = cleaned.trim_start();
         let body = match body.get(..5) {
             Some(w) if w.eq_ignore_ascii_case("setup") => &body[5..],
             _ => body,
         };
         let mut kinds = Vec::with_capacity(home.len());
-        for line in body.lines() {
-            let line = line.split('#').next().unwrap_or("");
-            for c in line.chars() {
+        {
+            for c in body.chars() {
                 if c.is_whitespace() || c == '/' {
                     continue;
                 }

@@ -186,9 +186,9 @@ impl Table {
         let mv = agent
             .choose(self.session.as_ref())
             .ok_or_else(|| CliError::failed(format!("{spec} found no move")))?;
-        self.session.play(&mv).map_err(|e| {
-            CliError::failed(format!("{spec} chose a move that was refused: {e}"))
-        })?;
+        self.session
+            .play(&mv)
+            .map_err(|e| CliError::failed(format!("{spec} chose a move that was refused: {e}")))?;
         self.report_last_move(self.viewer(), io)
     }
 
@@ -276,7 +276,9 @@ impl Table {
                     }
                     Err(e) => say(
                         io,
-                        &format!("{e}. Try again ('moves' lists the legal moves, 'help' the commands)."),
+                        &format!(
+                            "{e}. Try again ('moves' lists the legal moves, 'help' the commands)."
+                        ),
                     )?,
                 },
             }
@@ -327,7 +329,10 @@ impl Table {
             return Ok(());
         }
         let moves = self.session.legal_moves();
-        say(io, &format!("{} legal moves: {}", moves.len(), moves.join(" ")))
+        say(
+            io,
+            &format!("{} legal moves: {}", moves.len(), moves.join(" ")),
+        )
     }
 
     fn help(&self, io: &mut Io<'_>) -> CliResult {
@@ -352,7 +357,12 @@ impl Table {
     }
 
     /// The result, the final position, and the record saved if wanted.
-    fn finish(&mut self, ended: Ended, save: Option<&std::path::Path>, io: &mut Io<'_>) -> CliResult {
+    fn finish(
+        &mut self,
+        ended: Ended,
+        save: Option<&std::path::Path>,
+        io: &mut Io<'_>,
+    ) -> CliResult {
         match ended {
             Ended::Over => {
                 if self.hot_seat {
@@ -367,7 +377,10 @@ impl Table {
                 if self.hot_seat {
                     clear(io)?;
                 }
-                say(io, &format!("Stopped: {}", status_line(self.session.as_ref())))?;
+                say(
+                    io,
+                    &format!("Stopped: {}", status_line(self.session.as_ref())),
+                )?;
             }
         }
         let record = self.session.record();

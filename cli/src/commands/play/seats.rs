@@ -44,7 +44,10 @@ mod tests {
     #[test]
     fn seats_parse() {
         assert!(Seat::parse("--p1", "Human", 0).unwrap().is_human());
-        assert_eq!(Seat::parse("--p2", "random", 7).unwrap().describe(), "random:7");
+        assert_eq!(
+            Seat::parse("--p2", "random", 7).unwrap().describe(),
+            "random:7"
+        );
         assert_eq!(
             Seat::parse("--p2", "random:3", 7).unwrap().describe(),
             "random:3"

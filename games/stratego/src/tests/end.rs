@@ -1,1 +1,197 @@
+//! S9 the end of the game, S10 reasons, and the caps.
 use super::*;
+use plateau::{Outcome, Status};
+
+fn outcome(game: &Stratego, st: &StrategoState) -> Outcome {
+    match game.status(st) {
+        Status::Over(o) => o,
+        s => panic!("not over: {s:?}"),
+    }
+}
+
+#[test]
+fn s9_2_neither_side_has_a_movable_piece_draw() {
+    let game = rules(&[]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  bB .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  b2 .  ~  ~  .  .
+    .  .  .  .  r2 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rB .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4xe5");
+    let o = outcome(&game, &st);
+    assert_eq!((o.winner, o.reason.as_ref()), (None, crate::NO_MOVABLE_PIECES));
+}
+
+#[test]
+fn s9_3_the_mover_without_movable_pieces_loses_at_once() {
+    let game = rules(&[]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  bB .  ~  ~  .  .
+    .  .  .  .  r9 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    // Red's last movable piece dies on a bomb: Red loses though Blue is to move.
+    play(&game, &mut st, "e4xe5");
+    let o = outcome(&game, &st);
+    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(1)), crate::NO_MOVABLE_PIECES));
+    // And the side that loses its last movable piece to an attack loses too.
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  b3 .  ~  ~  .  .
+    .  .  .  .  r9 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4xe5");
+    let o = outcome(&game, &st);
+    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(0)), crate::NO_MOVABLE_PIECES));
+}
+
+#[test]
+fn s9_4_the_side_to_move_without_a_legal_move_loses() {
+    let game = rules(&[]);
+    // Blue's only movable piece, on j10, is boxed in by its bombs and a Red
+    // piece it cannot reach... after Red moves, Blue has no move at all.
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  bB b4
+    .  .  .  .  .  .  .  .  bF bB
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  r9 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4-e5");
+    let o = outcome(&game, &st);
+    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(0)), crate::NO_LEGAL_MOVE));
+}
+
+#[test]
+fn s9_4_a_move_forbidden_by_s7_counts_as_no_move() {
+    let game = rules(&[]);
+    // Blue's sergeant can only go between j9 and j8.
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  bB bF
+    .  .  .  .  .  .  .  .  bB b4
+    .  .  .  .  .  .  .  .  bB .
+    .  .  .  .  .  .  .  .  .  bB
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  r9 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        1,
+    );
+    play(&game, &mut st, "j9-j8 e4-e5 j8-j9 e5-e4 j9-j8");
+    assert!(!game.status(&st).is_over());
+    play(&game, &mut st, "e4-e5");
+    let o = outcome(&game, &st);
+    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(0)), crate::NO_LEGAL_MOVE));
+}
+
+#[test]
+fn s9_before_reds_first_move_red_may_have_no_move() {
+    let game = rules(&[]);
+    let mut st = game.initial_state(0);
+    // Red's front row: bombs and pieces walled in by bombs and lakes.
+    let red = game
+        .parse_setup(Player(0), "B B 9 8 B B 7 7 B B / X 6 6 6 6 5 5 5 5 4 / 4 4 4 3 3 3 3 3 2 2 / 2 2 2 2 2 2 S F 8 7")
+        .unwrap();
+    game.apply(&mut st, &Move::Setup(red));
+    let blue = game.parse_setup(Player(1), BLUE).unwrap();
+    game.apply(&mut st, &Move::Setup(blue));
+    let o = outcome(&game, &st);
+    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(1)), crate::NO_LEGAL_MOVE));
+}
+
+#[test]
+fn s9_5_caps_draw_unless_the_rules_end_the_game_first() {
+    let game = rules(&[("max_plies", "4")]);
+    let mut st = started(&game);
+    play(&game, &mut st, "a4-a5 a7-a6 a5-b5 a6-a5");
+    let o = outcome(&game, &st);
+    assert_eq!((o.winner, o.reason.as_ref()), (None, crate::MOVE_CAP));
+
+    let game = rules(&[("max_plies_without_capture", "3")]);
+    let mut st = started(&game);
+    play(&game, &mut st, "a4-a5 a7-a6 a5xa6");
+    assert!(!game.status(&st).is_over(), "an attack resets the count");
+    play(&game, &mut st, "b7-a7 b4-b5");
+    assert!(!game.status(&st).is_over());
+    play(&game, &mut st, "a7-b7");
+    let o = outcome(&game, &st);
+    assert_eq!((o.winner, o.reason.as_ref()), (None, crate::MOVE_CAP));
+
+    // The flag captured on the capping move wins all the same.
+    let game = rules(&[("max_plies", "1")]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  bF .  ~  ~  .  .
+    .  .  .  .  r4 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4xe5");
+    assert_eq!(outcome(&game, &st).reason, crate::FLAG_CAPTURED);
+}
+
+#[test]
+fn s9_6_resignation_through_the_session() {
+    let game = rules(&[]);
+    let mut session = plateau::Session::new(game, "original", 0);
+    session.play_text(&format!("setup {RED}")).unwrap();
+    session.resign(Player(1));
+    let o = session.status().outcome().cloned().unwrap();
+    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(0)), "resignation"));
+}

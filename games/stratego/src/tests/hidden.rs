@@ -1,1 +1,267 @@
+//! S6 hidden information: views, rendered views, descriptions, errors and
+//! determinization never show what a player could not see at the table.
 use super::*;
+use crate::params::MAX_ARMY;
+use crate::view::ViewSquare;
+use plateau::rand::Rng;
+use proptest::prelude::*;
+
+/// A seeded random game of up to `plies` moves of play: its setups' seeds and
+/// moves.
+fn random_game(game: &Stratego, seed: u64, plies: usize) -> (StrategoState, Vec<Move>) {
+    let mut st = game.initial_state(seed);
+    let mut rng = plateau::rng(seed);
+    let mut moves = Vec::new();
+    while !game.status(&st).is_over() && moves.len() < plies + 2 {
+        let mv = game.random_move(&st, &mut rng).unwrap();
+        game.apply(&mut st, &mv);
+        moves.push(mv);
+    }
+    (st, moves)
+}
+
+fn assert_view_hides(game: &Stratego, st: &StrategoState) {
+    for viewer in [Player(0), Player(1)] {
+        let view = game.view(st, viewer);
+        for (sq, p) in st.pieces(viewer.opponent()) {
+            match view.square(sq) {
+                Some(ViewSquare::Opponent { kind, moved }) => {
+                    assert_eq!(moved, p.moved);
+                    if p.revealed {
+                        assert_eq!(kind, Some(p.kind));
+                    } else {
+                        assert_eq!(kind, None, "an unrevealed piece's rank is in the view");
+                    }
+                }
+                other => panic!("{sq}: {other:?}"),
+            }
+        }
+        for (sq, p) in st.pieces(viewer) {
+            assert_eq!(
+                view.square(sq),
+                Some(ViewSquare::Own {
+                    kind: p.kind,
+                    moved: p.moved,
+                    revealed: p.revealed
+                })
+            );
+        }
+    }
+}
+
+/// How many swap cases ran (the test below checks that some did).
+static SWAPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// S6.2, S6.4: a view never holds the rank of an unrevealed enemy piece,
+    /// a revealed piece stays revealed, and pieces are conserved (S5.7).
+    #[test]
+    fn s6_views_hide_ranks_and_revealed_stays_revealed(seed in 0u64..1_000_000) {
+        let game = rules(&[]);
+        let mut st = game.initial_state(seed);
+        let mut rng = plateau::rng(seed);
+        let mut revealed = [false; 2 * MAX_ARMY];
+        let mut plies = 0;
+        while !game.status(&st).is_over() && plies < 250 {
+            let mv = game.random_move(&st, &mut rng).unwrap();
+            game.apply(&mut st, &mv);
+            plies += 1;
+            for id in 0..2 * MAX_ARMY {
+                let now = st.flags[id] & crate::state::REVEALED != 0;
+                prop_assert!(now || !revealed[id], "piece {id} was revealed and is not now");
+                revealed[id] = now;
+            }
+            if plies % 5 == 0 {
+                assert_view_hides(&game, &st);
+            }
+            if !st.in_setup() {
+                for p in [Player(0), Player(1)] {
+                    let mut counts = vec![0u8; game.pieces().len()];
+                    for (_, info) in st.pieces(p) {
+                        counts[info.kind as usize] += 1;
+                    }
+                    for (k, kind) in game.pieces().iter().enumerate() {
+                        prop_assert_eq!(counts[k] + st.tray(p)[k], kind.count, "{} of {:?}", kind.name, p);
+                    }
+                }
+            }
+        }
+    }
+
+    /// S6.4: two games that differ only in the ranks of pieces a player has
+    /// not seen give that player identical views, renderings and move
+    /// descriptions.
+    #[test]
+    fn s6_4_unseen_ranks_change_nothing_a_player_sees(seed in 0u64..1_000_000, plies in 20usize..200) {
+        let game = rules(&[]);
+        let (st, moves) = random_game(&game, seed, plies);
+        // Two unrevealed Blue pieces of different kinds, both moved or both not,
+        // and both of kinds that move if they moved.
+        let mut rng = plateau::rng(seed ^ 77);
+        let blue: Vec<usize> = (MAX_ARMY..MAX_ARMY + st.placed[1] as usize)
+            .filter(|&id| st.flags[id] & crate::state::REVEALED == 0 && st.at[id] != 0)
+            .collect();
+        let mut pair = None;
+        for _ in 0..200 {
+            if blue.len() < 2 { break; }
+            let a = blue[rng.random_range(0..blue.len())];
+            let b = blue[rng.random_range(0..blue.len())];
+            let (ka, kb) = (st.kind[a], st.kind[b]);
+            let moved = |id: usize| st.flags[id] & crate::state::MOVED != 0;
+            let fixed = |k: u8| game.pieces()[k as usize].moves == crate::Movement::Fixed;
+            if ka != kb && moved(a) == moved(b) && !(moved(a) && (fixed(ka) || fixed(kb))) {
+                pair = Some((st.origin[a], st.origin[b]));
+                break;
+            }
+        }
+        let Some((oa, ob)) = pair else { return Ok(()); };
+        SWAPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // Replay with the two pieces' kinds swapped in Blue's setup.
+        let Move::Setup(blue_setup) = &moves[1] else { unreachable!() };
+        let home = game.home_area(Player(1));
+        let mut kinds = blue_setup.kinds().to_vec();
+        let ia = home.iter().position(|s| s.index() == oa as usize).unwrap();
+        let ib = home.iter().position(|s| s.index() == ob as usize).unwrap();
+        kinds.swap(ia, ib);
+        let mut other = game.initial_state(seed);
+        let mut real = game.initial_state(seed);
+        for (i, mv) in moves.iter().enumerate() {
+            let swapped = if i == 1 { Move::Setup(crate::Setup::new(kinds.clone())) } else { mv.clone() };
+            // What Red is told of each move is the same in both games.
+            prop_assert_eq!(
+                game.describe_move(&real, mv, Some(Player(0))),
+                game.describe_move(&other, &swapped, Some(Player(0)))
+            );
+            game.apply_unchecked(&mut real, mv);
+            game.apply_unchecked(&mut other, &swapped);
+        }
+        let (va, vb) = (game.view(&st, Player(0)), game.view(&other, Player(0)));
+        prop_assert_eq!(&va, &vb);
+        prop_assert_eq!(game.render_view(&va), game.render_view(&vb));
+        // Blue's own view does differ.
+        prop_assert_ne!(game.view(&st, Player(1)), game.view(&other, Player(1)));
+    }
+
+    /// Determinization: every drawn state gives the player the same view, keeps
+    /// the player's own pieces, and puts no bomb or flag on a piece that moved.
+    #[test]
+    fn s6_determinized_states_are_consistent(seed in 0u64..1_000_000, plies in 0usize..300) {
+        let game = rules(&[]);
+        let (st, _) = random_game(&game, seed, plies);
+        for viewer in [Player(0), Player(1)] {
+            let view = game.view(&st, viewer);
+            let drawn = game.determinize(&view, &mut plateau::rng(seed + 1));
+            prop_assert_eq!(&game.view(&drawn, viewer), &view);
+            for (sq, p) in drawn.pieces(viewer.opponent()) {
+                if p.moved {
+                    prop_assert!(game.pieces()[p.kind as usize].moves != crate::Movement::Fixed, "{}", sq);
+                }
+            }
+            prop_assert_eq!(drawn.pieces(viewer).collect::<Vec<_>>(), st.pieces(viewer).collect::<Vec<_>>());
+        }
+    }
+}
+
+#[test]
+fn s6_4_swap_cases_ran() {
+    // Run the property itself with a fixed seed range and check it found pairs.
+    let before = SWAPS.load(std::sync::atomic::Ordering::Relaxed);
+    s6_4_unseen_ranks_change_nothing_a_player_sees();
+    assert!(SWAPS.load(std::sync::atomic::Ordering::Relaxed) > before);
+}
+
+#[test]
+fn s6_determinization_varies_the_unknown_pieces() {
+    let game = rules(&[]);
+    let st = started(&game);
+    let view = game.view(&st, Player(0));
+    let a = game.determinize(&view, &mut plateau::rng(1));
+    let b = game.determinize(&view, &mut plateau::rng(2));
+    assert_ne!(game.setup_of(&a, Player(1)), game.setup_of(&b, Player(1)));
+    assert_eq!(game.setup_of(&a, Player(0)), game.setup_of(&st, Player(0)));
+    // In the setup phase too: Blue, before its setup, knows nothing of Red's.
+    let mut st = game.initial_state(0);
+    game.apply(&mut st, &Move::Setup(game.parse_setup(Player(0), RED).unwrap()));
+    let view = game.view(&st, Player(1));
+    let drawn = game.determinize(&view, &mut plateau::rng(3));
+    assert_eq!(game.view(&drawn, Player(1)), view);
+    assert!(drawn.in_setup());
+}
+
+#[test]
+fn s6_2_a_known_piece_is_drawn_as_itself() {
+    let game = rules(&[]);
+    let mut st = started(&game);
+    // Red's scout a4 runs up to a6 and shows itself; Blue's a7 sergeant
+    // fights it and shows itself.
+    play(&game, &mut st, "a4-a6 a7xa6");
+    for seed in 0..10 {
+        let view = game.view(&st, Player(0));
+        let drawn = game.determinize(&view, &mut plateau::rng(seed));
+        let p = drawn.piece_at("a6".parse().unwrap()).unwrap();
+        assert_eq!((p.owner, game.pieces()[p.kind as usize].name.as_str()), (Player(1), "sergeant"));
+    }
+}
+
+#[test]
+fn s6_4_rendered_views_and_descriptions_show_only_the_viewers_knowledge() {
+    let game = rules(&[]);
+    let mut st = started(&game);
+    let blue_view = game.render_view(&game.view(&st, Player(1)));
+    // Blue's board shows Red's pieces as [?] only, and Blue's own symbols.
+    let board: String = blue_view.lines().take(12).collect();
+    assert_eq!(board.matches("[?]").count(), 40);
+    assert!(blue_view.contains(" F "));
+    // Blue sits opposite: its home ranks come last, files run j to a.
+    assert!(blue_view.lines().next().unwrap().trim().starts_with("j  i  h"));
+    // A one-square move: Blue learns the squares only; Red learns its piece.
+    let before = st.clone();
+    let mv = game.parse_move(&st, "e4-e5").unwrap();
+    assert_eq!(game.describe_move(&before, &mv, Some(Player(1))).unwrap(), "Red e4-e5.");
+    assert_eq!(game.describe_move(&before, &mv, Some(Player(0))).unwrap(), "Red general e4-e5.");
+    play(&game, &mut st, "e4-e5 e7-e6");
+    // A fight: both ranks are told to both (S5.1, S6.3).
+    let before = st.clone();
+    let mv = game.parse_move(&st, "e5xe6").unwrap();
+    let told = game.describe_move(&before, &mv, Some(Player(1))).unwrap();
+    assert_eq!(told, "Red general e5xe6 attacks the Blue colonel and wins: the colonel is removed.");
+    assert_eq!(told, game.describe_move(&before, &mv, Some(Player(0))).unwrap());
+    play(&game, &mut st, "e5xe6");
+    let red_view = game.render_view(&game.view(&st, Player(0)));
+    assert!(red_view.contains("8"), "the tray shows the colonel:\n{red_view}");
+    let full = game.render_state(&st);
+    assert!(full.contains("[F]"));
+}
+
+#[test]
+fn s6_4_errors_never_tell_an_enemy_rank() {
+    let game = rules(&[]);
+    let mut st = started(&game);
+    // Red's miner on b4 heads for Blue's pieces: an attack on any enemy piece
+    // is a legal move whatever it is (a bomb, the flag, a marshal).
+    play(&game, &mut st, "b4-b5 a7-a6 b5-b6");
+    for m in ["b6-b7", "b6-c6"] {
+        let mv = game.parse_move(&st, m).unwrap();
+        if game.check_move(&st, &mv).is_err() {
+            let e = game.check_move(&st, &mv).unwrap_err();
+            for k in game.pieces() {
+                assert!(!e.contains(&k.name), "{m}: {e}");
+            }
+        }
+    }
+    // Every refusal text, for every blue square, names no blue piece.
+    for sq in game.home_area(Player(1)) {
+        for from in ["b6", "e4", "a1"] {
+            let mv = game.parse_move(&st, &format!("{from}-{sq}")).unwrap();
+            if let Err(e) = game.check_move(&st, &mv) {
+                let target = st.piece_at(*sq).map(|p| game.pieces()[p.kind as usize].name.clone());
+                if let Some(name) = target {
+                    let own = st.piece_at(from.parse().unwrap()).map(|p| game.pieces()[p.kind as usize].name.clone());
+                    assert!(own.as_deref() == Some(name.as_str()) || !e.contains(&name), "{from}-{sq}: {e}");
+                }
+            }
+        }
+    }
+}

@@ -114,9 +114,9 @@ pub(crate) fn legal_list(game: &Stratego, st: &StrategoState) -> Vec<String> {
 }
 
 /// A fixed legal Red setup (front row first).
-pub(crate) const RED: &str = "2 3 2 B 9 8 2 2 7 4 / 4 B 6 3 X 5 6 2 5 5 / B 2 8 3 6 7 B 6 S 7 / 5 3 4 3 B F B 4 2 3";
+pub(crate) const RED: &str = "2 3 2 B 9 8 2 2 7 4 / 4 B 6 3 X 5 6 2 5 5 / B 2 8 3 6 7 B 6 S 7 / 5 3 4 2 B F B 4 2 3";
 /// A fixed legal Blue setup (front row first: rank 7).
-pub(crate) const BLUE: &str = "4 2 2 7 8 3 2 6 2 5 / 5 B 3 X 9 6 2 B 7 2 / 3 4 S 6 B 8 5 4 2 7 / 3 B 6 5 B F B 3 3 4";
+pub(crate) const BLUE: &str = "4 2 2 7 8 3 2 6 2 5 / 5 B 3 X 9 6 2 B 7 2 / 3 4 S 6 B 8 5 4 2 7 / 3 B 6 5 B F B 2 3 4";
 
 /// A game after both fixed setups.
 pub(crate) fn started(game: &Stratego) -> StrategoState {

@@ -1,0 +1,60 @@
+//! Plays seeded uniformly random games and prints the figures of the
+//! benchmark: games/s, actions/s, mean length, mean number of legal actions,
+//! and how the games ended.
+//!
+//! `cargo run --release -p plateau-quinque --example playouts -- [basic|advanced] [games]`
+
+use plateau::playout::random_game;
+use plateau::{rules, Game, RulesSpec};
+use plateau_quinque::Quinque;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let variant = args.get(1).map_or("basic", String::as_str);
+    let games: u64 = args.get(2).and_then(|g| g.parse().ok()).unwrap_or(5000);
+    let game: Quinque = match rules::load(&RulesSpec::variant(variant)) {
+        Ok(loaded) => loaded.game,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let start = Instant::now();
+    let mut actions = 0u64;
+    let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+    for seed in 0..games {
+        let (outcome, n) = random_game(&game, seed, 0);
+        actions += n as u64;
+        *endings.entry(outcome.reason.to_string()).or_default() += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let (mut positions, mut legal) = (0u64, 0u64);
+    for seed in 0..games.min(500) {
+        let mut rng = plateau::rng(seed);
+        let mut state = game.initial_state(seed);
+        while state.ending.is_none() {
+            positions += 1;
+            legal += game.count_actions(&state) as u64;
+            game.play_random(&mut state, &mut rng);
+        }
+    }
+    let capped: usize = endings
+        .iter()
+        .filter(|(r, _)| r.ends_with("cap") || *r == "repetition")
+        .map(|(_, n)| n)
+        .sum();
+    println!("quinque {variant}: {games} games in {secs:.2} s");
+    println!("  games/s        {:.0}", games as f64 / secs);
+    println!("  actions/s      {:.0}", actions as f64 / secs);
+    println!("  mean length    {:.1} actions", actions as f64 / games as f64);
+    println!("  mean legal     {:.1} actions", legal as f64 / positions as f64);
+    println!(
+        "  capped         {:.2}% (turn cap or repetition)",
+        100.0 * capped as f64 / games as f64
+    );
+    for (reason, n) in &endings {
+        println!("  {reason:<24} {n}");
+    }
+}
