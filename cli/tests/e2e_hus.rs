@@ -170,6 +170,17 @@ fn new_moves_apply_show_replay() {
     let r = run(&["new", "hus", "--seed", "7"]);
     ok(&r);
     assert!(r.out.contains("\"game\": \"hus\""), "{}", r.out);
+    let third = path(dir.path(), "third.json");
+    let r = run(&["new", "hus", "--set", "first=north", "-o", &third, "--json"]);
+    ok(&r);
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["status"]["to_move_name"], "north");
+    assert_eq!(v["file"], third.as_str());
+    let r = run(&["rules", "hus", "--json"]);
+    ok(&r);
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["params"]["max_sowings"], 10000);
+    assert!(v["docs"][0]["description"].is_string());
 }
 
 #[test]

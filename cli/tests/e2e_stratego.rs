@@ -311,3 +311,81 @@ fn bench_and_perft() {
     assert_eq!(v["moves_played"], 2);
     assert!(v["counts"][0].as_u64().unwrap() > 0);
 }
+
+/// The Gravon records of the shared acceptance data, if present.
+fn gravon_records() -> Option<Vec<std::path::PathBuf>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/acceptance/stratego-records/gravon-xml");
+    let Ok(entries) = fs::read_dir(&dir) else {
+        println!("skipped: {} is missing", dir.display());
+        return None;
+    };
+    let mut files: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
+    files.sort();
+    Some(files)
+}
+
+#[test]
+fn gravon_records_import_and_replay() {
+    let Some(files) = gravon_records() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut classic = 0;
+    for file in &files {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let xml = file.display().to_string();
+        let out = dir
+            .path()
+            .join(format!("{name}.json"))
+            .display()
+            .to_string();
+        let r = run(&["import", "gravon", &xml, "-o", &out]);
+        if name.starts_with("barrage") {
+            fails(&r, 1, "barrage");
+            assert!(!Path::new(&out).exists());
+            continue;
+        }
+        ok(&r);
+        classic += 1;
+        let replay = run(&["replay", &out]);
+        ok(&replay);
+        assert!(replay.out.contains("every move legal"), "{}", replay.out);
+    }
+    assert_eq!(classic, 21);
+    // Without -o the record goes to stdout; --verbose prints every move.
+    let first = files
+        .iter()
+        .find(|f| f.to_string_lossy().contains("classic"))
+        .unwrap();
+    let r = run(&["import", "gravon", &first.display().to_string()]);
+    ok(&r);
+    let record = plateau::GameRecord::from_json(&r.out).unwrap();
+    assert_eq!(record.variant, "classic-5");
+    let path = write(dir.path(), "stdout.json", &r.out);
+    let r = run(&["replay", &path, "--verbose"]);
+    ok(&r);
+    assert!(
+        r.out.contains(&format!("{}. ", record.moves.len())),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn bad_gravon_records_give_one_line_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(
+        dir.path(),
+        "bad.xml",
+        "<stratego><game type=\"classic\"><field content=\"x\"/>",
+    );
+    fails(&run(&["import", "gravon", &bad]), 1, "bad.xml: ");
+    let missing = dir.path().join("missing.xml").display().to_string();
+    fails(&run(&["import", "gravon", &missing]), 1, "missing.xml");
+    fails(
+        &run(&["import", "sgf", &bad]),
+        2,
+        "unrecognized subcommand 'sgf'",
+    );
+}

@@ -25,6 +25,7 @@ __all__ = ["Client", "PlateauError", "find_binary"]
 
 _dumps = json.dumps
 _loads = json.loads
+_os_write = os.write
 
 
 class PlateauError(Exception):
@@ -70,6 +71,9 @@ class Client:
         self._write = self._proc.stdin.write
         self._flush = self._proc.stdin.flush
         self._readline = self._proc.stdout.readline
+        # The fast paths (legal, play) write short lines with one system call.
+        self._fd = self._proc.stdin.fileno()
+        self._quoted = {}  # move text -> its JSON string, as bytes
 
     # -- plumbing ---------------------------------------------------------
 
@@ -123,11 +127,32 @@ class Client:
             "new", game=game, variant=variant, seed=seed, set=overrides, rules=rules
         )
 
+    def _fast(self, line):
+        """Sends a short request line and returns its response, which must
+        be `ok`."""
+        written = _os_write(self._fd, line)
+        if written < len(line):
+            self._write(line[written:])
+            self._flush()
+        reply = self._readline()
+        if not reply:
+            self._read()  # raises ConnectionError
+        response = _loads(reply)
+        if response["ok"]:
+            return response
+        return self._check(response)
+
+    def _quote(self, move):
+        quoted = self._quoted.get(move)
+        if quoted is None:
+            if len(self._quoted) > 4096:
+                self._quoted.clear()
+            quoted = self._quoted[move] = _dumps(move).encode()
+        return quoted
+
     def legal(self, game_id):
         """The legal moves of the player to move, in notation."""
-        self._write(b'{"cmd":"legal","id":%d}\n' % game_id)
-        self._flush()
-        return self._check(self._read())["moves"]
+        return self._fast(b'{"cmd":"legal","id":%d}\n' % game_id)["moves"]
 
     def legal_full(self, game_id):
         """The whole `legal` response (`moves`, `enumerable`, `hint`)."""
@@ -141,9 +166,7 @@ class Client:
         if viewer is None and isinstance(move, str):
             line = b'{"cmd":"play","id":%d,"move":%s}\n' if describe else \
                 b'{"cmd":"play","id":%d,"move":%s,"describe":false}\n'
-            self._write(line % (game_id, _dumps(move).encode()))
-            self._flush()
-            return self._check(self._read())
+            return self._fast(line % (game_id, self._quote(move)))
         return self.call("play", id=game_id, move=move, viewer=viewer,
                          describe=None if describe else False)
 

@@ -1,4 +1,4 @@
-//! Shared helpers of the in-process tests: a registry with test games, and
+//! Shared code of the in-process tests: a registry with test games, and
 //! running the command line on it with a given input.
 
 #![allow(dead_code)]

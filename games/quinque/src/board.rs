@@ -1,29 +1,33 @@
 //! A window on the unbounded grid of cells (Q2.1), built around the
-//! formation for one position: which tile is on each cell, which tiles touch
-//! each cell, and the empty cells next to the formation.
+//! formation for one position: which tile is on each cell, and the empty
+//! cells next to the formation as bit sets.
 //!
-//! The window is the formation's bounding box with a margin of one cell, the
-//! only cells a tile can be added to or moved to (both must touch a tile).
-//! A connected formation of `n` tiles has a bounding box of width plus
-//! height at most `n + 1`, so the window of a formation of [`MAX_TILES`]
-//! tiles has at most [`CAP`] cells. Coordinates stay absolute; the window
-//! only shifts with the formation. The structures are rebuilt in place for
-//! each position, clearing only the part of the window in use.
+//! The window is the formation's bounding box with a margin of two cells:
+//! tiles can only be added or moved to cells touching a tile (the first ring
+//! of the margin), and the second ring keeps the neighbours of those cells
+//! inside the window. A connected formation of `n` tiles has a bounding box
+//! of width plus height at most `n + 1`, so the window of a formation of
+//! [`MAX_TILES`] tiles has at most [`CAP`] cells. Coordinates stay absolute;
+//! the window only shifts with the formation. The structures are rebuilt in
+//! place for each position, clearing only the part of the window in use.
 
 use crate::params::MAX_TILES;
 use crate::state::Tile;
 
 /// Tiles looked at: the first [`MAX_TILES`] of a state.
 pub(crate) const TILES: usize = MAX_TILES as usize;
+/// The margin of the window around the formation's bounding box.
+const MARGIN: i64 = 2;
 /// The widest window: `MAX_TILES` tiles in a row, plus the margins.
-pub(crate) const SIDE: usize = TILES + 2;
-/// The most cells of a window (width + height ≤ `MAX_TILES + 5`).
-pub(crate) const CAP: usize = 342;
-/// The most empty cells touching two tiles or more (each tile has four edges).
-pub(crate) const MULTI: usize = 2 * TILES;
+pub(crate) const SIDE: usize = TILES + 2 * MARGIN as usize;
+/// The most cells of a window: width + height ≤ `MAX_TILES + 1 + 4·MARGIN`.
+pub(crate) const CAP: usize = 420;
 
-/// The four edge directions.
-pub(crate) const EDGES: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// The bit of a tile from a cell of [`Grid::occ`] (0 for an empty cell).
+#[inline]
+fn bit(occ: u8) -> u32 {
+    ((1u64 << occ) >> 1) as u32
+}
 
 /// Which tile is on each cell of the window.
 #[derive(Clone)]
@@ -41,8 +45,10 @@ pub(crate) struct Grid {
     /// The tiles inside the window (all of them, unless the state breaks the
     /// rules' invariants, such as a formation in pieces).
     pub inside: u32,
-    /// Tile index + 1 per cell, 0 for an empty cell.
+    /// Tile index + 1 per cell (row by row), 0 for an empty cell.
     pub occ: [u8; CAP],
+    /// Per window row, bit `lx` for each tile.
+    pub rows: [u64; SIDE],
     /// Each tile's window column.
     pub tx: [u8; TILES],
     /// Each tile's window row.
@@ -59,6 +65,7 @@ impl Grid {
         n: 0,
         inside: 0,
         occ: [0; CAP],
+        rows: [0; SIDE],
         tx: [0; TILES],
         ty: [0; TILES],
     };
@@ -88,35 +95,37 @@ impl Grid {
             min_y = min_y.min(t.y as i64);
             max_y = max_y.max(t.y as i64);
         }
-        let mut w = (max_x - min_x + 3) as usize;
-        let mut h = (max_y - min_y + 3) as usize;
+        let mut w = (max_x - min_x + 1 + 2 * MARGIN) as usize;
+        let mut h = (max_y - min_y + 1 + 2 * MARGIN) as usize;
         if w > SIDE || h > SIDE || w * h > CAP {
             // Not a connected formation: keep what fits.
             w = w.min(SIDE);
-            h = h.min(CAP / w);
+            h = h.min(SIDE).min(CAP / w);
         }
-        self.x0 = min_x - 1;
-        self.y0 = min_y - 1;
+        self.x0 = min_x - MARGIN;
+        self.y0 = min_y - MARGIN;
         self.w = w;
         self.h = h;
         self.n = n;
         self.inside = 0;
         self.occ[..w * h].fill(0);
+        self.rows[..h].fill(0);
         for (i, t) in tiles[..n].iter().enumerate() {
-            let (lx, ly) = (t.x as i64 - self.x0, t.y as i64 - self.y0);
-            if let Some(c) = self.local(lx, ly) {
-                self.occ[c] = i as u8 + 1;
-                self.tx[i] = lx as u8;
-                self.ty[i] = ly as u8;
-                self.inside |= 1 << i;
-            }
+            self.place(i, t.x as i64, t.y as i64);
         }
     }
 
-    /// The window index of absolute cell `(x, y)`, if inside.
+    /// Puts tile `i` on absolute cell `(x, y)`, if inside the window.
     #[inline]
-    pub fn index(&self, x: i64, y: i64) -> Option<usize> {
-        self.local(x - self.x0, y - self.y0)
+    fn place(&mut self, i: usize, x: i64, y: i64) {
+        let (lx, ly) = (x - self.x0, y - self.y0);
+        if let Some(c) = self.local(lx, ly) {
+            self.occ[c] = i as u8 + 1;
+            self.rows[ly as usize] |= 1 << lx;
+            self.tx[i] = lx as u8;
+            self.ty[i] = ly as u8;
+            self.inside |= 1 << i;
+        }
     }
 
     /// The window index of window cell `(lx, ly)`, if inside.
@@ -145,6 +154,27 @@ impl Grid {
         ((lx + self.x0) as i32, (ly + self.y0) as i32)
     }
 
+    /// The tiles on the four edge neighbours of window cell `(lx, ly)`.
+    #[inline]
+    pub fn touching(&self, lx: i64, ly: i64) -> u32 {
+        let Some(c) = self.local(lx, ly) else {
+            return 0;
+        };
+        let w = self.w;
+        let area = w * self.h;
+        let at = |k: usize| if k < area { bit(self.occ[k]) } else { 0 };
+        // The margin keeps a cell touching the formation away from the
+        // window's edges; the checks only matter in a clipped window.
+        let mut m = at(c.wrapping_sub(w)) | at(c + w);
+        if lx > 0 {
+            m |= at(c - 1);
+        }
+        if (lx as usize) + 1 < w {
+            m |= at(c + 1);
+        }
+        m
+    }
+
     /// Moves tile `i` to absolute cell `(x, y)` (which must be in the window).
     pub fn relocate(&mut self, i: usize, x: i64, y: i64) {
         if i >= self.n {
@@ -154,161 +184,172 @@ impl Grid {
             let c = lx as usize + ly as usize * self.w;
             if self.occ[c] as usize == i + 1 {
                 self.occ[c] = 0;
+                self.rows[ly as usize] &= !(1 << lx);
             }
         }
         self.inside &= !(1 << i);
-        let (lx, ly) = (x - self.x0, y - self.y0);
-        if let Some(c) = self.local(lx, ly) {
-            self.occ[c] = i as u8 + 1;
-            self.tx[i] = lx as u8;
-            self.ty[i] = ly as u8;
-            self.inside |= 1 << i;
-        }
+        self.place(i, x, y);
     }
 
     /// Adds tile `i` (the next index) on absolute cell `(x, y)`.
     pub fn add(&mut self, i: usize, x: i64, y: i64) {
         if i < TILES && i == self.n {
             self.n += 1;
-            self.relocate(i, x, y);
+            self.place(i, x, y);
         }
     }
 }
 
-/// The window with, for each cell, the tiles edge-adjacent to it.
+/// Empty cells of the window as bit sets along the four families of lines:
+/// rows, columns, diagonals and anti-diagonals, so that the cells on a
+/// tile's eight lines are four masks.
 #[derive(Clone)]
-pub(crate) struct Board {
-    /// Which tile is where.
-    pub grid: Grid,
-    /// Per cell, the mask of tiles on its four edge neighbours.
-    pub nb: [u32; CAP],
-}
-
-impl Board {
-    /// An empty board, to be rebuilt.
-    pub const BLANK: Board = Board {
-        grid: Grid::BLANK,
-        nb: [0; CAP],
-    };
-
-    /// Rebuilds the board of `tiles`.
-    pub fn rebuild(&mut self, tiles: &[Tile]) {
-        self.grid.rebuild(tiles);
-        let g = &self.grid;
-        self.nb[..g.w * g.h].fill(0);
-        let w = g.w as i64;
-        let mut inside = g.inside;
-        while inside != 0 {
-            let i = inside.trailing_zeros() as usize;
-            inside &= inside - 1;
-            let (lx, ly) = (g.tx[i] as i64, g.ty[i] as i64);
-            let c = lx + ly * w;
-            let bit = 1u32 << i;
-            // The margin keeps the neighbours of a tile inside the window,
-            // except in a clipped window.
-            if lx + 1 < w {
-                self.nb[(c + 1) as usize] |= bit;
-            }
-            if lx > 0 {
-                self.nb[(c - 1) as usize] |= bit;
-            }
-            if ly + 1 < g.h as i64 {
-                self.nb[(c + w) as usize] |= bit;
-            }
-            if ly > 0 {
-                self.nb[(c - w) as usize] |= bit;
-            }
-        }
-    }
-
-    /// The tiles edge-adjacent to tile `i` (its neighbours in the tile
-    /// adjacency graph).
-    #[inline]
-    pub fn adjacent(&self, i: usize) -> u32 {
-        match self.grid.cell(i) {
-            Some((lx, ly)) => self.nb[lx as usize + ly as usize * self.grid.w],
-            None => 0,
-        }
-    }
-}
-
-/// The empty cells edge-adjacent to the formation, as bit sets along the
-/// four families of lines: rows, columns, diagonals and anti-diagonals of
-/// the window, so that the cells on a tile's eight lines are four masks;
-/// and, listed apart, those that touch two tiles or more.
-#[derive(Clone)]
-pub(crate) struct Frontier {
-    /// Per window row, bit `lx` for each frontier cell.
+pub(crate) struct CellSet {
+    /// Per window row, bit `lx`.
     pub rows: [u64; SIDE],
-    /// Per window column, bit `ly` for each frontier cell.
+    /// Per window column, bit `ly`.
     pub cols: [u64; SIDE],
     /// Per diagonal `lx - ly + h - 1`, bit `lx`.
     pub diag: [u64; 2 * SIDE],
     /// Per anti-diagonal `lx + ly`, bit `lx`.
     pub anti: [u64; 2 * SIDE],
+}
+
+impl CellSet {
+    const BLANK: CellSet = CellSet {
+        rows: [0; SIDE],
+        cols: [0; SIDE],
+        diag: [0; 2 * SIDE],
+        anti: [0; 2 * SIDE],
+    };
+
+    /// Fills the other families from `rows[..h]`; returns the number of cells.
+    fn spread(&mut self, w: usize, h: usize) -> u32 {
+        self.cols[..w].fill(0);
+        self.diag[..w + h - 1].fill(0);
+        self.anti[..w + h - 1].fill(0);
+        let mut count = 0;
+        for y in 0..h {
+            let mut bits = self.rows[y];
+            count += bits.count_ones();
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.cols[x] |= 1 << y;
+                self.diag[x + h - 1 - y] |= 1 << x;
+                self.anti[x + y] |= 1 << x;
+            }
+        }
+        count
+    }
+}
+
+/// The empty cells edge-adjacent to the formation: where a tile can be added
+/// (Q4.2), and the only cells a tile can move to (Q5.5). Those that touch
+/// two tiles or more are kept apart: only they can join the pieces a lifted
+/// articulation tile leaves.
+#[derive(Clone)]
+pub(crate) struct Frontier {
+    /// The frontier cells.
+    pub all: CellSet,
+    /// The frontier cells touching two tiles or more.
+    pub multi: CellSet,
     /// Frontier cells.
     pub count: u32,
-    /// The frontier cells touching two tiles or more: window column...
-    pub multi_x: [i8; MULTI],
-    /// ...window row...
-    pub multi_y: [i8; MULTI],
-    /// ...and the tiles touched.
-    pub multi_nb: [u32; MULTI],
-    /// How many of those.
-    pub multi: usize,
+    /// The window's columns.
+    pub w: usize,
+    /// The window's rows.
+    pub h: usize,
+    /// Per frontier cell (row by row), the tiles it touches; meaningless
+    /// elsewhere.
+    pub nb: [u32; CAP],
+    /// Per tile, the tiles edge-adjacent to it: the tile adjacency graph.
+    pub adj: [u32; TILES],
 }
 
 impl Frontier {
     /// An empty frontier, to be rebuilt.
     pub const BLANK: Frontier = Frontier {
-        rows: [0; SIDE],
-        cols: [0; SIDE],
-        diag: [0; 2 * SIDE],
-        anti: [0; 2 * SIDE],
+        all: CellSet::BLANK,
+        multi: CellSet::BLANK,
         count: 0,
-        multi_x: [0; MULTI],
-        multi_y: [0; MULTI],
-        multi_nb: [0; MULTI],
-        multi: 0,
+        w: 0,
+        h: 0,
+        nb: [0; CAP],
+        adj: [0; TILES],
     };
 
-    /// Rebuilds the frontier of a board.
-    pub fn rebuild(&mut self, board: &Board) {
-        let g = &board.grid;
+    /// Rebuilds the frontier of a window, row by row with bit operations,
+    /// with the tiles each frontier cell touches and the tile adjacency graph.
+    pub fn rebuild(&mut self, g: &Grid) {
         let (w, h) = (g.w, g.h);
-        self.rows[..h].fill(0);
-        self.cols[..w].fill(0);
-        self.diag[..w + h - 1].fill(0);
-        self.anti[..w + h - 1].fill(0);
-        self.count = 0;
-        self.multi = 0;
-        let mut inside = g.inside;
-        while inside != 0 {
-            let i = inside.trailing_zeros() as usize;
-            inside &= inside - 1;
-            let (lx, ly) = (g.tx[i] as i64, g.ty[i] as i64);
-            for (dx, dy) in EDGES {
-                let (nx, ny) = (lx + dx, ly + dy);
-                let Some(c) = g.local(nx, ny) else {
-                    continue;
-                };
-                let (ux, uy) = (nx as usize, ny as usize);
-                if g.occ[c] != 0 || self.rows[uy] & (1 << ux) != 0 {
-                    continue;
-                }
-                self.rows[uy] |= 1 << ux;
-                self.cols[ux] |= 1 << uy;
-                self.diag[ux + h - 1 - uy] |= 1 << ux;
-                self.anti[ux + uy] |= 1 << ux;
-                self.count += 1;
-                let touching = board.nb[c];
-                if touching & (touching - 1) != 0 && self.multi < MULTI {
-                    self.multi_x[self.multi] = nx as i8;
-                    self.multi_y[self.multi] = ny as i8;
-                    self.multi_nb[self.multi] = touching;
-                    self.multi += 1;
-                }
+        (self.w, self.h) = (w, h);
+        let inside = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+        for y in 0..h {
+            let here = g.rows[y];
+            let (a, b) = (here << 1, here >> 1);
+            let up = if y + 1 < h { g.rows[y + 1] } else { 0 };
+            let down = if y > 0 { g.rows[y - 1] } else { 0 };
+            let free = !here & inside;
+            self.all.rows[y] = (a | b | up | down) & free;
+            self.multi.rows[y] =
+                ((a & (b | up | down)) | (b & (up | down)) | (up & down)) & free;
+        }
+        self.count = self.all.spread(w, h);
+        self.multi.spread(w, h);
+        // The edge neighbours of each tile, inside the window (all four
+        // unless the window is clipped).
+        let neighbours = |i: usize| {
+            let (x, y) = (g.tx[i] as usize, g.ty[i] as usize);
+            let c = x + y * w;
+            [
+                (x + 1 < w).then(|| c + 1),
+                (x > 0).then(|| c - 1),
+                (y + 1 < h).then(|| c + w),
+                (y > 0).then(|| c - w),
+            ]
+        };
+        let mut tiles = g.inside;
+        while tiles != 0 {
+            let i = tiles.trailing_zeros() as usize;
+            tiles &= tiles - 1;
+            for k in neighbours(i).into_iter().flatten() {
+                self.nb[k] = 0;
             }
         }
+        let mut tiles = g.inside;
+        while tiles != 0 {
+            let i = tiles.trailing_zeros() as usize;
+            tiles &= tiles - 1;
+            let mut adj = 0;
+            for k in neighbours(i).into_iter().flatten() {
+                adj |= bit(g.occ[k]);
+                self.nb[k] |= 1 << i;
+            }
+            self.adj[i] = adj;
+        }
+    }
+
+    /// The tiles that frontier cell `(lx, ly)` touches.
+    #[inline]
+    pub fn touching(&self, lx: i64, ly: i64) -> u32 {
+        self.nb[(lx + ly * self.w as i64) as usize]
+    }
+
+    /// Whether window cell `(lx, ly)` is a frontier cell touching exactly
+    /// one tile.
+    #[inline]
+    pub fn single(&self, lx: i64, ly: i64) -> bool {
+        (ly as u64) < self.h as u64
+            && (lx as u64) < self.w as u64
+            && (self.all.rows[ly as usize] & !self.multi.rows[ly as usize]) >> lx & 1 != 0
+    }
+
+    /// Whether window cell `(lx, ly)` is a frontier cell.
+    #[inline]
+    pub fn contains(&self, lx: i64, ly: i64) -> bool {
+        (ly as u64) < self.h as u64
+            && (lx as u64) < self.w as u64
+            && self.all.rows[ly as usize] >> lx & 1 != 0
     }
 }

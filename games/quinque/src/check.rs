@@ -1,10 +1,8 @@
 //! Why an action is illegal, in words that cite the rules.
 
 use crate::action::Action;
-use crate::board::Board;
 use crate::formation::Lifts;
 use crate::legal::Analysis;
-use crate::params::Reach;
 use crate::state::QuinqueState;
 use crate::Quinque;
 
@@ -132,13 +130,31 @@ impl Quinque {
                 "the tile on ({fx},{fy}) was marked this turn and cannot move (Q5.3)"
             ));
         }
-        let mut board = Box::new(Board::BLANK);
-        board.rebuild(&state.tiles);
-        if board.adjacent(v).count_ones() >= 4 {
-            return Err(format!(
-                "the tile on ({fx},{fy}) is surrounded on its four edges and cannot move (Q5.2)"
-            ));
-        }
+        Analysis::with(self, state, |a| {
+            let g = &a.grid;
+            let surrounded = g
+                .cell(v)
+                .is_some_and(|(x, y)| g.touching(x, y).count_ones() >= 4);
+            if surrounded {
+                return Err(format!(
+                    "the tile on ({fx},{fy}) is surrounded on its four edges and cannot move (Q5.2)"
+                ));
+            }
+            let touching = g.touching(tx as i64 - g.x0, ty as i64 - g.y0);
+            self.check_destination(state, v, to, touching, &a.lifts)
+        })
+    }
+
+    fn check_destination(
+        &self,
+        state: &QuinqueState,
+        v: usize,
+        to: (i32, i32),
+        touching: u32,
+        lifts: &Lifts,
+    ) -> Result<(), String> {
+        let (fx, fy) = (state.tiles[v].x, state.tiles[v].y);
+        let (tx, ty) = to;
         if state.tile_at(tx, ty).is_some() {
             return Err(format!("cell ({tx},{ty}) is not empty (Q5.4)"));
         }
@@ -158,14 +174,6 @@ impl Quinque {
                 )
             });
         }
-        debug_assert!(reach != Reach::None);
-        let n = board.grid.n;
-        let adj: Vec<u32> = (0..n).map(|i| board.adjacent(i)).collect();
-        let lifts = Lifts::new(&adj);
-        let touching = match board.grid.index(tx as i64, ty as i64) {
-            Some(c) => board.nb[c],
-            None => 0,
-        };
         if lifts.joins(v, touching) {
             Ok(())
         } else if touching & !(1 << v) == 0 {

@@ -123,6 +123,7 @@ impl Lifts {
     };
 
     /// The pieces left by lifting each tile of the formation `adj`.
+    #[cfg(test)]
     pub fn new(adj: &[u32]) -> Lifts {
         let mut lifts = Lifts::BLANK;
         lifts.rebuild(adj);

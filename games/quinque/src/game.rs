@@ -283,7 +283,7 @@ impl Game for Quinque {
         Analysis::scratch(|a| {
             a.rebuild(self, state);
             let action = self.pick(state, a, rng);
-            self.act(state, &action, Some(&mut a.board.grid));
+            self.act(state, &action, Some(&mut a.grid));
         });
         true
     }

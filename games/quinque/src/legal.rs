@@ -8,7 +8,7 @@
 //! action with nothing to do is `pass` alone (Q3.3).
 
 use crate::action::Action;
-use crate::board::{Board, Frontier, TILES};
+use crate::board::{Frontier, Grid, TILES};
 use crate::formation::Lifts;
 use crate::movement::{may_move, Moves};
 use crate::params::Reach;
@@ -18,8 +18,8 @@ use std::cell::RefCell;
 
 /// What every legal action of a position depends on.
 pub(crate) struct Analysis {
-    /// The window with adjacency.
-    pub board: Board,
+    /// The window of cells.
+    pub grid: Grid,
     /// The empty cells touching the formation.
     pub frontier: Frontier,
     /// The pieces left by lifting each tile.
@@ -49,7 +49,7 @@ thread_local! {
 impl Analysis {
     /// An empty analysis, to be rebuilt.
     pub const BLANK: Analysis = Analysis {
-        board: Board::BLANK,
+        grid: Grid::BLANK,
         frontier: Frontier::BLANK,
         lifts: Lifts::BLANK,
         reach: [Reach::None; TILES],
@@ -84,14 +84,16 @@ impl Analysis {
 
     /// Analyses `state` (which must not be over).
     pub fn rebuild(&mut self, game: &Quinque, state: &QuinqueState) {
-        self.board.rebuild(&state.tiles);
-        self.frontier.rebuild(&self.board);
-        let n = self.board.grid.n;
-        let mut adj = [0u32; TILES];
-        for (i, a) in adj.iter_mut().enumerate().take(n) {
-            *a = self.board.adjacent(i);
+        self.grid.rebuild(&state.tiles);
+        self.frontier.rebuild(&self.grid);
+        let n = self.grid.n;
+        for i in 0..n {
+            if self.grid.cell(i).is_none() {
+                self.frontier.adj[i] = 0;
+            }
         }
-        self.lifts.rebuild(if n >= 2 { &adj[..n] } else { &[] });
+        self.lifts
+            .rebuild(if n >= 2 { &self.frontier.adj[..n] } else { &[] });
         let mover = state.to_move.index().min(1);
         let opening = state.turns == 0 && !state.second_action;
         let points = game.points_per_tile;
@@ -120,7 +122,7 @@ impl Analysis {
         if !opening && n >= 2 {
             let mut total = 0;
             for v in 0..n {
-                if !may_move(&self.board, v, state.marked) {
+                if !may_move(self.frontier.adj[v], n, v, state.marked) {
                     continue;
                 }
                 let reach = game.reach(&state.tiles[v]);
@@ -136,7 +138,7 @@ impl Analysis {
     /// The move generator over this analysis.
     pub fn mover(&self) -> Moves<'_> {
         Moves {
-            board: &self.board,
+            grid: &self.grid,
             frontier: &self.frontier,
             lifts: &self.lifts,
         }
@@ -161,7 +163,7 @@ impl Analysis {
             return;
         }
         let pps = game.pps as i32;
-        let g = &self.board.grid;
+        let g = &self.grid;
         if self.free_marks > 0 {
             let tiles = if self.opening {
                 &state.tiles[..1]
@@ -182,7 +184,7 @@ impl Analysis {
         }
         if self.add_marks > 0 {
             for ly in 0..g.h {
-                let mut bits = self.frontier.rows[ly];
+                let mut bits = self.frontier.all.rows[ly];
                 while bits != 0 {
                     let lx = bits.trailing_zeros() as i64;
                     bits &= bits - 1;
@@ -223,7 +225,7 @@ impl Analysis {
             return (k == 0).then_some(Action::Pass);
         }
         let pps = game.pps as i32;
-        let g = &self.board.grid;
+        let g = &self.grid;
         if k < self.free_marks {
             let tiles = if self.opening {
                 &state.tiles[..1]
@@ -253,7 +255,7 @@ impl Analysis {
             let points = game.points_per_tile;
             let (mut cell, slot) = (k / points, (k % points) as i32);
             for ly in 0..g.h {
-                let bits = self.frontier.rows[ly];
+                let bits = self.frontier.all.rows[ly];
                 let n = bits.count_ones();
                 if cell < n {
                     let mut bits = bits;

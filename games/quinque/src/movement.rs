@@ -1,15 +1,15 @@
 //! Moving a tile (Q5, Q6): which tiles may move, and where to.
 //!
 //! A destination must be an empty cell touching the formation once the tile
-//! is lifted (Q5.5), so the candidates are the frontier cells of the window
-//! on the tile's lines (Q5.4, Q6). For a tile whose lifting leaves the
-//! formation in one piece, the legal destinations along a family of lines
-//! are counted at once: the frontier cells on the line, less the cells that
-//! touch only the moving tile. An articulation tile leaves two pieces or
-//! more, so its destination must touch two tiles or more: only those
-//! frontier cells are checked against the pieces.
+//! is lifted (Q5.5), so the candidates are the frontier cells on the tile's
+//! lines (Q5.4, Q6). For a tile whose lifting leaves the formation in one
+//! piece, the legal destinations along the lines are counted at once: the
+//! frontier cells on them, less the edge neighbours that touch only the
+//! moving tile. An articulation tile leaves two pieces or more, so its
+//! destination must touch two tiles or more: only those frontier cells are
+//! checked against the pieces.
 
-use crate::board::{Board, Frontier, EDGES, TILES};
+use crate::board::{CellSet, Frontier, Grid, TILES};
 use crate::formation::Lifts;
 use crate::params::Reach;
 
@@ -28,7 +28,7 @@ const STEPS: [(i64, i64); 8] = [
 
 /// The per-position data shared by all candidate moves.
 pub(crate) struct Moves<'a> {
-    pub board: &'a Board,
+    pub grid: &'a Grid,
     pub frontier: &'a Frontier,
     pub lifts: &'a Lifts,
 }
@@ -47,19 +47,16 @@ fn scan(mut bits: u64, mut f: impl FnMut(i64) -> bool) -> bool {
 }
 
 impl Moves<'_> {
-    /// Whether a tile moved from tile `v`'s cell to window cell `(x, y)`
-    /// leaves one formation (Q5.5): the cell is empty and touches every piece.
+    /// Whether a tile moved from tile `v`'s cell to the frontier cell
+    /// `(x, y)` leaves one formation (Q5.5): the cell touches every piece.
     #[inline]
-    fn lands(&self, v: usize, x: i64, y: i64) -> bool {
-        match self.board.grid.local(x, y) {
-            Some(c) => self.board.grid.occ[c] == 0 && self.lifts.joins(v, self.board.nb[c]),
-            None => false,
-        }
+    fn joins(&self, v: usize, x: i64, y: i64) -> bool {
+        self.lifts.joins(v, self.frontier.touching(x, y))
     }
 
     /// The number of legal destinations of tile `v` with reach `reach`.
     pub fn count(&self, v: usize, reach: Reach) -> u32 {
-        let Some((lx, ly)) = self.board.grid.cell(v) else {
+        let Some((lx, ly)) = self.grid.cell(v) else {
             return 0;
         };
         if reach == Reach::None {
@@ -75,23 +72,20 @@ impl Moves<'_> {
         }
         // One piece left: every frontier cell on the lines is a destination,
         // except the edge neighbours that touch only tile v.
-        let f = self.frontier;
-        let g = &self.board.grid;
+        let f = &self.frontier.all;
+        let h = self.grid.h;
         let (ux, uy) = (lx as usize, ly as usize);
         let mut n = 0;
         if reach.orthogonal() {
             n += f.rows[uy].count_ones() + f.cols[ux].count_ones();
-            let only = 1u32 << v;
-            for (dx, dy) in EDGES {
-                if let Some(c) = g.local(lx + dx, ly + dy) {
-                    if g.occ[c] == 0 && self.board.nb[c] == only {
-                        n -= 1;
-                    }
-                }
-            }
+            let fr = self.frontier;
+            n -= fr.single(lx + 1, ly) as u32
+                + fr.single(lx - 1, ly) as u32
+                + fr.single(lx, ly + 1) as u32
+                + fr.single(lx, ly - 1) as u32;
         }
         if reach.diagonal() {
-            n += f.diag[ux + g.h - 1 - uy].count_ones() + f.anti[ux + uy].count_ones();
+            n += f.diag[ux + h - 1 - uy].count_ones() + f.anti[ux + uy].count_ones();
         }
         n
     }
@@ -99,7 +93,7 @@ impl Moves<'_> {
     /// Calls `f(x, y)` with the window coordinates of each legal destination
     /// of tile `v`, in the listing order, until `f` returns true.
     pub fn each(&self, v: usize, reach: Reach, mut f: impl FnMut(i64, i64) -> bool) {
-        let Some((lx, ly)) = self.board.grid.cell(v) else {
+        let Some((lx, ly)) = self.grid.cell(v) else {
             return;
         };
         if reach == Reach::None {
@@ -112,42 +106,36 @@ impl Moves<'_> {
                     continue;
                 }
                 let (x, y) = (lx + dx, ly + dy);
-                if self.lands(v, x, y) && f(x, y) {
+                if self.frontier.contains(x, y) && self.joins(v, x, y) && f(x, y) {
                     return;
                 }
             }
             return;
         }
-        if self.lifts.is_articulation(v) {
-            let fr = self.frontier;
-            for k in 0..fr.multi {
-                let (x, y) = (fr.multi_x[k] as i64, fr.multi_y[k] as i64);
-                if reach.allows(x - lx, y - ly) && self.lifts.joins(v, fr.multi_nb[k]) && f(x, y)
-                {
-                    return;
-                }
-            }
-            return;
-        }
-        let fr = self.frontier;
-        let g = &self.board.grid;
+        // An articulation tile can only land on a cell touching two tiles.
+        let cells: &CellSet = if self.lifts.is_articulation(v) {
+            &self.frontier.multi
+        } else {
+            &self.frontier.all
+        };
+        let h = self.grid.h;
         let (ux, uy) = (lx as usize, ly as usize);
-        let mut visit = |x: i64, y: i64| self.lands(v, x, y) && f(x, y);
+        let mut visit = |x: i64, y: i64| self.joins(v, x, y) && f(x, y);
         if reach.orthogonal() {
-            if scan(fr.rows[uy], |b| visit(b, ly)) {
+            if scan(cells.rows[uy], |b| visit(b, ly)) {
                 return;
             }
-            if scan(fr.cols[ux], |b| visit(lx, b)) {
+            if scan(cells.cols[ux], |b| visit(lx, b)) {
                 return;
             }
         }
         if reach.diagonal() {
             let d = lx - ly;
-            if scan(fr.diag[ux + g.h - 1 - uy], |b| visit(b, b - d)) {
+            if scan(cells.diag[ux + h - 1 - uy], |b| visit(b, b - d)) {
                 return;
             }
             let s = lx + ly;
-            scan(fr.anti[ux + uy], |b| visit(b, s - b));
+            scan(cells.anti[ux + uy], |b| visit(b, s - b));
         }
     }
 
@@ -171,9 +159,6 @@ impl Moves<'_> {
 /// Whether tile `v` may move at all this action: at least two tiles (Q5.1),
 /// not surrounded on four edges (Q5.2), not marked this turn (Q5.3).
 #[inline]
-pub(crate) fn may_move(board: &Board, v: usize, marked: Option<u8>) -> bool {
-    board.grid.n >= 2
-        && v < TILES
-        && board.adjacent(v).count_ones() < 4
-        && marked != Some(v as u8)
+pub(crate) fn may_move(adjacent: u32, n: usize, v: usize, marked: Option<u8>) -> bool {
+    n >= 2 && v < TILES && adjacent.count_ones() < 4 && marked != Some(v as u8)
 }

@@ -2,7 +2,7 @@
 
 use crate::notation::Move;
 use crate::movegen::{first_cell, holds};
-use crate::params::{StrategoParams, BLOCKED};
+use crate::params::{StrategoParams, BLOCKED, NO_CLASS};
 use crate::state::StrategoState;
 use crate::view::StrategoView;
 use crate::Stratego;
@@ -234,7 +234,14 @@ impl Game for Stratego {
                 let own = first_cell(st.to_move.index());
                 let (f, t) = (from.index(), to.index());
                 let target = st.board[t];
-                if st.in_setup() || !holds(st.board[f], own) || f == t || target == BLOCKED || holds(target, own) {
+                let piece = st.board[f];
+                if st.in_setup()
+                    || !holds(piece, own)
+                    || f == t
+                    || target == BLOCKED
+                    || holds(target, own)
+                    || self.rules.class[st.kind[piece as usize - 1] as usize] == NO_CLASS
+                {
                     return;
                 }
                 self.rules.apply_step(st, f, t);

@@ -4,7 +4,8 @@
 
 use crate::board::{Square, DIRS};
 use crate::combat::Clash;
-use crate::params::{Movement, Rules, EMPTY, MAX_ARMY};
+use crate::params::{Movement, Rules, EMPTY, MAX_ARMY, SCOUT_CLASS, STEP_CLASS};
+use crate::play::list_base;
 use crate::state::StrategoState;
 use crate::zobrist;
 
@@ -40,46 +41,76 @@ impl Rules {
         mut f: impl FnMut(usize, usize) -> bool,
     ) -> bool {
         let enemy = first_cell(1 - side);
-        let base = side * MAX_ARMY;
         let board = &st.board;
-        for id in base..base + st.placed[side] as usize {
-            let s = st.at[id] as usize;
-            if s == 0 {
-                continue;
+        let steps = list_base(side, STEP_CLASS);
+        for &s in &st.movers[steps..steps + st.movers_len[side][STEP_CLASS as usize] as usize] {
+            let s = s as usize;
+            for d in DIRS {
+                let t = (s as isize + d) as usize;
+                let c = board[t];
+                if (c == EMPTY || holds(c, enemy)) && f(s, t) {
+                    return true;
+                }
             }
-            match self.moves[st.kind[id] as usize] {
-                Movement::Fixed => {}
-                Movement::Step => {
-                    for d in DIRS {
-                        let t = (s as isize + d) as usize;
-                        let c = board[t];
-                        if (c == EMPTY || holds(c, enemy)) && f(s, t) {
+        }
+        let scouts = list_base(side, SCOUT_CLASS);
+        for &s in &st.movers[scouts..scouts + st.movers_len[side][SCOUT_CLASS as usize] as usize] {
+            let s = s as usize;
+            for d in DIRS {
+                let mut t = (s as isize + d) as usize;
+                loop {
+                    let c = board[t];
+                    if c == EMPTY {
+                        if f(s, t) {
                             return true;
                         }
-                    }
-                }
-                Movement::Scout => {
-                    for d in DIRS {
-                        let mut t = (s as isize + d) as usize;
-                        loop {
-                            let c = board[t];
-                            if c == EMPTY {
-                                if f(s, t) {
-                                    return true;
-                                }
-                                t = (t as isize + d) as usize;
-                            } else {
-                                if holds(c, enemy) && f(s, t) {
-                                    return true;
-                                }
-                                break;
-                            }
+                        t = (t as isize + d) as usize;
+                    } else {
+                        if holds(c, enemy) && f(s, t) {
+                            return true;
                         }
+                        break;
                     }
                 }
             }
         }
         false
+    }
+
+    /// Writes every move of `side` that obeys S4 into `buf` as `from | to << 8`
+    /// and returns how many. `buf` must hold at least `max_moves + 1` entries.
+    #[inline(always)]
+    pub(crate) fn gen_pseudo(&self, st: &StrategoState, side: usize, buf: &mut [u16]) -> usize {
+        let enemy = first_cell(1 - side);
+        let board = &st.board;
+        let mut n = 0;
+        let steps = list_base(side, STEP_CLASS);
+        for &s in &st.movers[steps..steps + st.movers_len[side][STEP_CLASS as usize] as usize] {
+            let s = s as usize;
+            for d in DIRS {
+                let t = (s as isize + d) as usize;
+                let c = board[t];
+                buf[n] = (s | t << 8) as u16;
+                n += ((c == EMPTY) | holds(c, enemy)) as usize;
+            }
+        }
+        let scouts = list_base(side, SCOUT_CLASS);
+        for &s in &st.movers[scouts..scouts + st.movers_len[side][SCOUT_CLASS as usize] as usize] {
+            let s = s as usize;
+            for d in DIRS {
+                let mut t = (s as isize + d) as usize;
+                let mut c = board[t];
+                while c == EMPTY {
+                    buf[n] = (s | t << 8) as u16;
+                    n += 1;
+                    t = (t as isize + d) as usize;
+                    c = board[t];
+                }
+                buf[n] = (s | t << 8) as u16;
+                n += holds(c, enemy) as usize;
+            }
+        }
+        n
     }
 
     /// What restricts `side`'s next move.
@@ -295,24 +326,37 @@ impl Rules {
         st: &StrategoState,
         rng: &mut R,
     ) -> Option<(usize, usize)> {
-        let side = st.to_move.index();
-        if self.max_moves <= STACK_MOVES {
+        if self.max_moves < STACK_MOVES {
             let mut buf = [0u16; STACK_MOVES];
-            let mut n = 0;
-            self.for_each_legal(st, side, |from, to| {
-                buf[n] = (from | to << 8) as u16;
-                n += 1;
-                false
-            });
-            (n > 0).then(|| unpack(buf[rng.random_range(0..n)]))
+            self.pick(st, &mut buf, rng)
         } else {
-            let mut buf = Vec::with_capacity(self.max_moves);
-            self.for_each_legal(st, side, |from, to| {
-                buf.push((from | to << 8) as u16);
-                false
-            });
-            (!buf.is_empty()).then(|| unpack(buf[rng.random_range(0..buf.len())]))
+            let mut buf = vec![0u16; self.max_moves + 1];
+            self.pick(st, &mut buf, rng)
         }
+    }
+
+    #[inline(always)]
+    fn pick<R: plateau::rand::Rng + ?Sized>(
+        &self,
+        st: &StrategoState,
+        buf: &mut [u16],
+        rng: &mut R,
+    ) -> Option<(usize, usize)> {
+        let side = st.to_move.index();
+        let mut n = self.gen_pseudo(st, side, buf);
+        let r = self.restrictions(st, side);
+        if r.s7 != (0, 0) || r.chase {
+            let mut kept = 0;
+            for i in 0..n {
+                let (from, to) = unpack(buf[i]);
+                if self.allowed(st, side, r, from, to) {
+                    buf[kept] = buf[i];
+                    kept += 1;
+                }
+            }
+            n = kept;
+        }
+        (n > 0).then(|| unpack(buf[rng.random_range(0..n as u32) as usize]))
     }
 }
 

@@ -17,6 +17,15 @@ pub(crate) const MAX_PIECES: usize = 2 * MAX_ARMY;
 pub(crate) const BLOCKED: u8 = 0xFF;
 /// An empty cell.
 pub(crate) const EMPTY: u8 = 0;
+/// Movement classes with a list of pieces in the state: one-square movers
+/// and scouts.
+pub(crate) const CLASSES: usize = 2;
+/// The class of one-square movers.
+pub(crate) const STEP_CLASS: u8 = 0;
+/// The class of scouts.
+pub(crate) const SCOUT_CLASS: u8 = 1;
+/// The class of pieces that never move (no list).
+pub(crate) const NO_CLASS: u8 = u8::MAX;
 
 /// Stratego's rules parameters (RULES.md S1–S10). Every field is present in
 /// the shipped TOML files.
@@ -158,6 +167,8 @@ pub(crate) struct Rules {
     /// Kinds ordered by strength, strongest first, then by name.
     pub kinds: Vec<PieceKind>,
     pub moves: [Movement; MAX_KINDS],
+    /// The movement class of each kind (its list in the state).
+    pub class: [u8; MAX_KINDS],
     pub movable: [bool; MAX_KINDS],
     pub is_flag: [bool; MAX_KINDS],
     pub combat: [[Clash; MAX_KINDS]; MAX_KINDS],
@@ -344,11 +355,17 @@ impl Rules {
         })?;
 
         let mut moves = [Movement::Fixed; MAX_KINDS];
+        let mut class = [NO_CLASS; MAX_KINDS];
         let mut movable = [false; MAX_KINDS];
         let mut is_flag = [false; MAX_KINDS];
         let mut combat = [[Clash::BothRemoved; MAX_KINDS]; MAX_KINDS];
         for (i, k) in kinds.iter().enumerate() {
             moves[i] = k.moves;
+            class[i] = match k.moves {
+                Movement::Fixed => NO_CLASS,
+                Movement::Step => STEP_CLASS,
+                Movement::Scout => SCOUT_CLASS,
+            };
             movable[i] = k.is_movable();
             is_flag[i] = k.role == Role::Flag;
             for (j, d) in kinds.iter().enumerate() {
@@ -380,6 +397,7 @@ impl Rules {
             ranks,
             kinds,
             moves,
+            class,
             movable,
             is_flag,
             combat,

@@ -4,7 +4,7 @@
 use crate::board::Square;
 use crate::combat::Clash;
 use crate::movegen::{first_cell, threat_mask};
-use crate::params::{Movement, Rules, EMPTY, MAX_ARMY};
+use crate::params::{Movement, Rules, CLASSES, EMPTY, MAX_ARMY, NO_CLASS};
 use crate::setup::Setup;
 use crate::state::{Combat, Event, StrategoState, MOVED, REVEALED};
 use crate::zobrist;
@@ -16,21 +16,10 @@ impl Rules {
         let side = st.to_move.index();
         for (k, &sq) in setup.kinds().iter().zip(&self.home[side]) {
             let Some(k) = *k else { continue };
-            let id = side * MAX_ARMY + st.placed[side] as usize;
-            if id >= (side + 1) * MAX_ARMY {
+            if st.placed[side] as usize >= MAX_ARMY || k as usize >= self.kinds.len() {
                 break;
             }
-            let cell = sq.index();
-            st.placed[side] += 1;
-            st.kind[id] = k;
-            st.at[id] = cell as u8;
-            st.origin[id] = cell as u8;
-            st.flags[id] = 0;
-            st.board[cell] = id as u8 + 1;
-            st.hash ^= zobrist::key(cell, side, k);
-            if self.movable[k as usize] {
-                st.movable[side] += 1;
-            }
+            self.place(st, side, k, sq.index());
         }
         st.history.push(Event::Setup {
             player: Player(side as u8),
@@ -40,6 +29,28 @@ impl Rules {
         if st.setups_done == 2 {
             // S9: checked before Red's first move too.
             st.outcome = self.end_check(st, 1, false);
+        }
+    }
+
+    /// Puts a new piece of `side` and kind `k` on an empty cell.
+    pub(crate) fn place(&self, st: &mut StrategoState, side: usize, k: u8, cell: usize) {
+        let id = side * MAX_ARMY + st.placed[side] as usize;
+        st.placed[side] += 1;
+        st.kind[id] = k;
+        st.at[id] = cell as u8;
+        st.origin[id] = cell as u8;
+        st.flags[id] = 0;
+        st.board[cell] = id as u8 + 1;
+        st.hash ^= zobrist::key(cell, side, k);
+        if self.movable[k as usize] {
+            st.movable[side] += 1;
+        }
+        let class = self.class[k as usize];
+        if class != NO_CLASS {
+            let len = &mut st.movers_len[side][class as usize];
+            st.movers[list_base(side, class) + *len as usize] = cell as u8;
+            st.slot[id] = *len;
+            *len += 1;
         }
     }
 
@@ -58,9 +69,11 @@ impl Rules {
         let mut revealed = None;
         let mut combat = None;
         let mut flag_captured = false;
+        let list = list_base(side, self.class[k as usize]) + st.slot[id] as usize;
         let survived = if target == EMPTY {
             st.board[to] = id as u8 + 1;
             st.at[id] = to as u8;
+            st.movers[list] = to as u8;
             st.hash ^= zobrist::key(to, side, k);
             // S6.2: a scout moving more than one square shows what it is.
             if self.moves[k as usize] == Movement::Scout
@@ -89,6 +102,7 @@ impl Rules {
                     self.remove(st, did, opp);
                     st.board[to] = id as u8 + 1;
                     st.at[id] = to as u8;
+                    st.movers[list] = to as u8;
                     st.hash ^= zobrist::key(to, side, k);
                     flag_captured = self.is_flag[dk as usize];
                     true
@@ -143,10 +157,29 @@ impl Rules {
     #[inline]
     fn to_tray(&self, st: &mut StrategoState, id: usize, owner: usize) {
         let k = st.kind[id] as usize;
+        let class = self.class[k];
+        if class != NO_CLASS {
+            // Swap-remove from its list; the last piece of the list takes its slot.
+            let base = list_base(owner, class);
+            let len = &mut st.movers_len[owner][class as usize];
+            *len -= 1;
+            let last_cell = st.movers[base + *len as usize];
+            let pos = st.slot[id];
+            if pos != *len {
+                st.movers[base + pos as usize] = last_cell;
+                st.slot[st.board[last_cell as usize] as usize - 1] = pos;
+            }
+        }
         st.at[id] = 0;
         st.tray[owner][k] += 1;
         if self.movable[k] {
             st.movable[owner] -= 1;
         }
     }
+}
+
+/// Where the list of `side`'s pieces of movement class `class` starts.
+#[inline(always)]
+pub(crate) fn list_base(side: usize, class: u8) -> usize {
+    (side * CLASSES + class as usize) * MAX_ARMY
 }

@@ -5,7 +5,7 @@
 use crate::board::{Square, CELLS};
 use crate::chase::Chase;
 use crate::combat::Clash;
-use crate::params::{MAX_ARMY, MAX_KINDS, MAX_PIECES};
+use crate::params::{CLASSES, MAX_ARMY, MAX_KINDS, MAX_PIECES};
 use crate::two_squares::Series;
 use plateau::{Outcome, Player};
 use serde::{Deserialize, Serialize};
@@ -36,6 +36,15 @@ pub struct StrategoState {
     pub(crate) flags: [u8; MAX_PIECES],
     /// Pieces set up by each side.
     pub(crate) placed: [u8; 2],
+    /// The cells of each side's pieces that move, one list per movement
+    /// class: list `side * CLASSES + class` starts at `MAX_ARMY` times that.
+    #[serde(with = "BigArray")]
+    pub(crate) movers: [u8; 2 * CLASSES * MAX_ARMY],
+    /// The length of each list.
+    pub(crate) movers_len: [[u8; CLASSES]; 2],
+    /// Each moving piece's index in its list.
+    #[serde(with = "BigArray")]
+    pub(crate) slot: [u8; MAX_PIECES],
     /// Removed pieces by side and kind (S5.7).
     pub(crate) tray: [[u8; MAX_KINDS]; 2],
     /// Movable pieces (S9) left to each side.
@@ -120,6 +129,9 @@ impl StrategoState {
             origin: [0; MAX_PIECES],
             flags: [0; MAX_PIECES],
             placed: [0; 2],
+            movers: [0; 2 * CLASSES * MAX_ARMY],
+            movers_len: [[0; CLASSES]; 2],
+            slot: [0; MAX_PIECES],
             tray: [[0; MAX_KINDS]; 2],
             movable: [0; 2],
             hash: 0,

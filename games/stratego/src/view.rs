@@ -172,7 +172,14 @@ impl Rules {
                             st.board[from.index()],
                             crate::movegen::first_cell(player.index()),
                         )
-                        && self.on_board(to) =>
+                        && self.class[st.kind[st.board[from.index()] as usize - 1] as usize]
+                            != crate::params::NO_CLASS
+                        && self.on_board(to)
+                        && !crate::movegen::holds(
+                            st.board[to.index()],
+                            crate::movegen::first_cell(player.index()),
+                        )
+                        && st.board[to.index()] != crate::params::BLOCKED =>
                 {
                     self.apply_step(&mut st, from.index(), to.index());
                 }

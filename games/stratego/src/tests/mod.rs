@@ -8,9 +8,9 @@ mod movement;
 mod setups;
 mod two_squares;
 
-use crate::params::{MAX_ARMY, EMPTY};
+use crate::params::EMPTY;
 use crate::state::{Event, StrategoState};
-use crate::{zobrist, Move, Stratego};
+use crate::{Move, Stratego};
 use plateau::{Game, Player, RulesSpec};
 
 /// Original rules with overrides `key=value`.
@@ -47,16 +47,7 @@ pub(crate) fn position(game: &Stratego, diagram: &str, to_move: u8) -> StrategoS
                         _ => panic!("bad token {t}"),
                     };
                     let k = r.kind_of_symbol(t[1..].chars().next().unwrap()).unwrap();
-                    let id = side * MAX_ARMY + st.placed[side] as usize;
-                    st.placed[side] += 1;
-                    st.kind[id] = k;
-                    st.at[id] = cell as u8;
-                    st.origin[id] = cell as u8;
-                    st.board[cell] = id as u8 + 1;
-                    st.hash ^= zobrist::key(cell, side, k);
-                    if r.movable[k as usize] {
-                        st.movable[side] += 1;
-                    }
+                    game.rules.place(&mut st, side, k, cell);
                 }
             }
         }
