@@ -52,26 +52,16 @@ pub fn rules_spec(entry: &dyn GameEntry, opts: &RulesOpts) -> CliResult<RulesSpe
 pub fn load_game(registry: &Registry, id: &str, opts: &RulesOpts) -> CliResult<Box<dyn DynGame>> {
     let entry = find_game(registry, id)?;
     let spec = rules_spec(entry, opts)?;
-    entry.load(&spec).map_err(|e| classify(entry, &spec, e))
+    entry.load(&spec).map_err(classify)
 }
 
-fn classify(entry: &dyn GameEntry, spec: &RulesSpec, error: RulesError) -> CliError {
+/// A rules error caused by `--set` is a usage error; one of a rules file is not.
+fn classify(error: RulesError) -> CliError {
     if error.source_name == "--set" {
-        return CliError::Usage(error.to_string());
+        CliError::Usage(error.to_string())
+    } else {
+        CliError::Rules(error)
     }
-    if !spec.overrides.is_empty() {
-        let base = RulesSpec {
-            overrides: Vec::new(),
-            ..spec.clone()
-        };
-        if entry.load(&base).is_ok() {
-            // The rules are valid without the overrides: the overrides are to blame.
-            let mut error = error;
-            error.source_name = "--set".to_string();
-            return CliError::Usage(error.to_string());
-        }
-    }
-    CliError::Rules(error)
 }
 
 #[cfg(test)]

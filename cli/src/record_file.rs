@@ -3,7 +3,7 @@
 //! failure never leaves a half-written or corrupted file.
 
 use crate::error::{CliError, CliResult};
-use plateau::{DynGame, DynSession, GameRecord, RecordError, Registry, RulesSpec};
+use plateau::{DynGame, DynSession, GameRecord, RecordError, Registry};
 use std::fs;
 use std::io::Write;
 use std::path::Path;
@@ -22,43 +22,26 @@ pub fn open(registry: &Registry, path: &Path) -> CliResult<(GameRecord, Box<dyn 
     let record = read(path)?;
     let session = registry
         .load_record(&record)
-        .map_err(|source| replay_error(registry, &record, path, source))?;
+        .map_err(|source| replay_error(path, source))?;
     Ok((record, session))
 }
 
-/// The error of a record that does not load, naming the file; for invalid
-/// rules parameters, naming the parameter.
-pub fn replay_error(
-    registry: &Registry,
-    record: &GameRecord,
-    path: &Path,
-    source: RecordError,
-) -> CliError {
-    if let RecordError::Rules(_) = source {
-        // Name the parameter that is wrong, which the replay's error may not.
-        if let Err(CliError::Rules(e)) = rules_of(registry, record) {
-            return CliError::Failed(format!("{}: {e}", path.display()));
-        }
-    }
+/// The error of a record that does not load, naming the file.
+pub fn replay_error(path: &Path, source: RecordError) -> CliError {
     CliError::Record {
         path: path.display().to_string(),
         source,
     }
 }
 
-/// The rules of a record, loaded from its stored parameters as a rules file
-/// named `record parameters`.
+/// The rules of a record, loaded from its stored parameters.
 pub fn rules_of(registry: &Registry, record: &GameRecord) -> CliResult<Box<dyn DynGame>> {
     let entry = registry
         .get(&record.game)
         .ok_or_else(|| CliError::failed(format!("unknown game '{}'", record.game)))?;
-    let toml = toml::to_string(&record.params)
-        .map_err(|e| CliError::failed(format!("record parameters: {e}")))?;
-    let spec = RulesSpec {
-        file: Some(("record parameters".to_string(), toml)),
-        ..RulesSpec::default()
-    };
-    entry.load(&spec).map_err(CliError::Rules)
+    entry
+        .load_params(&record.variant, &record.params)
+        .map_err(CliError::Rules)
 }
 
 /// The record as the text of a record file.

@@ -15,43 +15,17 @@ pub fn status_line(session: &dyn DynSession) -> String {
     }
 }
 
-/// The player who made the last move, if any.
-pub fn last_mover(session: &dyn DynSession) -> Option<Player> {
-    if session.num_moves() == 0 {
-        return None;
-    }
-    let mut before = session.clone_box();
-    if !before.undo() {
-        return None;
-    }
-    // An undone resignation leaves the same number of moves: the last move
-    // was made by whoever was to move before it.
-    if before.num_moves() == session.num_moves() && !before.undo() {
-        return None;
-    }
-    before.status().to_move()
-}
-
-/// Whether `viewer` may see the text of a move made by `mover`: always in a
-/// game of perfect information, otherwise only the mover (or everyone, for
-/// `None`) sees it, since a move text can hold a secret such as a setup.
-pub fn move_text_visible(session: &dyn DynSession, mover: Player, viewer: Option<Player>) -> bool {
-    match viewer {
-        None => true,
-        Some(v) => v == mover || !session.hidden_information(),
-    }
-}
-
 /// The last move as `viewer` may know it: who moved, the move text where the
-/// viewer may see it, and the game's description of what it did.
+/// viewer may see it (the mover always does; others when the game says the
+/// text is public, which a Stratego setup is not), and the game's
+/// description of what it did.
 pub fn last_move_report(session: &dyn DynSession, viewer: Option<Player>) -> Option<String> {
-    let mover = last_mover(session)?;
-    let record = session.record();
-    let text = record.moves.last()?;
+    let last = session.last_move()?;
+    let visible = last.public || viewer.is_none_or(|v| v == last.mover);
     Some(move_report(
-        &session.player_name(mover),
-        text,
-        move_text_visible(session, mover, viewer),
+        &session.player_name(last.mover),
+        &last.text,
+        visible,
         session.describe_last_move(viewer),
     ))
 }

@@ -91,20 +91,19 @@ class Client:
     def _read(self):
         reply = self._readline()
         if not reply:
-            code = self._proc.poll()
-            raise ConnectionError(f"plateau serve ended (exit code {code})")
+            self._ended()
         return _loads(reply)
+
+    def _ended(self):
+        code = self._proc.poll()
+        raise ConnectionError(f"plateau serve ended (exit code {code})")
 
     def call(self, cmd, **fields):
         """Sends a request and returns its response; raises PlateauError if
         it failed. Fields that are None are left out."""
         request = {"cmd": cmd}
         request.update((k, v) for k, v in fields.items() if v is not None)
-        response = self.send_line(_dumps(request, separators=(",", ":")).encode())
-        if not response["ok"]:
-            error = response["error"]
-            raise PlateauError(error["kind"], error["message"], response)
-        return response
+        return self._check(self.send_line(_dumps(request, separators=(",", ":")).encode()))
 
     @staticmethod
     def _check(response):
@@ -136,7 +135,7 @@ class Client:
             self._flush()
         reply = self._readline()
         if not reply:
-            self._read()  # raises ConnectionError
+            self._ended()
         response = _loads(reply)
         if response["ok"]:
             return response

@@ -208,6 +208,12 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// A player's view as a text board, from that player's seat.
     fn render_view(&self, view: &Self::View) -> String;
 
+    /// Whether the move's text may be shown to the other players. A Stratego
+    /// setup is secret; a step is public (its squares are seen at the table).
+    fn move_is_public(&self, _mv: &Self::Move) -> bool {
+        true
+    }
+
     /// What a move did, as `viewer` may know it (`None`: everything), for
     /// example the sowing of a Hus move or a Stratego combat. `before` is the
     /// position the move was played in.

@@ -29,8 +29,27 @@ pub trait GameEntry: Send + Sync {
     fn param_docs(&self) -> &'static [ParamDoc];
     /// Loads rules from a spec (variant, user file, overrides).
     fn load(&self, spec: &RulesSpec) -> Result<Box<dyn DynGame>, RulesError>;
+    /// Loads rules from full parameters as JSON (as a record stores them);
+    /// errors name the key.
+    fn load_params(
+        &self,
+        variant: &str,
+        params: &serde_json::Value,
+    ) -> Result<Box<dyn DynGame>, RulesError>;
     /// Opens a game from a record of this game, replaying and checking it.
     fn load_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, RecordError>;
+}
+
+/// The last move of a session: who made it, its text, and whether its text
+/// may be shown to the other players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// The player who made the move.
+    pub mover: Player,
+    /// The move in notation.
+    pub text: String,
+    /// Whether the move's text is public (see [`Game::move_is_public`]).
+    pub public: bool,
 }
 
 /// A game with loaded rules.
@@ -114,6 +133,10 @@ pub trait DynSession: Send {
     fn record(&self) -> GameRecord;
     /// The number of moves played.
     fn num_moves(&self) -> usize;
+    /// The last move, if any: who made it, its text, whether the text is public.
+    fn last_move(&self) -> Option<LastMove>;
+    /// Counts the move sequences of `depth` from the current position.
+    fn perft(&self, depth: u32) -> u64;
     /// A copy of this session.
     fn clone_box(&self) -> Box<dyn DynSession>;
 }
@@ -148,16 +171,38 @@ impl<G: Game> GameEntry for Entry<G> {
             variant: loaded.variant,
         }))
     }
+    fn load_params(
+        &self,
+        variant: &str,
+        params: &serde_json::Value,
+    ) -> Result<Box<dyn DynGame>, RulesError> {
+        Ok(Box::new(LoadedGame {
+            game: game_from_json::<G>(params)?,
+            variant: variant.to_string(),
+        }))
+    }
     fn load_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, RecordError> {
         if record.game != G::ID {
             return Err(RecordError::UnknownGame(record.game.clone()));
         }
-        let params: G::Params = serde_json::from_value(record.params.clone()).map_err(|e| {
-            RecordError::Rules(RulesError::new(e.to_string()).in_source("record params"))
-        })?;
-        let game = G::new(params).map_err(|e| e.in_source("record params"))?;
+        let game = game_from_json::<G>(&record.params)?;
         Ok(Box::new(Session::from_record(game, record)?))
     }
+}
+
+/// Rules from parameters as JSON, with errors naming the key.
+fn game_from_json<G: Game>(params: &serde_json::Value) -> Result<G, RulesError> {
+    const SOURCE: &str = "record params";
+    let params: G::Params = serde_path_to_error::deserialize(params).map_err(|e| {
+        let path = e.path().to_string();
+        let err = RulesError::new(e.inner().to_string()).in_source(SOURCE);
+        if path == "." {
+            err
+        } else {
+            err.key(path)
+        }
+    })?;
+    G::new(params).map_err(|e| e.in_source(SOURCE))
 }
 
 struct LoadedGame<G> {
@@ -288,6 +333,21 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn num_moves(&self) -> usize {
         self.moves().len()
+    }
+    fn last_move(&self) -> Option<LastMove> {
+        let before = self.previous_state()?;
+        let mv = self.moves().last()?;
+        Some(LastMove {
+            mover: self.game().status(before).to_move()?,
+            text: self.game().format_move(mv),
+            public: self.game().move_is_public(mv),
+        })
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        if Session::status(self).is_over() {
+            return u64::from(depth == 0);
+        }
+        crate::perft::perft(self.game(), self.state(), depth)
     }
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())

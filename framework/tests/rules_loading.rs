@@ -5,7 +5,9 @@ use plateau::demo::Nim;
 use plateau::{rules, Game, RulesSpec};
 
 fn load(spec: &RulesSpec) -> Result<Nim, String> {
-    rules::load::<Nim>(spec).map(|l| l.game).map_err(|e| e.to_string())
+    rules::load::<Nim>(spec)
+        .map(|l| l.game)
+        .map_err(|e| e.to_string())
 }
 
 fn user_file(name: &str, text: &str) -> RulesSpec {
@@ -59,7 +61,11 @@ fn validation_error_names_file_key_and_value() {
 
 #[test]
 fn unknown_key_in_file_is_an_error() {
-    let err = load(&user_file("mine.toml", "pile = 4\nmax_take = 2\nextra = 1\n")).unwrap_err();
+    let err = load(&user_file(
+        "mine.toml",
+        "pile = 4\nmax_take = 2\nextra = 1\n",
+    ))
+    .unwrap_err();
     assert_eq!(
         err,
         "mine.toml: extra: unknown field `extra`, expected `pile` or `max_take`"
@@ -80,7 +86,8 @@ fn malformed_toml_names_file_and_line() {
 
 #[test]
 fn user_file_variant_is_named_after_the_file() {
-    let loaded = rules::load::<Nim>(&user_file("dir/small.toml", "pile = 4\nmax_take = 2\n")).unwrap();
+    let loaded =
+        rules::load::<Nim>(&user_file("dir/small.toml", "pile = 4\nmax_take = 2\n")).unwrap();
     assert_eq!(loaded.variant, "small");
 }
 

@@ -1,9 +1,7 @@
 //! Sessions, records, resignation, and the registry's dynamic interface.
 
 use plateau::demo::Nim;
-use plateau::{
-    rules, Game, GameRecord, Player, RecordError, Registry, RulesSpec, Session, Status,
-};
+use plateau::{rules, Game, GameRecord, Player, RecordError, Registry, RulesSpec, Session, Status};
 
 fn nim() -> Nim {
     rules::load::<Nim>(&RulesSpec::default_variant().set("pile", "5"))
@@ -17,7 +15,10 @@ fn illegal_move_is_rejected_with_the_move_and_state_unchanged() {
     session.play_text("3").unwrap();
     let before = session.state().clone();
     let err = session.play_text("3").unwrap_err();
-    assert_eq!(err.to_string(), "illegal move '3': not a legal move in this position");
+    assert_eq!(
+        err.to_string(),
+        "illegal move '3': not a legal move in this position"
+    );
     assert_eq!(session.state(), &before);
     assert_eq!(session.moves(), &[3]);
 }
@@ -41,7 +42,10 @@ fn record_with_an_illegal_move_names_its_number() {
     let mut record = Session::new(nim(), "standard", 0).record();
     record.moves = vec!["2".into(), "4".into()];
     let err = Session::from_record(nim(), &record).unwrap_err();
-    assert!(matches!(err, RecordError::Illegal { index: 2, .. }), "{err}");
+    assert!(
+        matches!(err, RecordError::Illegal { index: 2, .. }),
+        "{err}"
+    );
 }
 
 #[test]
@@ -74,7 +78,10 @@ fn resignation_ends_the_game_and_undo_takes_it_back() {
     assert!(session.play_text("1").is_err());
     let record = session.record();
     assert_eq!(record.resigned, Some(Player(0)));
-    assert!(Session::from_record(nim(), &record).unwrap().status().is_over());
+    assert!(Session::from_record(nim(), &record)
+        .unwrap()
+        .status()
+        .is_over());
     assert!(session.undo());
     assert_eq!(session.status(), Status::ToMove(Player(0)));
 }
@@ -85,7 +92,9 @@ fn registry_reaches_a_game_without_its_type() {
     registry.register::<Nim>();
     assert!(registry.find("chess").err().unwrap().contains("games: nim"));
     let entry = registry.get("NIM").unwrap();
-    let game = entry.load(&RulesSpec::default_variant().set("pile", "3")).unwrap();
+    let game = entry
+        .load(&RulesSpec::default_variant().set("pile", "3"))
+        .unwrap();
     let mut session = game.new_session(0);
     assert_eq!(session.legal_moves(), vec!["1", "2", "3"]);
     session.play("3").unwrap();
@@ -117,7 +126,11 @@ fn same_seed_same_random_game() {
 fn nim_conformance_through_the_registry() {
     let mut registry = Registry::new();
     registry.register::<Nim>();
-    let game = registry.get("nim").unwrap().load(&RulesSpec::default_variant()).unwrap();
+    let game = registry
+        .get("nim")
+        .unwrap()
+        .load(&RulesSpec::default_variant())
+        .unwrap();
     game.check_conformance(&plateau::conformance::Config::default());
     // The state round-trips through the dynamic interface too.
     let session = game.new_session(3);

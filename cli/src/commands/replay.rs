@@ -32,7 +32,7 @@ pub struct ReplayArgs {
 pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult {
     let path = &args.record;
     let record = record_file::read(path)?;
-    let record_error = |source| record_file::replay_error(registry, &record, path, source);
+    let record_error = |source| record_file::replay_error(path, source);
     if args.verbose {
         let start = GameRecord {
             moves: Vec::new(),

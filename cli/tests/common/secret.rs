@@ -177,6 +177,10 @@ impl Game for Secret {
             winner: None,
         }
     }
+    fn move_is_public(&self, mv: &SecretMove) -> bool {
+        !matches!(mv, SecretMove::Setup(_))
+    }
+
     fn format_move(&self, mv: &SecretMove) -> String {
         match mv {
             SecretMove::Setup(n) => format!("setup {n}"),

@@ -7,7 +7,7 @@
 //!
 //! let game: TicTacToe = plateau::rules::load(&Default::default()).unwrap().game;
 //! let mut session = Session::new(game, "standard", 0);
-//! for m in ["b2", "a1", "c1", "a3", "a2", "c3", "b3", "b1", "c2"] {
+//! for m in ["a3", "b3", "c3", "b2", "a2", "c2", "b1", "a1", "c1"] {
 //!     session.play_text(m).unwrap();
 //! }
 //! assert_eq!(session.status().outcome().unwrap().reason, "board-full");
@@ -90,7 +90,9 @@ impl Game for TicTacToe {
             return Err(RulesError::new("must be 1 to 26").key("size").value(p.size));
         }
         if p.line == 0 || p.line > p.size {
-            return Err(RulesError::new("must be 1 to size").key("line").value(p.line));
+            return Err(RulesError::new("must be 1 to size")
+                .key("line")
+                .value(p.line));
         }
         Ok(TicTacToe(p))
     }
@@ -106,10 +108,16 @@ impl Game for TicTacToe {
     }
     fn initial_state(&self, _seed: u64) -> State {
         let cells = vec![None; self.0.size as usize * self.0.size as usize];
-        State { cells, to_move: Player(0), outcome: None }
+        State {
+            cells,
+            to_move: Player(0),
+            outcome: None,
+        }
     }
     fn status(&self, s: &State) -> Status {
-        s.outcome.clone().map_or(Status::ToMove(s.to_move), Status::Over)
+        s.outcome
+            .clone()
+            .map_or(Status::ToMove(s.to_move), Status::Over)
     }
     fn legal_moves(&self, s: &State, moves: &mut Vec<u16>) {
         moves.clear();
@@ -118,7 +126,9 @@ impl Game for TicTacToe {
         }
     }
     fn apply_unchecked(&self, s: &mut State, mv: &u16) {
-        let Some(cell) = s.cells.get_mut(*mv as usize) else { return };
+        let Some(cell) = s.cells.get_mut(*mv as usize) else {
+            return;
+        };
         *cell = Some(s.to_move);
         if self.wins(&s.cells, *mv as usize) {
             s.outcome = Some(Outcome::win(s.to_move, "line-completed"));
@@ -134,11 +144,21 @@ impl Game for TicTacToe {
     fn parse_move(&self, _s: &State, text: &str) -> Result<u16, MoveParseError> {
         let t = text.trim();
         let n = self.0.size as u16;
-        let file = t.chars().next().map(|c| c as u16 - 'a' as u16).filter(|&f| f < n);
-        let rank = t.get(1..).and_then(|r| r.parse::<u16>().ok()).filter(|r| (1..=n).contains(r));
+        let file = t
+            .chars()
+            .next()
+            .map(|c| c as u16 - 'a' as u16)
+            .filter(|&f| f < n);
+        let rank = t
+            .get(1..)
+            .and_then(|r| r.parse::<u16>().ok())
+            .filter(|r| (1..=n).contains(r));
         match (file, rank) {
             (Some(f), Some(r)) => Ok((r - 1) * n + f),
-            _ => Err(MoveParseError::new(text, format!("expected a cell a1 to {}", self.format_move(&(n * n - 1))))),
+            _ => Err(MoveParseError::new(
+                text,
+                format!("expected a cell a1 to {}", self.format_move(&(n * n - 1))),
+            )),
         }
     }
     fn render_state(&self, s: &State) -> String {
@@ -147,7 +167,10 @@ impl Game for TicTacToe {
         for y in (0..n).rev() {
             out += &format!("{:>2} ", y + 1);
             for x in 0..n {
-                out.push(match s.cells[y * n + x] { None => '.', Some(p) => ['X', 'O'][p.index()] });
+                out.push(match s.cells[y * n + x] {
+                    None => '.',
+                    Some(p) => ['X', 'O'][p.index()],
+                });
                 out.push(' ');
             }
             out.push('\n');

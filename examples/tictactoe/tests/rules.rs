@@ -21,7 +21,10 @@ fn diagonal_wins_and_ends_the_game() {
         s.play_text(m).unwrap();
     }
     let outcome = s.status().outcome().cloned().unwrap();
-    assert_eq!((outcome.winner, &*outcome.reason), (Some(Player(0)), "line-completed"));
+    assert_eq!(
+        (outcome.winner, &*outcome.reason),
+        (Some(Player(0)), "line-completed")
+    );
     assert!(s.legal_moves().is_empty());
 }
 
@@ -29,14 +32,25 @@ fn diagonal_wins_and_ends_the_game() {
 fn occupied_cell_and_bad_text_are_refused() {
     let mut s = Session::new(game("standard"), "standard", 0);
     s.play_text("b2").unwrap();
-    assert!(s.play_text("b2").unwrap_err().to_string().contains("illegal move 'b2'"));
-    assert!(s.play_text("d1").unwrap_err().to_string().contains("expected a cell a1 to c3"));
+    assert!(s
+        .play_text("b2")
+        .unwrap_err()
+        .to_string()
+        .contains("illegal move 'b2'"));
+    assert!(s
+        .play_text("d1")
+        .unwrap_err()
+        .to_string()
+        .contains("expected a cell a1 to c3"));
 }
 
 #[test]
 fn line_longer_than_the_board_is_a_rules_error() {
     let err = rules::load::<TicTacToe>(&RulesSpec::default_variant().set("line", "4"));
-    assert_eq!(err.unwrap_err().to_string(), "--set: line = 4: must be 1 to size");
+    assert_eq!(
+        err.unwrap_err().to_string(),
+        "--set: line = 4: must be 1 to size"
+    );
 }
 
 #[test]
@@ -44,5 +58,8 @@ fn board_renders_with_coordinates() {
     let g = game("standard");
     let mut s = g.initial_state(0);
     g.apply(&mut s, &4);
-    assert_eq!(g.render_state(&s), " 3 . . . \n 2 . X . \n 1 . . . \n   a b c \n");
+    assert_eq!(
+        g.render_state(&s),
+        " 3 . . . \n 2 . X . \n 1 . . . \n   a b c \n"
+    );
 }

@@ -10,6 +10,14 @@ use plateau_quinque::Quinque;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+/// This thread's CPU time in seconds, where Linux tells it (on a busy
+/// machine it is fairer than the wall clock).
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let variant = args.get(1).map_or("basic", String::as_str);
@@ -22,6 +30,7 @@ fn main() {
         }
     };
     let start = Instant::now();
+    let cpu_start = cpu_seconds();
     let mut actions = 0u64;
     let mut endings: BTreeMap<String, usize> = BTreeMap::new();
     for seed in 0..games {
@@ -30,6 +39,7 @@ fn main() {
         *endings.entry(outcome.reason.to_string()).or_default() += 1;
     }
     let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().zip(cpu_start).map(|(b, a)| b - a);
     let (mut positions, mut legal) = (0u64, 0u64);
     for seed in 0..games.min(500) {
         let mut rng = plateau::rng(seed);
@@ -48,6 +58,13 @@ fn main() {
     println!("quinque {variant}: {games} games in {secs:.2} s");
     println!("  games/s        {:.0}", games as f64 / secs);
     println!("  actions/s      {:.0}", actions as f64 / secs);
+    if let Some(cpu) = cpu {
+        println!(
+            "  per CPU second {:.0} games, {:.0} actions ({cpu:.2} s of CPU)",
+            games as f64 / cpu,
+            actions as f64 / cpu
+        );
+    }
     println!("  mean length    {:.1} actions", actions as f64 / games as f64);
     println!("  mean legal     {:.1} actions", legal as f64 / positions as f64);
     println!(

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use plateau::{rng, Game, Player, Session, Status};
-//! use plateau_stratego::Stratego;
+//! use plateau_stratego::{Stratego, ViewSquare};
 //!
 //! let game = Stratego::original();
 //! let mut session = Session::new(game.clone(), "original", 0);
@@ -24,12 +24,14 @@
 //! session.play(plateau_stratego::Move::Setup(blue)).unwrap();
 //!
 //! // Red moves first; a bomb never moves and the error says why.
+//! assert!(session.play_text("d4-d5").unwrap_err().to_string().contains("never moves"));
 //! session.play_text("a4-a5").unwrap();
 //! assert_eq!(session.status(), Status::ToMove(Player(1)));
 //!
-//! // Blue sees Red's pieces only as unknown pieces.
+//! // Blue sees the piece that moved as an unknown piece that has moved (S6).
 //! let view = game.view(session.state(), Player(1));
-//! assert!(!game.render_view(&view).contains(" X "));
+//! let a5 = "a5".parse().unwrap();
+//! assert_eq!(view.square(a5), Some(ViewSquare::Opponent { kind: None, moved: true }));
 //! ```
 
 #![forbid(unsafe_code)]
