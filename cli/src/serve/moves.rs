@@ -197,13 +197,14 @@ pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> 
             "the agent found no move: the game is over",
         ));
     };
-    let mut fields: Fields = vec![
-        ("move", Value::String(mv)),
-        ("agent", Value::String(agent.spec())),
-    ];
-    if play {
-        let text = fields[0].1.as_str().unwrap_or_default().to_string();
-        let described = play_one(session.as_mut(), &text, viewer)?;
+    let spec = agent.spec();
+    let played = if play {
+        Some(play_one(session.as_mut(), &mv, viewer)?)
+    } else {
+        None
+    };
+    let mut fields: Fields = vec![("move", Value::String(mv)), ("agent", Value::String(spec))];
+    if let Some(described) = played {
         fields.push(("status", status_json(session.as_ref())));
         if viewer.is_some() {
             fields.push(("described", described));

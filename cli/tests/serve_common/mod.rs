@@ -173,9 +173,7 @@ impl Write for ChannelWriter {
 
 /// The `plateau` binary under test.
 pub fn plateau_bin() -> std::path::PathBuf {
-    std::path::PathBuf::from(
-        std::env::var("DEVBIN").unwrap_or(env!("CARGO_BIN_EXE_plateau").into()),
-    )
+    std::path::PathBuf::from(env!("CARGO_BIN_EXE_plateau"))
 }
 
 /// A `plateau serve` process.

@@ -155,22 +155,25 @@ impl Grid {
     }
 
     /// The tiles on the four edge neighbours of window cell `(lx, ly)`.
-    #[inline]
+    #[inline(always)]
     pub fn touching(&self, lx: i64, ly: i64) -> u32 {
-        let Some(c) = self.local(lx, ly) else {
-            return 0;
-        };
         let w = self.w;
-        let area = w * self.h;
-        let at = |k: usize| if k < area { bit(self.occ[k]) } else { 0 };
-        // The margin keeps a cell touching the formation away from the
-        // window's edges; the checks only matter in a clipped window.
-        let mut m = at(c.wrapping_sub(w)) | at(c + w);
-        if lx > 0 {
-            m |= at(c - 1);
+        if lx >= 1 && ly >= 1 && (lx as usize) + 1 < w && (ly as usize) + 1 < self.h {
+            let c = lx as usize + ly as usize * w;
+            bit(self.occ[c - 1]) | bit(self.occ[c + 1]) | bit(self.occ[c - w]) | bit(self.occ[c + w])
+        } else {
+            self.touching_at_edge(lx, ly)
         }
-        if (lx as usize) + 1 < w {
-            m |= at(c + 1);
+    }
+
+    /// [`Grid::touching`] on the window's edge (only in a clipped window).
+    #[cold]
+    fn touching_at_edge(&self, lx: i64, ly: i64) -> u32 {
+        let mut m = 0;
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            if let Some(c) = self.local(lx + dx, ly + dy) {
+                m |= bit(self.occ[c]);
+            }
         }
         m
     }
@@ -223,15 +226,13 @@ impl CellSet {
         anti: [0; 2 * SIDE],
     };
 
-    /// Fills the other families from `rows[..h]`; returns the number of cells.
-    fn spread(&mut self, w: usize, h: usize) -> u32 {
+    /// Fills the other families from `rows[..h]`.
+    fn spread(&mut self, w: usize, h: usize) {
         self.cols[..w].fill(0);
         self.diag[..w + h - 1].fill(0);
         self.anti[..w + h - 1].fill(0);
-        let mut count = 0;
         for y in 0..h {
             let mut bits = self.rows[y];
-            count += bits.count_ones();
             while bits != 0 {
                 let x = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -240,29 +241,36 @@ impl CellSet {
                 self.anti[x + y] |= 1 << x;
             }
         }
-        count
     }
 }
 
 /// The empty cells edge-adjacent to the formation: where a tile can be added
-/// (Q4.2), and the only cells a tile can move to (Q5.5). Those that touch
-/// two tiles or more are kept apart: only they can join the pieces a lifted
-/// articulation tile leaves.
+/// (Q4.2), and the only cells a tile can move to (Q5.5), with how many lie
+/// on each line of the window. Those that touch two tiles or more are kept
+/// apart: only they can join the pieces a lifted articulation tile leaves.
 #[derive(Clone)]
 pub(crate) struct Frontier {
-    /// The frontier cells.
-    pub all: CellSet,
+    /// Per window row, bit `lx` for each frontier cell.
+    pub rows: [u64; SIDE],
+    /// Frontier cells per window row...
+    pub on_row: [u8; SIDE],
+    /// ...per window column...
+    pub on_col: [u8; SIDE],
+    /// ...per diagonal `lx - ly + h - 1`...
+    pub on_diag: [u8; 2 * SIDE],
+    /// ...and per anti-diagonal `lx + ly`.
+    pub on_anti: [u8; 2 * SIDE],
     /// The frontier cells touching two tiles or more.
     pub multi: CellSet,
+    /// Per cell touching two tiles or more (row by row), the tiles it
+    /// touches; meaningless elsewhere.
+    pub multi_nb: [u32; CAP],
     /// Frontier cells.
     pub count: u32,
     /// The window's columns.
     pub w: usize,
     /// The window's rows.
     pub h: usize,
-    /// Per frontier cell (row by row), the tiles it touches; meaningless
-    /// elsewhere.
-    pub nb: [u32; CAP],
     /// Per tile, the tiles edge-adjacent to it: the tile adjacency graph.
     pub adj: [u32; TILES],
 }
@@ -270,70 +278,67 @@ pub(crate) struct Frontier {
 impl Frontier {
     /// An empty frontier, to be rebuilt.
     pub const BLANK: Frontier = Frontier {
-        all: CellSet::BLANK,
+        rows: [0; SIDE],
+        on_row: [0; SIDE],
+        on_col: [0; SIDE],
+        on_diag: [0; 2 * SIDE],
+        on_anti: [0; 2 * SIDE],
         multi: CellSet::BLANK,
+        multi_nb: [0; CAP],
         count: 0,
         w: 0,
         h: 0,
-        nb: [0; CAP],
         adj: [0; TILES],
     };
 
     /// Rebuilds the frontier of a window, row by row with bit operations,
-    /// with the tiles each frontier cell touches and the tile adjacency graph.
+    /// and the tile adjacency graph.
     pub fn rebuild(&mut self, g: &Grid) {
         let (w, h) = (g.w, g.h);
         (self.w, self.h) = (w, h);
         let inside = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+        self.on_col[..w].fill(0);
+        self.on_diag[..w + h - 1].fill(0);
+        self.on_anti[..w + h - 1].fill(0);
+        let mut count = 0;
         for y in 0..h {
             let here = g.rows[y];
             let (a, b) = (here << 1, here >> 1);
             let up = if y + 1 < h { g.rows[y + 1] } else { 0 };
             let down = if y > 0 { g.rows[y - 1] } else { 0 };
             let free = !here & inside;
-            self.all.rows[y] = (a | b | up | down) & free;
-            self.multi.rows[y] =
-                ((a & (b | up | down)) | (b & (up | down)) | (up & down)) & free;
+            let all = (a | b | up | down) & free;
+            self.rows[y] = all;
+            self.multi.rows[y] = ((a & (b | up | down)) | (b & (up | down)) | (up & down)) & free;
+            let mut bits = all;
+            let mut n = 0;
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                n += 1;
+                self.on_col[x] += 1;
+                self.on_diag[x + h - 1 - y] += 1;
+                self.on_anti[x + y] += 1;
+            }
+            self.on_row[y] = n;
+            count += n as u32;
         }
-        self.count = self.all.spread(w, h);
+        self.count = count;
         self.multi.spread(w, h);
-        // The edge neighbours of each tile, inside the window (all four
-        // unless the window is clipped).
-        let neighbours = |i: usize| {
-            let (x, y) = (g.tx[i] as usize, g.ty[i] as usize);
-            let c = x + y * w;
-            [
-                (x + 1 < w).then(|| c + 1),
-                (x > 0).then(|| c - 1),
-                (y + 1 < h).then(|| c + w),
-                (y > 0).then(|| c - w),
-            ]
-        };
-        let mut tiles = g.inside;
-        while tiles != 0 {
-            let i = tiles.trailing_zeros() as usize;
-            tiles &= tiles - 1;
-            for k in neighbours(i).into_iter().flatten() {
-                self.nb[k] = 0;
+        for y in 0..h {
+            let mut bits = self.multi.rows[y];
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.multi_nb[x + y * w] = g.touching(x as i64, y as i64);
             }
         }
         let mut tiles = g.inside;
         while tiles != 0 {
             let i = tiles.trailing_zeros() as usize;
             tiles &= tiles - 1;
-            let mut adj = 0;
-            for k in neighbours(i).into_iter().flatten() {
-                adj |= bit(g.occ[k]);
-                self.nb[k] |= 1 << i;
-            }
-            self.adj[i] = adj;
+            self.adj[i] = g.touching(g.tx[i] as i64, g.ty[i] as i64);
         }
-    }
-
-    /// The tiles that frontier cell `(lx, ly)` touches.
-    #[inline]
-    pub fn touching(&self, lx: i64, ly: i64) -> u32 {
-        self.nb[(lx + ly * self.w as i64) as usize]
     }
 
     /// Whether window cell `(lx, ly)` is a frontier cell touching exactly
@@ -342,7 +347,7 @@ impl Frontier {
     pub fn single(&self, lx: i64, ly: i64) -> bool {
         (ly as u64) < self.h as u64
             && (lx as u64) < self.w as u64
-            && (self.all.rows[ly as usize] & !self.multi.rows[ly as usize]) >> lx & 1 != 0
+            && (self.rows[ly as usize] & !self.multi.rows[ly as usize]) >> lx & 1 != 0
     }
 
     /// Whether window cell `(lx, ly)` is a frontier cell.
@@ -350,6 +355,6 @@ impl Frontier {
     pub fn contains(&self, lx: i64, ly: i64) -> bool {
         (ly as u64) < self.h as u64
             && (lx as u64) < self.w as u64
-            && self.all.rows[ly as usize] >> lx & 1 != 0
+            && self.rows[ly as usize] >> lx & 1 != 0
     }
 }

@@ -184,7 +184,7 @@ impl Analysis {
         }
         if self.add_marks > 0 {
             for ly in 0..g.h {
-                let mut bits = self.frontier.all.rows[ly];
+                let mut bits = self.frontier.rows[ly];
                 while bits != 0 {
                     let lx = bits.trailing_zeros() as i64;
                     bits &= bits - 1;
@@ -255,7 +255,7 @@ impl Analysis {
             let points = game.points_per_tile;
             let (mut cell, slot) = (k / points, (k % points) as i32);
             for ly in 0..g.h {
-                let bits = self.frontier.all.rows[ly];
+                let bits = self.frontier.rows[ly];
                 let n = bits.count_ones();
                 if cell < n {
                     let mut bits = bits;

@@ -9,7 +9,7 @@
 //! destination must touch two tiles or more: only those frontier cells are
 //! checked against the pieces.
 
-use crate::board::{CellSet, Frontier, Grid, TILES};
+use crate::board::{Frontier, Grid, TILES};
 use crate::formation::Lifts;
 use crate::params::Reach;
 
@@ -51,7 +51,7 @@ impl Moves<'_> {
     /// `(x, y)` leaves one formation (Q5.5): the cell touches every piece.
     #[inline]
     fn joins(&self, v: usize, x: i64, y: i64) -> bool {
-        self.lifts.joins(v, self.frontier.touching(x, y))
+        self.lifts.joins(v, self.grid.touching(x, y))
     }
 
     /// The number of legal destinations of tile `v` with reach `reach`.
@@ -72,20 +72,19 @@ impl Moves<'_> {
         }
         // One piece left: every frontier cell on the lines is a destination,
         // except the edge neighbours that touch only tile v.
-        let f = &self.frontier.all;
+        let f = self.frontier;
         let h = self.grid.h;
         let (ux, uy) = (lx as usize, ly as usize);
         let mut n = 0;
         if reach.orthogonal() {
-            n += f.rows[uy].count_ones() + f.cols[ux].count_ones();
-            let fr = self.frontier;
-            n -= fr.single(lx + 1, ly) as u32
-                + fr.single(lx - 1, ly) as u32
-                + fr.single(lx, ly + 1) as u32
-                + fr.single(lx, ly - 1) as u32;
+            n += f.on_row[uy] as u32 + f.on_col[ux] as u32;
+            n -= f.single(lx + 1, ly) as u32
+                + f.single(lx - 1, ly) as u32
+                + f.single(lx, ly + 1) as u32
+                + f.single(lx, ly - 1) as u32;
         }
         if reach.diagonal() {
-            n += f.diag[ux + h - 1 - uy].count_ones() + f.anti[ux + uy].count_ones();
+            n += f.on_diag[ux + h - 1 - uy] as u32 + f.on_anti[ux + uy] as u32;
         }
         n
     }
@@ -112,30 +111,54 @@ impl Moves<'_> {
             }
             return;
         }
-        // An articulation tile can only land on a cell touching two tiles.
-        let cells: &CellSet = if self.lifts.is_articulation(v) {
-            &self.frontier.multi
-        } else {
-            &self.frontier.all
-        };
         let h = self.grid.h;
         let (ux, uy) = (lx as usize, ly as usize);
         let mut visit = |x: i64, y: i64| self.joins(v, x, y) && f(x, y);
-        if reach.orthogonal() {
-            if scan(cells.rows[uy], |b| visit(b, ly)) {
-                return;
+        if self.lifts.is_articulation(v) {
+            // Only a cell touching two tiles can join two pieces.
+            let cells = &self.frontier.multi;
+            let w = self.grid.w as i64;
+            let mut visit = |x: i64, y: i64| {
+                self.lifts
+                    .joins(v, self.frontier.multi_nb[(x + y * w) as usize])
+                    && f(x, y)
+            };
+            if reach.orthogonal() {
+                if scan(cells.rows[uy], |b| visit(b, ly)) {
+                    return;
+                }
+                if scan(cells.cols[ux], |b| visit(lx, b)) {
+                    return;
+                }
             }
-            if scan(cells.cols[ux], |b| visit(lx, b)) {
-                return;
+            if reach.diagonal() {
+                let d = lx - ly;
+                if scan(cells.diag[ux + h - 1 - uy], |b| visit(b, b - d)) {
+                    return;
+                }
+                let s = lx + ly;
+                scan(cells.anti[ux + uy], |b| visit(b, s - b));
             }
+            return;
         }
-        if reach.diagonal() {
-            let d = lx - ly;
-            if scan(cells.diag[ux + h - 1 - uy], |b| visit(b, b - d)) {
-                return;
+        // Otherwise walk the frontier along the lines, in the same order.
+        let fr = self.frontier;
+        let slopes: &[i64] = match (reach.orthogonal(), reach.diagonal()) {
+            (true, true) => &[0, 1, -1],
+            (true, false) => &[0],
+            (false, true) => &[1, -1],
+            (false, false) => &[],
+        };
+        if reach.orthogonal() && scan(fr.rows[uy], |b| visit(b, ly)) {
+            return;
+        }
+        for &slope in slopes {
+            for y in 0..h as i64 {
+                let x = lx + slope * (y - ly);
+                if fr.contains(x, y) && visit(x, y) {
+                    return;
+                }
             }
-            let s = lx + ly;
-            scan(cells.anti[ux + uy], |b| visit(b, s - b));
         }
     }
 

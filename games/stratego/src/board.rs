@@ -88,7 +88,10 @@ impl FromStr for Square {
             return Err(err());
         }
         let rank_text = chars.as_str();
-        if rank_text.is_empty() || rank_text.len() > 2 || !rank_text.bytes().all(|b| b.is_ascii_digit()) {
+        if rank_text.is_empty()
+            || rank_text.len() > 2
+            || !rank_text.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(err());
         }
         let rank: u8 = rank_text.parse().map_err(|_| err())?;

@@ -1,7 +1,7 @@
 //! Stratego as a [`plateau::Game`].
 
-use crate::notation::Move;
 use crate::movegen::{first_cell, holds};
+use crate::notation::Move;
 use crate::params::{StrategoParams, BLOCKED, NO_CLASS};
 use crate::state::StrategoState;
 use crate::view::StrategoView;
@@ -16,8 +16,19 @@ const VARIANTS: &[Variant] = &[
         toml: include_str!("../../../rules-data/stratego/original.toml"),
     },
     Variant {
+        name: "barrage",
+        description: "Barrage: 8 pieces a side on any squares of the home area (S11.2)",
+        toml: include_str!("../../../rules-data/stratego/barrage.toml"),
+    },
+    Variant {
+        name: "duel",
+        description: "Duel: 10 pieces a side, barrage plus a bomb and a miner (S11.3)",
+        toml: include_str!("../../../rules-data/stratego/duel.toml"),
+    },
+    Variant {
         name: "classic-5",
-        description: "Original with two-squares limit 5 and no chase rule, as on Gravon (S11.5, S13)",
+        description:
+            "Original with two-squares limit 5 and no chase rule, as on Gravon (S11.5, S13)",
         toml: include_str!("../../../rules-data/stratego/classic-5.toml"),
     },
 ];
@@ -129,10 +140,22 @@ impl Game for Stratego {
             self.params.setup.rows,
             if r.full { " (filled)" } else { "" },
             army.join(", "),
-            if r.two_square_limit == 0 { "off".to_string() } else { r.two_square_limit.to_string() },
+            if r.two_square_limit == 0 {
+                "off".to_string()
+            } else {
+                r.two_square_limit.to_string()
+            },
             if r.chase_rule { "on" } else { "off" },
-            if r.max_plies == 0 { "none".to_string() } else { r.max_plies.to_string() },
-            if r.max_quiet == 0 { "none".to_string() } else { r.max_quiet.to_string() },
+            if r.max_plies == 0 {
+                "none".to_string()
+            } else {
+                r.max_plies.to_string()
+            },
+            if r.max_quiet == 0 {
+                "none".to_string()
+            } else {
+                r.max_quiet.to_string()
+            },
         )
     }
 
@@ -145,7 +168,11 @@ impl Game for Stratego {
 
     fn initial_state(&self, _seed: u64) -> StrategoState {
         let mut st = StrategoState::empty(&self.rules.template);
-        let cap = if self.rules.max_plies == 0 { 1024 } else { self.rules.max_plies.min(4096) };
+        let cap = if self.rules.max_plies == 0 {
+            1024
+        } else {
+            self.rules.max_plies.min(4096)
+        };
         st.history.reserve(cap as usize + 2);
         st
     }
@@ -162,13 +189,14 @@ impl Game for Stratego {
         if st.outcome.is_some() || st.in_setup() {
             return;
         }
-        self.rules.for_each_legal(st, st.to_move.index(), |from, to| {
-            moves.push(Move::Step {
-                from: crate::Square::from_index(from),
-                to: crate::Square::from_index(to),
+        self.rules
+            .for_each_legal(st, st.to_move.index(), |from, to| {
+                moves.push(Move::Step {
+                    from: crate::Square::from_index(from),
+                    to: crate::Square::from_index(to),
+                });
+                false
             });
-            false
-        });
     }
 
     fn moves_enumerable(&self, st: &StrategoState) -> bool {
@@ -212,7 +240,9 @@ impl Game for Stratego {
                 .rules
                 .check_setup(st.to_move, setup)
                 .map_err(|e| e.to_string()),
-            Move::Setup(_) => Err("both sides have set up already; enter a move such as b4-b5".into()),
+            Move::Setup(_) => {
+                Err("both sides have set up already; enter a move such as b4-b5".into())
+            }
             Move::Step { .. } if st.in_setup() => Err(format!(
                 "{who} must set up first: enter `setup ROWS` (S3.2)"
             )),
@@ -256,10 +286,12 @@ impl Game for Stratego {
         if st.in_setup() {
             return Some(Move::Setup(self.random_setup(st.to_move, rng)));
         }
-        self.rules.random_step(st, rng).map(|(from, to)| Move::Step {
-            from: crate::Square::from_index(from),
-            to: crate::Square::from_index(to),
-        })
+        self.rules
+            .random_step(st, rng)
+            .map(|(from, to)| Move::Step {
+                from: crate::Square::from_index(from),
+                to: crate::Square::from_index(to),
+            })
     }
 
     fn play_random<R: Rng + ?Sized>(&self, st: &mut StrategoState, rng: &mut R) -> bool {
@@ -286,7 +318,11 @@ impl Game for Stratego {
 
     fn determinize<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
         let mut st = self.rules.determinize(view, rng);
-        let cap = if self.rules.max_plies == 0 { 1024 } else { self.rules.max_plies.min(4096) };
+        let cap = if self.rules.max_plies == 0 {
+            1024
+        } else {
+            self.rules.max_plies.min(4096)
+        };
         st.history.reserve(cap as usize + 2);
         st
     }
@@ -307,8 +343,17 @@ impl Game for Stratego {
         self.rules.render_view(view)
     }
 
-    fn describe_move(&self, before: &StrategoState, mv: &Move, viewer: Option<Player>) -> Option<String> {
+    fn move_is_public(&self, mv: &Move) -> bool {
+        // A setup is secret (S3.2); a step's squares are seen at the table.
+        !matches!(mv, Move::Setup(_))
+    }
+
+    fn describe_move(
+        &self,
+        before: &StrategoState,
+        mv: &Move,
+        viewer: Option<Player>,
+    ) -> Option<String> {
         self.rules.describe_move(before, mv, viewer)
     }
 }
-

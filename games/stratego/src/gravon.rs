@@ -1,6 +1,7 @@
 //! Gravon records (S13): the StraDoS2 XML format of the Gravon archive,
-//! converted to Plateau records under the rules those games were played with
-//! (classic-5 without caps: two-squares limit 5, no chase rule).
+//! converted to Plateau records under the rules those games were played with:
+//! classic-5 for `classic` and barrage with a two-squares limit of 5 and no
+//! chase rule for `barrage`, both without caps.
 //!
 //! Gravon squares use files `A`–`K` without `J` and write rank 10 as `:`;
 //! the 100-character field holds the start position, rank 1 first, red
@@ -29,13 +30,15 @@ pub enum GravonError {
     #[error("not a Gravon record: {0}")]
     Format(String),
     /// A game type these rules do not cover.
-    #[error("Gravon game type '{0}' is not supported; supported: classic (barrage needs the barrage variant)")]
+    #[error("Gravon game type '{0}' is not supported; supported: classic, barrage")]
     UnsupportedType(String),
     /// The start field is not a legal Original start position.
     #[error("field: {0}")]
     Field(String),
     /// A move cannot be read.
-    #[error("move {id}: '{square}' is not a Gravon square (files A–K without J, ranks 1–9 and ':')")]
+    #[error(
+        "move {id}: '{square}' is not a Gravon square (files A–K without J, ranks 1–9 and ':')"
+    )]
     Square {
         /// The move's id.
         id: usize,
@@ -83,19 +86,24 @@ pub struct GravonGame {
     pub winner: u32,
 }
 
-/// The name of the variant imported records use.
-pub const VARIANT: &str = "classic-5";
-
-/// The rules Gravon's classic games were played under (S13): classic-5 with
-/// no caps.
-pub fn classic_rules() -> Stratego {
-    plateau::rules::load::<Stratego>(
-        &plateau::RulesSpec::variant(VARIANT)
-            .set("max_plies", "0")
-            .set("max_plies_without_capture", "0"),
-    )
-    .expect("the shipped classic-5 rules are valid")
-    .game
+/// The variant and rules of a Gravon game type (S13): `classic` is
+/// classic-5, `barrage` is barrage with a two-squares limit of 5 and no chase
+/// rule; neither has caps.
+pub fn rules_for(game_type: &str) -> Result<(&'static str, Stratego), GravonError> {
+    let spec = match game_type {
+        "classic" => plateau::RulesSpec::variant("classic-5"),
+        "barrage" => plateau::RulesSpec::variant("barrage")
+            .set("two_square_limit", "5")
+            .set("chase_rule", "false"),
+        other => return Err(GravonError::UnsupportedType(other.to_string())),
+    };
+    let spec = spec
+        .set("max_plies", "0")
+        .set("max_plies_without_capture", "0");
+    let game = plateau::rules::load::<Stratego>(&spec)
+        .expect("the shipped variants are valid")
+        .game;
+    Ok((if game_type == "classic" { "classic-5" } else { "barrage" }, game))
 }
 
 fn attr(e: &BytesStart, name: &str) -> Result<Option<String>, GravonError> {
@@ -145,9 +153,9 @@ pub fn parse(xml: &str) -> Result<GravonGame, GravonError> {
                 }
                 b"result" => {
                     let number = |name: &str| -> Result<u32, GravonError> {
-                        need(&e, "result", name)?
-                            .parse()
-                            .map_err(|_| GravonError::Format(format!("<result> {name} is not a number")))
+                        need(&e, "result", name)?.parse().map_err(|_| {
+                            GravonError::Format(format!("<result> {name} is not a number"))
+                        })
                     };
                     result = Some((number("type")?, number("winner")?));
                 }
@@ -229,9 +237,9 @@ pub fn setups_from_field(game: &Stratego, field: &str) -> Result<[Setup; 2], Gra
             }
         };
         let name = PIECES[letter as usize];
-        let kind = game.kind_of_name(name).ok_or_else(|| {
-            GravonError::Field(format!("these rules have no {name} (on {sq})"))
-        })?;
+        let kind = game
+            .kind_of_name(name)
+            .ok_or_else(|| GravonError::Field(format!("these rules have no {name} (on {sq})")))?;
         if !game.home_area(Player(side)).contains(&sq) {
             return Err(GravonError::Field(format!(
                 "a {} piece on {sq}, outside its home area",
@@ -250,15 +258,16 @@ pub fn setups_from_field(game: &Stratego, field: &str) -> Result<[Setup; 2], Gra
             })
             .collect();
         let s = Setup::new(kinds);
-        game.check_setup(Player(side), &s)
-            .map_err(|e| GravonError::Field(format!("{} setup: {e}", ["red", "blue"][side as usize])))?;
+        game.check_setup(Player(side), &s).map_err(|e| {
+            GravonError::Field(format!("{} setup: {e}", ["red", "blue"][side as usize]))
+        })?;
         Ok(s)
     };
     Ok([setup(0)?, setup(1)?])
 }
 
 /// Converts a Gravon StraDoS2 XML record into a Plateau record under the
-/// rules of S13 (classic-5, no caps), replaying and checking every move.
+/// rules of S13 ([`rules_for`]), replaying and checking every move.
 ///
 /// The outcome: a flag capture (type 1) or a side unable to move (types 0,
 /// 2) must be what the replay gives; a forfeit or a lost clock with a winner
@@ -266,12 +275,9 @@ pub fn setups_from_field(game: &Stratego, field: &str) -> Result<[Setup; 2], Gra
 /// (an agreed tie, both players missing) leave the game unfinished.
 pub fn import(xml: &str) -> Result<GameRecord, GravonError> {
     let g = parse(xml)?;
-    if g.game_type != "classic" {
-        return Err(GravonError::UnsupportedType(g.game_type));
-    }
-    let game = classic_rules();
+    let (variant, game) = rules_for(&g.game_type)?;
     let setups = setups_from_field(&game, &g.field)?;
-    let mut session = Session::new(game.clone(), VARIANT, 0);
+    let mut session = Session::new(game.clone(), variant, 0);
     for s in setups {
         session
             .play(Move::Setup(s))
@@ -307,7 +313,8 @@ pub fn import(xml: &str) -> Result<GameRecord, GravonError> {
         _ => None,
     };
     match (session.status(), g.result_type) {
-        (Status::Over(o), 1) if o.reason == crate::FLAG_CAPTURED && o.winner == recorded_winner => {}
+        (Status::Over(o), 1) if o.reason == crate::FLAG_CAPTURED && o.winner == recorded_winner => {
+        }
         (Status::Over(o), 0 | 2)
             if (o.reason == crate::NO_LEGAL_MOVE || o.reason == crate::NO_MOVABLE_PIECES)
                 && o.winner == recorded_winner => {}

@@ -160,7 +160,13 @@ impl Rules {
     /// The threats (S8.1) and position key (S8.3) after `side` moves from
     /// `from` to `to`.
     #[inline]
-    pub(crate) fn after(&self, st: &StrategoState, side: usize, from: usize, to: usize) -> (u8, u64) {
+    pub(crate) fn after(
+        &self,
+        st: &StrategoState,
+        side: usize,
+        from: usize,
+        to: usize,
+    ) -> (u8, u64) {
         let id = st.board[from] as usize - 1;
         let k = st.kind[id];
         let mut key = st.hash ^ zobrist::key(from, side, k);
@@ -216,7 +222,12 @@ impl Rules {
 
     /// Why `from`-`to` is not a legal move for the side to move, or `Ok`.
     /// The reasons speak only of what the mover can see (S6.4).
-    pub(crate) fn check_step(&self, st: &StrategoState, from: Square, to: Square) -> Result<(), String> {
+    pub(crate) fn check_step(
+        &self,
+        st: &StrategoState,
+        from: Square,
+        to: Square,
+    ) -> Result<(), String> {
         let side = st.to_move.index();
         let name = |sq: Square| -> String {
             st.piece_at(sq)
@@ -256,14 +267,15 @@ impl Rules {
         let distance = from.distance(to);
         match kind.moves {
             Movement::Step if distance > 1 => {
-                return Err(format!(
-                    "a {} moves one square at a time (S4.2)",
-                    kind.name
-                ))
+                return Err(format!("a {} moves one square at a time (S4.2)", kind.name))
             }
             Movement::Scout if distance > 1 => {
                 let step = if from.file() == to.file() {
-                    if to.rank() > from.rank() { DIRS[0] } else { DIRS[1] }
+                    if to.rank() > from.rank() {
+                        DIRS[0]
+                    } else {
+                        DIRS[1]
+                    }
                 } else if to.file() > from.file() {
                     DIRS[2]
                 } else {

@@ -34,7 +34,11 @@ impl Rules {
     }
 
     /// Reads a move; checks its form only.
-    pub(crate) fn parse_move(&self, st: &StrategoState, text: &str) -> Result<Move, MoveParseError> {
+    pub(crate) fn parse_move(
+        &self,
+        st: &StrategoState,
+        text: &str,
+    ) -> Result<Move, MoveParseError> {
         let t = text.trim();
         if t.len() >= 5 && t.is_char_boundary(5) && t[..5].eq_ignore_ascii_case("setup") {
             return self

@@ -217,10 +217,18 @@ impl Rules {
         }
         let mut lakes = Vec::new();
         for name in &p.board.lakes {
-            let bad = |why: &str| err(why.to_string()).key("board.lakes").value(format!("\"{name}\""));
-            let sq: Square = name.parse().map_err(|e: board::SquareError| bad(&e.to_string()))?;
+            let bad = |why: &str| {
+                err(why.to_string())
+                    .key("board.lakes")
+                    .value(format!("\"{name}\""))
+            };
+            let sq: Square = name
+                .parse()
+                .map_err(|e: board::SquareError| bad(&e.to_string()))?;
             if sq.file() >= files || sq.rank() >= ranks {
-                return Err(bad(&format!("the lake {sq} is outside the {files}×{ranks} board")));
+                return Err(bad(&format!(
+                    "the lake {sq} is outside the {files}×{ranks} board"
+                )));
             }
             if lakes.contains(&sq) {
                 return Err(bad(&format!("the lake {sq} is listed twice")));
@@ -283,11 +291,11 @@ impl Rules {
             let symbol = match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_graphic() && !RESERVED.contains(&c) => c,
                 _ => {
-                    return Err(err(
-                        "a symbol is one printable ASCII character other than . / # -",
+                    return Err(
+                        err("a symbol is one printable ASCII character other than . / # -")
+                            .key(key("symbol"))
+                            .value(format!("\"{}\"", piece.symbol)),
                     )
-                    .key(key("symbol"))
-                    .value(format!("\"{}\"", piece.symbol)))
                 }
             };
             if let Some(other) = kinds.iter().find(|k: &&PieceKind| k.symbol == symbol) {
@@ -334,7 +342,11 @@ impl Rules {
                 role: piece.role,
             });
         }
-        kinds.sort_by(|a, b| b.strength.cmp(&a.strength).then_with(|| a.name.cmp(&b.name)));
+        kinds.sort_by(|a, b| {
+            b.strength
+                .cmp(&a.strength)
+                .then_with(|| a.name.cmp(&b.name))
+        });
         if !kinds.iter().any(|k| k.role == Role::Flag && k.count > 0) {
             return Err(err("the army has no flag (a piece with role \"flag\")").key("pieces"));
         }

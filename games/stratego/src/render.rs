@@ -159,7 +159,12 @@ impl Rules {
         if let Some(e) = view.history.last() {
             let _ = writeln!(out, "Last: {}", self.describe_event(e));
         }
-        let in_setup = view.history.iter().filter(|e| matches!(e, Event::Setup { .. })).count() < 2;
+        let in_setup = view
+            .history
+            .iter()
+            .filter(|e| matches!(e, Event::Setup { .. }))
+            .count()
+            < 2;
         out.push_str(&self.status_line(&view.status, in_setup, view.plies));
         out.push('\n');
         out
@@ -188,7 +193,9 @@ impl Rules {
                             .defender
                             .map_or("piece".to_string(), |k| self.kind_name(k).to_string());
                         let result = match c.result {
-                            Clash::AttackerWins if c.defender.is_some_and(|k| self.is_flag[k as usize]) => {
+                            Clash::AttackerWins
+                                if c.defender.is_some_and(|k| self.is_flag[k as usize]) =>
+                            {
                                 "and captures the flag".to_string()
                             }
                             Clash::AttackerWins => format!("and wins: the {defender} is removed"),
@@ -206,7 +213,12 @@ impl Rules {
     }
 
     /// What a move did, as `viewer` may know it (`None`: everything).
-    pub(crate) fn describe_move(&self, before: &StrategoState, mv: &Move, viewer: Option<Player>) -> Option<String> {
+    pub(crate) fn describe_move(
+        &self,
+        before: &StrategoState,
+        mv: &Move,
+        viewer: Option<Player>,
+    ) -> Option<String> {
         let mover = before.to_move;
         match mv {
             Move::Setup(s) => Some(if viewer.is_none() || viewer == Some(mover) {
@@ -224,9 +236,22 @@ impl Rules {
                 let event = *after.history.last()?;
                 let public = self.describe_event(&event);
                 let knows = viewer.is_none() || viewer == Some(mover) || p.revealed;
-                let shown = matches!(event, Event::Move { revealed: Some(_), .. } | Event::Move { combat: Some(_), .. });
+                let shown = matches!(
+                    event,
+                    Event::Move {
+                        revealed: Some(_),
+                        ..
+                    } | Event::Move {
+                        combat: Some(_),
+                        ..
+                    }
+                );
                 Some(if knows && !shown {
-                    format!("{} {} {from}-{to}.", self.side(mover), self.kind_name(p.kind))
+                    format!(
+                        "{} {} {from}-{to}.",
+                        self.side(mover),
+                        self.kind_name(p.kind)
+                    )
                 } else {
                     public
                 })

@@ -85,7 +85,9 @@ pub enum SetupError {
         square: Square,
     },
     /// Fewer pieces of a kind than the army has.
-    #[error("{missing} {name} ('{symbol}') missing: the army has {expected}, the setup places {found}")]
+    #[error(
+        "{missing} {name} ('{symbol}') missing: the army has {expected}, the setup places {found}"
+    )]
     TooFew {
         /// The piece's name.
         name: String,
@@ -124,11 +126,13 @@ impl Rules {
             .map(|l| l.split('#').next().unwrap_or(""))
             .collect::<Vec<_>>()
             .join(" ");
-        let body = cleaned.trim_start();
-        let body = match body.get(..5) {
-            Some(w) if w.eq_ignore_ascii_case("setup") => &body[5..],
-            _ => body,
-        };
+        let mut body = cleaned.trim_start();
+        while let Some(w) = body.get(..5) {
+            if !w.eq_ignore_ascii_case("setup") {
+                break;
+            }
+            body = body[5..].trim_start();
+        }
         let mut kinds = Vec::with_capacity(home.len());
         {
             for c in body.chars() {
@@ -203,13 +207,14 @@ impl Rules {
                 None => {}
                 Some(_) if lake => return Err(SetupError::Lake { square: sq }),
                 Some(k) => {
-                    let kind = self.kinds.get(*k as usize).ok_or_else(|| {
-                        SetupError::UnknownSymbol {
-                            symbol: '?',
-                            square: home[i].to_string(),
-                            known: format!("piece kinds 0 to {}", self.kinds.len() - 1),
-                        }
-                    })?;
+                    let kind =
+                        self.kinds
+                            .get(*k as usize)
+                            .ok_or_else(|| SetupError::UnknownSymbol {
+                                symbol: '?',
+                                square: home[i].to_string(),
+                                known: format!("piece kinds 0 to {}", self.kinds.len() - 1),
+                            })?;
                     counts[*k as usize] += 1;
                     if counts[*k as usize] > kind.count as usize {
                         return Err(SetupError::TooMany {

@@ -101,9 +101,11 @@ impl Rules {
     /// `viewer`'s view of a state (S6).
     pub(crate) fn view(&self, st: &StrategoState, viewer: Player, status: Status) -> StrategoView {
         let v = viewer.index();
-        let setup_done = |side: usize| st.history.iter().any(
-            |e| matches!(e, Event::Setup { player } if player.index() == side),
-        );
+        let setup_done = |side: usize| {
+            st.history
+                .iter()
+                .any(|e| matches!(e, Event::Setup { player } if player.index() == side))
+        };
         StrategoView {
             viewer,
             status,
@@ -123,7 +125,10 @@ impl Rules {
                     .map(|i| st.origin[(1 - v) * MAX_ARMY + i])
                     .collect();
                 origins.sort_unstable();
-                origins.into_iter().map(|c| Square::from_index(c as usize)).collect()
+                origins
+                    .into_iter()
+                    .map(|c| Square::from_index(c as usize))
+                    .collect()
             }),
             plies: st.plies,
             plies_without_capture: st.quiet,
@@ -144,7 +149,11 @@ impl Rules {
     /// (S6): the opponent's unknown pieces get the kinds not yet accounted for
     /// by revealed pieces and the tray, pieces that moved get kinds that move,
     /// and the public history is replayed on the drawn setups.
-    pub(crate) fn determinize<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
+    pub(crate) fn determinize<R: Rng + ?Sized>(
+        &self,
+        view: &StrategoView,
+        rng: &mut R,
+    ) -> StrategoState {
         let v = view.viewer.index();
         let o = 1 - v;
         let own = match &view.own_setup {
@@ -165,21 +174,22 @@ impl Rules {
                     let setup = if player.index() == v { &own } else { &opponent };
                     self.apply_setup(&mut st, setup);
                 }
-                Event::Move { player, from, to, .. }
-                    if !st.in_setup()
-                        && player == st.to_move
-                        && crate::movegen::holds(
-                            st.board[from.index()],
-                            crate::movegen::first_cell(player.index()),
-                        )
-                        && self.class[st.kind[st.board[from.index()] as usize - 1] as usize]
-                            != crate::params::NO_CLASS
-                        && self.on_board(to)
-                        && !crate::movegen::holds(
-                            st.board[to.index()],
-                            crate::movegen::first_cell(player.index()),
-                        )
-                        && st.board[to.index()] != crate::params::BLOCKED =>
+                Event::Move {
+                    player, from, to, ..
+                } if !st.in_setup()
+                    && player == st.to_move
+                    && crate::movegen::holds(
+                        st.board[from.index()],
+                        crate::movegen::first_cell(player.index()),
+                    )
+                    && self.class[st.kind[st.board[from.index()] as usize - 1] as usize]
+                        != crate::params::NO_CLASS
+                    && self.on_board(to)
+                    && !crate::movegen::holds(
+                        st.board[to.index()],
+                        crate::movegen::first_cell(player.index()),
+                    )
+                    && st.board[to.index()] != crate::params::BLOCKED =>
                 {
                     self.apply_step(&mut st, from.index(), to.index());
                 }
@@ -268,7 +278,9 @@ impl Rules {
         fixed_pool.shuffle(rng);
         moving_pool.shuffle(rng);
         // Fixed kinds go to unknown pieces that never moved; the rest to the others.
-        let mut unmoved: Vec<usize> = (0..n).filter(|&i| known[i].is_none() && !moved[i]).collect();
+        let mut unmoved: Vec<usize> = (0..n)
+            .filter(|&i| known[i].is_none() && !moved[i])
+            .collect();
         unmoved.shuffle(rng);
         let mut kinds = known.clone();
         for &i in &unmoved {
@@ -286,4 +298,3 @@ impl Rules {
         Setup::new(self.home[o].iter().map(|s| by_cell[s.index()]).collect())
     }
 }
-

@@ -1,6 +1,7 @@
 //! Acceptance tests over the Gravon archive sample (S13): every classic game
-//! replays legally under classic-5 and ends as Gravon says; every human
-//! setup is a legal Original setup.
+//! replays legally under classic-5 and every barrage game under barrage with
+//! limit 5 and no chase rule, and ends as Gravon says; every human setup is a
+//! legal Original setup.
 
 use plateau::{Game, GameRecord, Player, Session, Status};
 use plateau_stratego::gravon::{self, GravonError};
@@ -68,8 +69,8 @@ fn s13_all_classic_games_replay_and_end_as_recorded() {
         // The generic replay of the record checks every move again.
         let record = GameRecord::from_json(&record.to_json()).unwrap();
         let game = rules_of(&record);
-        let session = Session::from_record(game.clone(), &record)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let session =
+            Session::from_record(game.clone(), &record).unwrap_or_else(|e| panic!("{name}: {e}"));
         let by_rule = game.status(session.state());
         let winner = match g.winner {
             1 => Some(Player(0)),
@@ -78,12 +79,16 @@ fn s13_all_classic_games_replay_and_end_as_recorded() {
         };
         match g.result_type {
             1 => {
-                let o = by_rule.outcome().unwrap_or_else(|| panic!("{name}: not over"));
+                let o = by_rule
+                    .outcome()
+                    .unwrap_or_else(|| panic!("{name}: not over"));
                 assert_eq!(o.reason, plateau_stratego::FLAG_CAPTURED, "{name}");
                 assert_eq!(o.winner, winner, "{name}");
             }
             0 => {
-                let o = by_rule.outcome().unwrap_or_else(|| panic!("{name}: not over"));
+                let o = by_rule
+                    .outcome()
+                    .unwrap_or_else(|| panic!("{name}: not over"));
                 assert!(
                     o.reason == plateau_stratego::NO_LEGAL_MOVE
                         || o.reason == plateau_stratego::NO_MOVABLE_PIECES,
@@ -102,7 +107,11 @@ fn s13_all_classic_games_replay_and_end_as_recorded() {
                 let outcome = session.status().outcome().cloned();
                 if g.result_type == 3 {
                     let o = outcome.unwrap();
-                    assert_eq!((o.winner, o.reason.as_ref()), (winner, "resignation"), "{name}");
+                    assert_eq!(
+                        (o.winner, o.reason.as_ref()),
+                        (winner, "resignation"),
+                        "{name}"
+                    );
                 } else {
                     assert_eq!(outcome, None, "{name}");
                 }
@@ -112,7 +121,10 @@ fn s13_all_classic_games_replay_and_end_as_recorded() {
         *by_type.entry(g.result_type).or_insert(0) += 1;
     }
     // The sample: 9 flag captures, 1 unable to move, 10 forfeits, 1 abandoned.
-    assert_eq!(by_type.into_iter().collect::<Vec<_>>(), [(0, 1), (1, 9), (3, 10), (10, 1)]);
+    assert_eq!(
+        by_type.into_iter().collect::<Vec<_>>(),
+        [(0, 1), (1, 9), (3, 10), (10, 1)]
+    );
 }
 
 #[test]
@@ -130,18 +142,62 @@ fn s13_the_two_squares_limit_of_5_matters() {
             assert_eq!(index, 155 + 2, "move 155 after the two setups");
             assert!(reason.contains("S7"), "{reason}");
         }
-        other => panic!("expected move 155 to be refused, got {:?}", other.map(|_| ())),
+        other => panic!(
+            "expected move 155 to be refused, got {:?}",
+            other.map(|_| ())
+        ),
     }
 }
 
 #[test]
-fn s13_barrage_records_are_refused_clearly_for_now() {
-    for path in xml_files("barrage") {
-        let xml = std::fs::read_to_string(&path).unwrap();
-        match gravon::import(&xml) {
-            Err(GravonError::UnsupportedType(t)) => assert_eq!(t, "barrage"),
-            other => panic!("{path:?}: {other:?}"),
-        }
+fn s13_barrage_games_replay_and_end_as_recorded() {
+    let files = xml_files("barrage");
+    if files.is_empty() {
+        return;
+    }
+    assert_eq!(files.len(), 4);
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let xml = std::fs::read_to_string(path).unwrap();
+        let g = gravon::parse(&xml).unwrap();
+        let record = gravon::import(&xml).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(record.variant, "barrage");
+        assert_eq!(record.params["two_square_limit"], 5);
+        assert_eq!(record.params["chase_rule"], false);
+        assert_eq!(record.params["max_plies"], 0);
+        assert_eq!(record.params["setup"]["full"], false);
+        let game = rules_of(&record);
+        let session = Session::from_record(game.clone(), &record)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let o = game
+            .status(session.state())
+            .outcome()
+            .cloned()
+            .unwrap_or_else(|| panic!("{name}: not over"));
+        let winner = Some(Player(g.winner as u8 - 1));
+        assert_eq!(o.winner, winner, "{name}");
+        let expected = if g.result_type == 1 {
+            vec![plateau_stratego::FLAG_CAPTURED]
+        } else {
+            vec![plateau_stratego::NO_LEGAL_MOVE, plateau_stratego::NO_MOVABLE_PIECES]
+        };
+        assert!(expected.contains(&o.reason.as_ref()), "{name}: {o:?}");
+    }
+    // Barrage 861: Red's last move lost Red's last movable piece, and Red loses
+    // although Blue is to move (S9.3).
+    let Some(dir) = folder() else { return };
+    let xml = std::fs::read_to_string(dir.join("gravon-xml/barrage-2006.2-861.xml")).unwrap();
+    let record = gravon::import(&xml).unwrap();
+    let o = record.outcome.unwrap();
+    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(1)), plateau_stratego::NO_MOVABLE_PIECES));
+}
+
+#[test]
+fn s13_other_game_types_are_refused_clearly() {
+    let xml = "<stratego><game type=\"ultimate lightning\"><field content=\"\"/><result type=\"3\" winner=\"1\"/></game></stratego>";
+    match gravon::import(xml) {
+        Err(GravonError::UnsupportedType(t)) => assert_eq!(t, "ultimate lightning"),
+        other => panic!("{other:?}"),
     }
 }
 
@@ -166,7 +222,10 @@ fn s13_bad_records_give_clear_errors() {
     assert!(matches!(e, GravonError::Xml { .. }), "{e}");
     let bad_field = good("").replacen("GEBM", "GEBB", 1);
     let e = gravon::import(&bad_field).unwrap_err();
-    assert!(e.to_string().contains("red setup") && e.to_string().contains("too many bombs"), "{e}");
+    assert!(
+        e.to_string().contains("red setup") && e.to_string().contains("too many bombs"),
+        "{e}"
+    );
     let flag_claimed = good("").replace("type=\"3\"", "type=\"1\"");
     let e = gravon::import(&flag_claimed).unwrap_err();
     assert!(matches!(e, GravonError::ResultMismatch { .. }), "{e}");
@@ -209,4 +268,35 @@ fn s3_all_gravon_human_setups_are_legal_original_setups() {
         n += 1;
     }
     assert_eq!(n, 64_920);
+}
+
+#[test]
+fn s11_gravon_barrage_and_duel_setups_are_legal() {
+    let Some(dir) = folder() else { return };
+    let barrage = Stratego::variant("barrage").unwrap();
+    let text = std::fs::read_to_string(dir.join("setups/gravon-barrage-setups.txt")).unwrap();
+    let mut n = 0;
+    for (i, line) in text.lines().enumerate() {
+        let symbols = to_symbols(line.trim()).replace('A', ".");
+        barrage
+            .parse_setup(Player(0), &symbols)
+            .unwrap_or_else(|e| panic!("barrage setup line {}: {e}", i + 1));
+        n += 1;
+    }
+    assert_eq!(n, 3944);
+    // Whole start fields of barrage and duel games.
+    for (file, variant, count) in [
+        ("setups/gravon-barrage-games.csv", "barrage", 3132),
+        ("setups/gravon-duell-games.csv", "duel", 32),
+    ] {
+        let game = Stratego::variant(variant).unwrap();
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let mut n = 0;
+        for line in text.lines().skip(1) {
+            let field = line.split(',').nth(3).unwrap();
+            gravon::setups_from_field(&game, field).unwrap_or_else(|e| panic!("{file}: {line}: {e}"));
+            n += 1;
+        }
+        assert_eq!(n, count, "{file}");
+    }
 }

@@ -54,7 +54,10 @@ fn s8_2_a_reply_that_does_not_evade_ends_the_chase() {
     let mut st = position(&game, LAKE_RING, 0);
     play(&game, &mut st, "a4-b4");
     assert_eq!(st.chase[0].positions.len(), 1);
-    assert!(!st.chase[0].active, "the chase begins only when Blue evades");
+    assert!(
+        !st.chase[0].active,
+        "the chase begins only when Blue evades"
+    );
     play(&game, &mut st, "c4-d4");
     assert!(st.chase[0].active);
     play(&game, &mut st, "b4-c4");

@@ -84,7 +84,10 @@ fn s5_3_spy_and_marshal_both_ways() {
 fn s5_4_miner_and_bomb() {
     let (game, st) = fight("3", "B");
     assert_eq!(at(&game, &st, "e5"), Some((0, "miner".into())));
-    assert_eq!(st.tray(Player(1))[game.kind_of_name("bomb").unwrap() as usize], 1);
+    assert_eq!(
+        st.tray(Player(1))[game.kind_of_name("bomb").unwrap() as usize],
+        1
+    );
     for s in ["X", "9", "4", "2", "S"] {
         let (game, st) = fight(s, "B");
         assert_eq!(at(&game, &st, "e5"), Some((1, "bomb".into())), "{s}");

@@ -30,7 +30,10 @@ fn s9_2_neither_side_has_a_movable_piece_draw() {
     );
     play(&game, &mut st, "e4xe5");
     let o = outcome(&game, &st);
-    assert_eq!((o.winner, o.reason.as_ref()), (None, crate::NO_MOVABLE_PIECES));
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (None, crate::NO_MOVABLE_PIECES)
+    );
 }
 
 #[test]
@@ -55,7 +58,10 @@ fn s9_3_the_mover_without_movable_pieces_loses_at_once() {
     // Red's last movable piece dies on a bomb: Red loses though Blue is to move.
     play(&game, &mut st, "e4xe5");
     let o = outcome(&game, &st);
-    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(1)), crate::NO_MOVABLE_PIECES));
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (Some(Player(1)), crate::NO_MOVABLE_PIECES)
+    );
     // And the side that loses its last movable piece to an attack loses too.
     let mut st = position(
         &game,
@@ -75,7 +81,10 @@ fn s9_3_the_mover_without_movable_pieces_loses_at_once() {
     );
     play(&game, &mut st, "e4xe5");
     let o = outcome(&game, &st);
-    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(0)), crate::NO_MOVABLE_PIECES));
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (Some(Player(0)), crate::NO_MOVABLE_PIECES)
+    );
 }
 
 #[test]
@@ -101,7 +110,10 @@ fn s9_4_the_side_to_move_without_a_legal_move_loses() {
     );
     play(&game, &mut st, "e4-e5");
     let o = outcome(&game, &st);
-    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(0)), crate::NO_LEGAL_MOVE));
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (Some(Player(0)), crate::NO_LEGAL_MOVE)
+    );
 }
 
 #[test]
@@ -128,7 +140,10 @@ fn s9_4_a_move_forbidden_by_s7_counts_as_no_move() {
     assert!(!game.status(&st).is_over());
     play(&game, &mut st, "e4-e5");
     let o = outcome(&game, &st);
-    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(0)), crate::NO_LEGAL_MOVE));
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (Some(Player(0)), crate::NO_LEGAL_MOVE)
+    );
 }
 
 #[test]
@@ -137,13 +152,19 @@ fn s9_before_reds_first_move_red_may_have_no_move() {
     let mut st = game.initial_state(0);
     // Red's front row: bombs and pieces walled in by bombs and lakes.
     let red = game
-        .parse_setup(Player(0), "B B 9 8 B B 7 7 B B / X 6 6 6 6 5 5 5 5 4 / 4 4 4 3 3 3 3 3 2 2 / 2 2 2 2 2 2 S F 8 7")
+        .parse_setup(
+            Player(0),
+            "B B 9 8 B B 7 7 B B / X 6 6 6 6 5 5 5 5 4 / 4 4 4 3 3 3 3 3 2 2 / 2 2 2 2 2 2 S F 8 7",
+        )
         .unwrap();
     game.apply(&mut st, &Move::Setup(red));
     let blue = game.parse_setup(Player(1), BLUE).unwrap();
     game.apply(&mut st, &Move::Setup(blue));
     let o = outcome(&game, &st);
-    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(1)), crate::NO_LEGAL_MOVE));
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (Some(Player(1)), crate::NO_LEGAL_MOVE)
+    );
 }
 
 #[test]
@@ -193,5 +214,8 @@ fn s9_6_resignation_through_the_session() {
     session.play_text(&format!("setup {RED}")).unwrap();
     session.resign(Player(1));
     let o = session.status().outcome().cloned().unwrap();
-    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(0)), "resignation"));
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (Some(Player(0)), "resignation")
+    );
 }

@@ -68,10 +68,10 @@ proptest! {
             let mv = game.random_move(&st, &mut rng).unwrap();
             game.apply(&mut st, &mv);
             plies += 1;
-            for id in 0..2 * MAX_ARMY {
+            for (id, was) in revealed.iter_mut().enumerate() {
                 let now = st.flags[id] & crate::state::REVEALED != 0;
-                prop_assert!(now || !revealed[id], "piece {id} was revealed and is not now");
-                revealed[id] = now;
+                prop_assert!(now || !*was, "piece {id} was revealed and is not now");
+                *was = now;
             }
             if plies % 5 == 0 {
                 assert_view_hides(&game, &st);
@@ -183,7 +183,10 @@ fn s6_determinization_varies_the_unknown_pieces() {
     assert_eq!(game.setup_of(&a, Player(0)), game.setup_of(&st, Player(0)));
     // In the setup phase too: Blue, before its setup, knows nothing of Red's.
     let mut st = game.initial_state(0);
-    game.apply(&mut st, &Move::Setup(game.parse_setup(Player(0), RED).unwrap()));
+    game.apply(
+        &mut st,
+        &Move::Setup(game.parse_setup(Player(0), RED).unwrap()),
+    );
     let view = game.view(&st, Player(1));
     let drawn = game.determinize(&view, &mut plateau::rng(3));
     assert_eq!(game.view(&drawn, Player(1)), view);
@@ -201,7 +204,10 @@ fn s6_2_a_known_piece_is_drawn_as_itself() {
         let view = game.view(&st, Player(0));
         let drawn = game.determinize(&view, &mut plateau::rng(seed));
         let p = drawn.piece_at("a6".parse().unwrap()).unwrap();
-        assert_eq!((p.owner, game.pieces()[p.kind as usize].name.as_str()), (Player(1), "sergeant"));
+        assert_eq!(
+            (p.owner, game.pieces()[p.kind as usize].name.as_str()),
+            (Player(1), "sergeant")
+        );
     }
 }
 
@@ -215,22 +221,42 @@ fn s6_4_rendered_views_and_descriptions_show_only_the_viewers_knowledge() {
     assert_eq!(board.matches("[?]").count(), 40);
     assert!(blue_view.contains(" F "));
     // Blue sits opposite: its home ranks come last, files run j to a.
-    assert!(blue_view.lines().next().unwrap().trim().starts_with("j  i  h"));
+    assert!(blue_view
+        .lines()
+        .next()
+        .unwrap()
+        .trim()
+        .starts_with("j  i  h"));
     // A one-square move: Blue learns the squares only; Red learns its piece.
     let before = st.clone();
     let mv = game.parse_move(&st, "e4-e5").unwrap();
-    assert_eq!(game.describe_move(&before, &mv, Some(Player(1))).unwrap(), "Red e4-e5.");
-    assert_eq!(game.describe_move(&before, &mv, Some(Player(0))).unwrap(), "Red general e4-e5.");
+    assert_eq!(
+        game.describe_move(&before, &mv, Some(Player(1))).unwrap(),
+        "Red e4-e5."
+    );
+    assert_eq!(
+        game.describe_move(&before, &mv, Some(Player(0))).unwrap(),
+        "Red general e4-e5."
+    );
     play(&game, &mut st, "e4-e5 e7-e6");
     // A fight: both ranks are told to both (S5.1, S6.3).
     let before = st.clone();
     let mv = game.parse_move(&st, "e5xe6").unwrap();
     let told = game.describe_move(&before, &mv, Some(Player(1))).unwrap();
-    assert_eq!(told, "Red general e5xe6 attacks the Blue colonel and wins: the colonel is removed.");
-    assert_eq!(told, game.describe_move(&before, &mv, Some(Player(0))).unwrap());
+    assert_eq!(
+        told,
+        "Red general e5xe6 attacks the Blue colonel and wins: the colonel is removed."
+    );
+    assert_eq!(
+        told,
+        game.describe_move(&before, &mv, Some(Player(0))).unwrap()
+    );
     play(&game, &mut st, "e5xe6");
     let red_view = game.render_view(&game.view(&st, Player(0)));
-    assert!(red_view.contains("8"), "the tray shows the colonel:\n{red_view}");
+    assert!(
+        red_view.contains("8"),
+        "the tray shows the colonel:\n{red_view}"
+    );
     let full = game.render_state(&st);
     assert!(full.contains("[F]"));
 }
@@ -256,10 +282,17 @@ fn s6_4_errors_never_tell_an_enemy_rank() {
         for from in ["b6", "e4", "a1"] {
             let mv = game.parse_move(&st, &format!("{from}-{sq}")).unwrap();
             if let Err(e) = game.check_move(&st, &mv) {
-                let target = st.piece_at(*sq).map(|p| game.pieces()[p.kind as usize].name.clone());
+                let target = st
+                    .piece_at(*sq)
+                    .map(|p| game.pieces()[p.kind as usize].name.clone());
                 if let Some(name) = target {
-                    let own = st.piece_at(from.parse().unwrap()).map(|p| game.pieces()[p.kind as usize].name.clone());
-                    assert!(own.as_deref() == Some(name.as_str()) || !e.contains(&name), "{from}-{sq}: {e}");
+                    let own = st
+                        .piece_at(from.parse().unwrap())
+                        .map(|p| game.pieces()[p.kind as usize].name.clone());
+                    assert!(
+                        own.as_deref() == Some(name.as_str()) || !e.contains(&name),
+                        "{from}-{sq}: {e}"
+                    );
                 }
             }
         }

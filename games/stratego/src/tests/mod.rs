@@ -28,7 +28,11 @@ pub(crate) fn rules(overrides: &[(&str, &str)]) -> Stratego {
 pub(crate) fn position(game: &Stratego, diagram: &str, to_move: u8) -> StrategoState {
     let r = &game.rules;
     let mut st = StrategoState::empty(&r.template);
-    let rows: Vec<&str> = diagram.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let rows: Vec<&str> = diagram
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     assert_eq!(rows.len(), r.ranks as usize, "one line per rank");
     for (i, row) in rows.iter().enumerate() {
         let rank = r.ranks as usize - 1 - i;
@@ -105,9 +109,11 @@ pub(crate) fn legal_list(game: &Stratego, st: &StrategoState) -> Vec<String> {
 }
 
 /// A fixed legal Red setup (front row first).
-pub(crate) const RED: &str = "2 3 2 B 9 8 2 2 7 4 / 4 B 6 3 X 5 6 2 5 5 / B 2 8 3 6 7 B 6 S 7 / 5 3 4 2 B F B 4 2 3";
+pub(crate) const RED: &str =
+    "2 3 2 B 9 8 2 2 7 4 / 4 B 6 3 X 5 6 2 5 5 / B 2 8 3 6 7 B 6 S 7 / 5 3 4 2 B F B 4 2 3";
 /// A fixed legal Blue setup (front row first: rank 7).
-pub(crate) const BLUE: &str = "4 2 2 7 8 3 2 6 2 5 / 5 B 3 X 9 6 2 B 7 2 / 3 4 S 6 B 8 5 4 2 7 / 3 B 6 5 B F B 2 3 4";
+pub(crate) const BLUE: &str =
+    "4 2 2 7 8 3 2 6 2 5 / 5 B 3 X 9 6 2 B 7 2 / 3 4 S 6 B 8 5 4 2 7 / 3 B 6 5 B F B 2 3 4";
 
 /// A game after both fixed setups.
 pub(crate) fn started(game: &Stratego) -> StrategoState {

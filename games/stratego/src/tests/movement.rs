@@ -43,7 +43,10 @@ fn s4_3_scout_moves_and_attacks_in_one_move_and_is_revealed() {
     let scout = st.piece_at("g4".parse().unwrap()).unwrap();
     assert_eq!(game.pieces()[scout.kind as usize].name, "scout");
     assert!(scout.revealed && scout.moved);
-    assert_eq!(st.tray(Player(1))[game.kind_of_name("spy").unwrap() as usize], 1);
+    assert_eq!(
+        st.tray(Player(1))[game.kind_of_name("spy").unwrap() as usize],
+        1
+    );
     assert!(st.piece_at("c4".parse().unwrap()).is_none());
 }
 
@@ -85,7 +88,9 @@ fn s4_1_red_cannot_pass_and_moves_only_own_pieces() {
     let st = position(&game, SCOUT_BOARD, 1);
     // Blue to move: the spy and the lieutenant move; the flag does not.
     let list = legal_list(&game, &st);
-    assert!(list.iter().all(|m| m.starts_with("g4") || m.starts_with("j10")));
+    assert!(list
+        .iter()
+        .all(|m| m.starts_with("g4") || m.starts_with("j10")));
     assert!(list.contains(&"g4-f4".to_string()) && list.contains(&"j10-i10".to_string()));
     assert!(refused(&game, &st, "g4-c4").contains("one square at a time"));
     assert!(refused(&game, &st, "c4-d4").contains("no piece of yours"));
@@ -103,12 +108,29 @@ fn s1_4_notation_accepts_x_and_round_trips() {
         assert!(game.parse_move(&st, bad).is_err(), "{bad}");
     }
     // Off a smaller board: a square that exists on no board of these rules.
-    let small = rules(&[("board.files", "8"), ("board.ranks", "8"), ("board.lakes", "[]"), ("setup.rows", "2"), ("setup.full", "false"), ("pieces.scout.count", "2"), ("pieces.bomb.count", "1"), ("pieces.captain.count", "1"), ("pieces.lieutenant.count", "1"), ("pieces.sergeant.count", "1"), ("pieces.miner.count", "1"), ("pieces.major.count", "1"), ("pieces.colonel.count", "1")]);
+    let small = rules(&[
+        ("board.files", "8"),
+        ("board.ranks", "8"),
+        ("board.lakes", "[]"),
+        ("setup.rows", "2"),
+        ("setup.full", "false"),
+        ("pieces.scout.count", "2"),
+        ("pieces.bomb.count", "1"),
+        ("pieces.captain.count", "1"),
+        ("pieces.lieutenant.count", "1"),
+        ("pieces.sergeant.count", "1"),
+        ("pieces.miner.count", "1"),
+        ("pieces.major.count", "1"),
+        ("pieces.colonel.count", "1"),
+    ]);
     let mut st = small.initial_state(0);
     for p in 0..2 {
         let s = small.random_setup(Player(p), &mut plateau::rng(p as u64));
         small.apply(&mut st, &Move::Setup(s));
     }
     let mv = small.parse_move(&st, "j1-j2").unwrap();
-    assert!(small.check_move(&st, &mv).unwrap_err().contains("not on the 8×8 board"));
+    assert!(small
+        .check_move(&st, &mv)
+        .unwrap_err()
+        .contains("not on the 8×8 board"));
 }

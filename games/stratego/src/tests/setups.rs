@@ -32,26 +32,56 @@ fn s3_3_setup_text_front_row_first_in_board_coordinates() {
 fn s3_setup_errors_name_the_square_or_symbol() {
     let game = rules(&[]);
     let red = Player(0);
-    let e = game.parse_setup(red, &RED.replacen('X', "Z", 1)).unwrap_err();
-    assert!(matches!(e, SetupError::UnknownSymbol { symbol: 'Z', .. }), "{e}");
-    assert!(e.to_string().contains("'Z'") && e.to_string().contains("e3"), "{e}");
+    let e = game
+        .parse_setup(red, &RED.replacen('X', "Z", 1))
+        .unwrap_err();
+    assert!(
+        matches!(e, SetupError::UnknownSymbol { symbol: 'Z', .. }),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("'Z'") && e.to_string().contains("e3"),
+        "{e}"
+    );
     let e = game.parse_setup(red, &format!("{RED} 3")).unwrap_err();
-    assert!(matches!(e, SetupError::OutsideHome { symbol: '3', .. }), "{e}");
+    assert!(
+        matches!(e, SetupError::OutsideHome { symbol: '3', .. }),
+        "{e}"
+    );
     assert!(e.to_string().contains("outside the home area"));
     let e = game.parse_setup(red, &RED[..RED.len() - 2]).unwrap_err();
     assert!(e.to_string().contains("ends before j1"), "{e}");
     // One scout too many (a miner turned into a scout).
-    let e = game.parse_setup(red, &RED.replacen("2 3 2", "2 2 2", 1)).unwrap_err();
-    assert!(e.to_string().contains("too many scouts") && e.to_string().contains("the one on i1"), "{e}");
+    let e = game
+        .parse_setup(red, &RED.replacen("2 3 2", "2 2 2", 1))
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("too many scouts") && e.to_string().contains("the one on i1"),
+        "{e}"
+    );
     // The miner's count then runs short... when the scout is removed.
-    let e = game.parse_setup(red, &RED.replacen("X", ".", 1)).unwrap_err();
+    let e = game
+        .parse_setup(red, &RED.replacen("X", ".", 1))
+        .unwrap_err();
     assert!(e.to_string().contains("e3 is empty"), "{e}");
-    let e = game.check_setup(red, &crate::Setup::new(vec![None; 40])).unwrap_err();
+    let e = game
+        .check_setup(red, &crate::Setup::new(vec![None; 40]))
+        .unwrap_err();
     assert!(e.to_string().contains("a4 is empty"), "{e}");
     // A setup that gives a piece to a lake: rules whose home area holds one.
-    let lakes = rules(&[("board.lakes", "[\"c2\", \"c5\", \"d5\", \"c6\", \"d6\", \"g5\", \"h5\", \"g6\", \"h6\"]"), ("setup.full", "false"), ("pieces.scout.count", "7")]);
+    let lakes = rules(&[
+        (
+            "board.lakes",
+            "[\"c2\", \"c5\", \"d5\", \"c6\", \"d6\", \"g5\", \"h5\", \"g6\", \"h6\"]",
+        ),
+        ("setup.full", "false"),
+        ("pieces.scout.count", "7"),
+    ]);
     let e = lakes.parse_setup(red, RED).unwrap_err();
-    assert!(matches!(e, SetupError::Lake { .. }) && e.to_string().contains("c2 is a lake"), "{e}");
+    assert!(
+        matches!(e, SetupError::Lake { .. }) && e.to_string().contains("c2 is a lake"),
+        "{e}"
+    );
     let ok = RED.replacen("B 2 8 3", "B 8 . 3", 1);
     assert!(lakes.parse_setup(red, &ok).is_ok());
 }
@@ -62,9 +92,16 @@ fn s3_missing_pieces_are_counted() {
     let game = rules(&[("setup.full", "false"), ("pieces.scout.count", "7")]);
     let e = game.parse_setup(Player(0), RED).unwrap_err();
     assert!(e.to_string().contains("too many scouts"), "{e}");
-    assert!(game.parse_setup(Player(0), &RED.replacen('2', ".", 1)).is_ok());
-    let e = game.parse_setup(Player(0), &RED.replacen('2', ".", 2)).unwrap_err();
-    assert_eq!(e.to_string(), "1 scout ('2') missing: the army has 7, the setup places 6");
+    assert!(game
+        .parse_setup(Player(0), &RED.replacen('2', ".", 1))
+        .is_ok());
+    let e = game
+        .parse_setup(Player(0), &RED.replacen('2', ".", 2))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "1 scout ('2') missing: the army has 7, the setup places 6"
+    );
     let e = game
         .parse_setup(Player(0), &RED.replacen('2', ".", 1).replacen('S', ".", 1))
         .unwrap_err();
@@ -81,7 +118,10 @@ fn s3_2_setups_come_first_red_then_blue() {
     game.legal_moves(&st, &mut moves);
     assert!(moves.is_empty());
     let mv = game.parse_move(&st, "a4-a5").unwrap();
-    assert!(game.check_move(&st, &mv).unwrap_err().contains("set up first"));
+    assert!(game
+        .check_move(&st, &mv)
+        .unwrap_err()
+        .contains("set up first"));
     let red = Move::Setup(game.parse_setup(Player(0), RED).unwrap());
     game.apply(&mut st, &red);
     assert_eq!(game.status(&st).to_move(), Some(Player(1)));
@@ -90,7 +130,10 @@ fn s3_2_setups_come_first_red_then_blue() {
     game.apply(&mut st, &blue);
     assert_eq!(game.status(&st).to_move(), Some(Player(0)));
     assert!(game.moves_enumerable(&st));
-    assert!(game.check_move(&st, &red).unwrap_err().contains("set up already"));
+    assert!(game
+        .check_move(&st, &red)
+        .unwrap_err()
+        .contains("set up already"));
 }
 
 #[test]
@@ -112,6 +155,10 @@ fn s3_random_setups_are_legal_and_seeded() {
 fn s3_3_comments_and_layout_are_ignored_in_files() {
     let game = rules(&[]);
     let file = format!("# my favourite\nsetup\n{}\n", RED.replace(" / ", "\n"));
+    // As the command line plays a file: the word `setup` before it.
+    let mv = game.parse_move(&game.initial_state(0), &format!("setup {file}")).unwrap();
+    assert_eq!(mv, Move::Setup(game.parse_setup(Player(0), RED).unwrap()));
+    assert!(!game.move_is_public(&mv));
     assert_eq!(
         game.parse_setup(Player(0), &file).unwrap(),
         game.parse_setup(Player(0), RED).unwrap()

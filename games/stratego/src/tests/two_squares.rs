@@ -31,7 +31,11 @@ fn s7_3_limit_3_forbids_the_fourth_move() {
 fn s7_1_limit_5_forbids_the_sixth_move_and_0_is_off() {
     let game = rules(&[("two_square_limit", "5")]);
     let mut st = position(&game, BOARD, 0);
-    play(&game, &mut st, "a4-a5 j8-j7 a5-a4 j7-j6 a4-a5 j6-j5 a5-a4 j5-j4 a4-a5 j4-j3");
+    play(
+        &game,
+        &mut st,
+        "a4-a5 j8-j7 a5-a4 j7-j6 a4-a5 j6-j5 a5-a4 j5-j4 a4-a5 j4-j3",
+    );
     assert!(refused(&game, &st, "a5-a4").contains("5 times"));
     let off = rules(&[("two_square_limit", "0")]);
     let mut st = position(&off, BOARD, 0);
@@ -45,10 +49,18 @@ fn s7_1_limit_5_forbids_the_sixth_move_and_0_is_off() {
 fn s7_2_another_piece_or_a_third_square_ends_the_series() {
     let game = rules(&[]);
     let mut st = position(&game, BOARD, 0);
-    play(&game, &mut st, "a4-a5 j8-j7 a5-a4 j7-j6 a4-a5 j6-j5 b4-b3 j5-j4");
+    play(
+        &game,
+        &mut st,
+        "a4-a5 j8-j7 a5-a4 j7-j6 a4-a5 j6-j5 b4-b3 j5-j4",
+    );
     assert!(legal(&game, &st, "a5-a4"));
     let mut st = position(&game, BOARD, 0);
-    play(&game, &mut st, "a4-a5 j8-j7 a5-a4 j7-j6 a4-a3 j6-j5 a3-a4 j5-j4 a4-a3 j4-j3");
+    play(
+        &game,
+        &mut st,
+        "a4-a5 j8-j7 a5-a4 j7-j6 a4-a3 j6-j5 a3-a4 j5-j4 a4-a3 j4-j3",
+    );
     // a4-a3, a3-a4, a4-a3: the third move of a new series.
     assert!(refused(&game, &st, "a3-a4").contains("S7"));
 }
