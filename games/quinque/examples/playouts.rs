@@ -2,7 +2,7 @@
 //! benchmark: games/s, actions/s, mean length, mean number of legal actions,
 //! and how the games ended.
 //!
-//! `cargo run --release -p plateau-quinque --example playouts -- [basic|advanced] [games]`
+//! `cargo run --release -p plateau-quinque --example playouts -- [basic|advanced] [games] [--timing-only]`
 
 use plateau::playout::random_game;
 use plateau::{rules, Game, RulesSpec};
@@ -41,7 +41,12 @@ fn main() {
     let secs = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds().zip(cpu_start).map(|(b, a)| b - a);
     let (mut positions, mut legal) = (0u64, 0u64);
-    for seed in 0..games.min(500) {
+    let sampled = if args.iter().any(|a| a == "--timing-only") {
+        0
+    } else {
+        games.min(500)
+    };
+    for seed in 0..sampled {
         let mut rng = plateau::rng(seed);
         let mut state = game.initial_state(seed);
         while state.ending.is_none() {
@@ -66,7 +71,9 @@ fn main() {
         );
     }
     println!("  mean length    {:.1} actions", actions as f64 / games as f64);
-    println!("  mean legal     {:.1} actions", legal as f64 / positions as f64);
+    if positions > 0 {
+        println!("  mean legal     {:.1} actions", legal as f64 / positions as f64);
+    }
     println!(
         "  capped         {:.2}% (turn cap or repetition)",
         100.0 * capped as f64 / games as f64

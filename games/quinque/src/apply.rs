@@ -12,9 +12,9 @@ use crate::Quinque;
 
 impl Quinque {
     /// Plays `action` for the player to act. `grid` is the window of the
-    /// position before the action, when the caller has it; it is updated.
+    /// formation after the action, when the caller has it.
     /// An illegal action may leave a wrong state, never a panic.
-    pub(crate) fn act(&self, state: &mut QuinqueState, action: &Action, grid: Option<&mut Grid>) {
+    pub(crate) fn act(&self, state: &mut QuinqueState, action: &Action, grid: Option<&Grid>) {
         if state.ending.is_some() {
             return;
         }
@@ -23,6 +23,12 @@ impl Quinque {
         let pps = self.pps as i64;
         let len = self.params.line_length;
         state.last = Some(*action);
+        let track = self.params.repetition > 0;
+        let mut tiles_hash = if track {
+            repetition::known_tiles_hash(state)
+        } else {
+            0
+        };
         let mut own = None;
         let mut turn_over = false;
         let mut marked = false;
@@ -36,25 +42,30 @@ impl Quinque {
                     None => {
                         state.tiles.push(Tile::new(cx, cy));
                         state.supply = state.supply.saturating_sub(1);
-                        state.tiles.len() - 1
+                        let i = state.tiles.len() - 1;
+                        if track {
+                            tiles_hash = tiles_hash.wrapping_add(repetition::tile_hash(&state.tiles[i]));
+                        }
+                        i
                     }
                 };
+                if track {
+                    tiles_hash = tiles_hash.wrapping_sub(repetition::tile_hash(&state.tiles[i]));
+                }
                 state.tiles[i].put(me, slot);
+                if track {
+                    tiles_hash = tiles_hash.wrapping_add(repetition::tile_hash(&state.tiles[i]));
+                }
                 state.reserves[mover] = state.reserves[mover].saturating_sub(1);
                 state.marked = u8::try_from(i).ok();
                 state.second_action = true;
                 marked = true;
-                let mut built;
+                let built;
                 let grid = match grid {
-                    Some(g) => {
-                        if i + 1 > g.n {
-                            g.add(i, cx as i64, cy as i64);
-                        }
-                        g
-                    }
+                    Some(g) => g,
                     None => {
                         built = Grid::new(&state.tiles);
-                        &mut built
+                        &built
                     }
                 };
                 if line_through(grid, &state.tiles, self.pps, len, me, px, py) {
@@ -63,17 +74,20 @@ impl Quinque {
             }
             Action::Move { from, to } => {
                 if let Some(i) = state.tile_at(from.0, from.1) {
+                    if track {
+                        tiles_hash = tiles_hash.wrapping_sub(repetition::tile_hash(&state.tiles[i]));
+                    }
                     state.tiles[i].x = to.0;
                     state.tiles[i].y = to.1;
-                    let mut built;
+                    if track {
+                        tiles_hash = tiles_hash.wrapping_add(repetition::tile_hash(&state.tiles[i]));
+                    }
+                    let built;
                     let grid = match grid {
-                        Some(g) => {
-                            g.relocate(i, to.0 as i64, to.1 as i64);
-                            g
-                        }
+                        Some(g) => g,
                         None => {
                             built = Grid::new(&state.tiles);
-                            &mut built
+                            &built
                         }
                     };
                     let tiles = &state.tiles;
@@ -123,13 +137,14 @@ impl Quinque {
                 return;
             }
         }
-        if self.params.repetition > 0
-            && repetition::record(state, marked) >= self.params.repetition as usize
-        {
-            state.ending = Some(Ending {
-                winner: None,
-                reason: EndReason::Repetition,
-            });
+        if track {
+            let h = tiles_hash.wrapping_add(repetition::rest_hash(state));
+            if repetition::record(state, marked, h) >= self.params.repetition as usize {
+                state.ending = Some(Ending {
+                    winner: None,
+                    reason: EndReason::Repetition,
+                });
+            }
         }
     }
 }

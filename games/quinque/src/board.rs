@@ -2,10 +2,11 @@
 //! formation for one position: which tile is on each cell, and the empty
 //! cells next to the formation as bit sets.
 //!
-//! The window is the formation's bounding box with a margin of two cells:
-//! tiles can only be added or moved to cells touching a tile (the first ring
-//! of the margin), and the second ring keeps the neighbours of those cells
-//! inside the window. A connected formation of `n` tiles has a bounding box
+//! The window is the formation's bounding box with a margin of
+//! [`MARGIN`] cells: tiles can only be added or moved to cells touching a
+//! tile, whose neighbours must be inside the window; the wider margin lets
+//! the window follow a few moves (see [`Frontier::refresh_around`]) before
+//! it has to be built again around the formation. A connected formation of `n` tiles has a bounding box
 //! of width plus height at most `n + 1`, so the window of a formation of
 //! [`MAX_TILES`] tiles has at most [`CAP`] cells. Coordinates stay absolute;
 //! the window only shifts with the formation. The structures are rebuilt in
@@ -17,11 +18,11 @@ use crate::state::Tile;
 /// Tiles looked at: the first [`MAX_TILES`] of a state.
 pub(crate) const TILES: usize = MAX_TILES as usize;
 /// The margin of the window around the formation's bounding box.
-const MARGIN: i64 = 2;
+pub(crate) const MARGIN: i64 = 4;
 /// The widest window: `MAX_TILES` tiles in a row, plus the margins.
 pub(crate) const SIDE: usize = TILES + 2 * MARGIN as usize;
 /// The most cells of a window: width + height ≤ `MAX_TILES + 1 + 4·MARGIN`.
-pub(crate) const CAP: usize = 420;
+pub(crate) const CAP: usize = 600;
 
 /// The bit of a tile from a cell of [`Grid::occ`] (0 for an empty cell).
 #[inline]
@@ -338,6 +339,51 @@ impl Frontier {
             let i = tiles.trailing_zeros() as usize;
             tiles &= tiles - 1;
             self.adj[i] = g.touching(g.tx[i] as i64, g.ty[i] as i64);
+        }
+    }
+
+    /// Brings the frontier and the adjacency up to date after the tile on
+    /// window cell `(x, y)` came or went: that cell and its four neighbours
+    /// are the only ones that change.
+    pub fn refresh_around(&mut self, g: &Grid, x: i64, y: i64) {
+        for (dx, dy) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)] {
+            self.refresh(g, x + dx, y + dy);
+        }
+    }
+
+    /// Recomputes the state of window cell `(x, y)`.
+    fn refresh(&mut self, g: &Grid, x: i64, y: i64) {
+        let Some(c) = g.local(x, y) else {
+            return;
+        };
+        let (ux, uy) = (x as usize, y as usize);
+        let h = self.h;
+        let occ = g.occ[c];
+        let touching = g.touching(x, y);
+        if occ != 0 {
+            self.adj[(occ as usize - 1) % TILES] = touching;
+        }
+        let touching = if occ == 0 { touching } else { 0 };
+        let bit = 1u64 << ux;
+        let front = touching != 0;
+        if front != (self.rows[uy] & bit != 0) {
+            self.rows[uy] ^= bit;
+            let d = if front { 1u8 } else { u8::MAX };
+            self.on_row[uy] = self.on_row[uy].wrapping_add(d);
+            self.on_col[ux] = self.on_col[ux].wrapping_add(d);
+            self.on_diag[ux + h - 1 - uy] = self.on_diag[ux + h - 1 - uy].wrapping_add(d);
+            self.on_anti[ux + uy] = self.on_anti[ux + uy].wrapping_add(d);
+            self.count = self.count.wrapping_add(d as i8 as u32);
+        }
+        let multi = touching & touching.wrapping_sub(1) != 0;
+        if multi != (self.multi.rows[uy] & bit != 0) {
+            self.multi.rows[uy] ^= bit;
+            self.multi.cols[ux] ^= 1 << uy;
+            self.multi.diag[ux + h - 1 - uy] ^= bit;
+            self.multi.anti[ux + uy] ^= bit;
+        }
+        if multi {
+            self.multi_nb[c] = touching;
         }
     }
 

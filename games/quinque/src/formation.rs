@@ -24,6 +24,7 @@ use petgraph::visit::{
 #[derive(Copy, Clone, Debug)]
 pub struct TileGraph<'a> {
     adj: &'a [u32],
+    within: u32,
 }
 
 impl<'a> TileGraph<'a> {
@@ -31,6 +32,15 @@ impl<'a> TileGraph<'a> {
     pub fn new(adj: &'a [u32]) -> Self {
         TileGraph {
             adj: &adj[..adj.len().min(TILES)],
+            within: u32::MAX,
+        }
+    }
+
+    /// The subgraph induced by the tiles of `within`.
+    pub fn induced(self, within: u32) -> Self {
+        TileGraph {
+            within: self.within & within,
+            ..self
         }
     }
 }
@@ -86,7 +96,7 @@ impl IntoNeighbors for TileGraph<'_> {
     type Neighbors = Members;
     #[inline]
     fn neighbors(self, a: usize) -> Members {
-        Members(self.adj.get(a).copied().unwrap_or(0))
+        Members(self.adj.get(a).copied().unwrap_or(0) & self.within)
     }
 }
 
@@ -130,66 +140,99 @@ impl Lifts {
         lifts
     }
 
+    /// Records a piece left by lifting `v`.
+    #[inline]
+    fn push(&mut self, v: usize, piece: u32) {
+        let k = self.count[v] as usize;
+        if k < 4 {
+            self.pieces[v][k] = piece;
+            self.count[v] += 1;
+        }
+    }
+
     /// Recomputes the pieces left by lifting each tile of the formation
     /// `adj` (which must be connected; otherwise the pieces only cover the
-    /// part that holds tile 0).
+    /// part that holds the first tile that is not a leaf).
+    ///
+    /// Leaves (tiles with one neighbour) are set aside first: lifting one
+    /// leaves the rest whole, and they hang on the depth-first subtrees of
+    /// their neighbours. The search runs on the others.
     pub fn rebuild(&mut self, adj: &[u32]) {
         let graph = TileGraph::new(adj);
         let n = graph.node_count();
-        self.count[..n].fill(0);
-        if n == 0 {
-            return;
-        }
         let all = if n == TILES {
             u32::MAX
         } else {
             (1u32 << n) - 1
         };
-        let mut disc = [0u16; TILES];
-        let mut low = [0u16; TILES];
-        let mut parent = [u8::MAX; TILES];
-        let mut subtree = [0u32; TILES];
+        // Unused pieces are "every tile", so that `joins` needs no count.
+        for v in 0..n {
+            self.pieces[v] = [0, u32::MAX, u32::MAX, u32::MAX];
+            self.count[v] = 0;
+        }
+        if n < 2 {
+            return;
+        }
+        let mut leaves = 0u32;
+        let mut leaves_of = [0u32; TILES];
+        for (v, &a) in adj.iter().enumerate().take(n) {
+            if a != 0 && a & (a - 1) == 0 {
+                leaves |= 1 << v;
+                leaves_of[a.trailing_zeros() as usize] |= 1 << v;
+            }
+        }
+        let core = all & !leaves;
         let mut separated = [0u32; TILES];
-        let (pieces, count) = (&mut self.pieces, &mut self.count);
-        depth_first_search(graph, Some(0), |event| match event {
-            DfsEvent::Discover(u, time) => {
-                let u = u & 31;
-                disc[u] = time.0 as u16;
-                low[u] = time.0 as u16;
-                subtree[u] = 1 << u;
-            }
-            DfsEvent::TreeEdge(u, v) => parent[v & 31] = u as u8,
-            DfsEvent::BackEdge(u, v) => {
-                let u = u & 31;
-                if parent[u] as usize != v {
-                    low[u] = low[u].min(disc[v & 31]);
+        if core != 0 {
+            let mut disc = [0u8; TILES];
+            let mut low = [0u8; TILES];
+            let mut parent = [u8::MAX; TILES];
+            let mut subtree = [0u32; TILES];
+            let start = core.trailing_zeros() as usize;
+            depth_first_search(graph.induced(core), Some(start), |event| match event {
+                DfsEvent::Discover(u, time) => {
+                    let u = u & 31;
+                    disc[u] = time.0 as u8;
+                    low[u] = time.0 as u8;
+                    subtree[u] = 1 << u | leaves_of[u];
                 }
-            }
-            DfsEvent::CrossForwardEdge(..) => {}
-            DfsEvent::Finish(u, _) => {
-                let u = u & 31;
-                let p = parent[u] as usize;
-                if p != u8::MAX as usize {
-                    let p = p & 31;
-                    subtree[p] |= subtree[u];
-                    low[p] = low[p].min(low[u]);
-                    if low[u] >= disc[p] {
-                        let k = count[p] as usize;
-                        if k < 4 {
-                            pieces[p][k] = subtree[u];
-                            count[p] += 1;
-                        }
-                        separated[p] |= subtree[u];
+                DfsEvent::TreeEdge(u, v) => parent[v & 31] = u as u8,
+                DfsEvent::BackEdge(u, v) => {
+                    let u = u & 31;
+                    if parent[u] as usize != v {
+                        low[u] = low[u].min(disc[v & 31]);
                     }
                 }
-            }
-        });
+                DfsEvent::CrossForwardEdge(..) => {}
+                DfsEvent::Finish(u, _) => {
+                    let u = u & 31;
+                    let p = parent[u] as usize;
+                    if p < TILES {
+                        subtree[p] |= subtree[u];
+                        low[p] = low[p].min(low[u]);
+                        if low[u] >= disc[p] {
+                            separated[p] |= subtree[u];
+                            let k = self.count[p] as usize;
+                            if k < 4 {
+                                self.pieces[p][k] = subtree[u];
+                                self.count[p] += 1;
+                            }
+                        }
+                    }
+                }
+            });
+        }
         for v in 0..n {
-            let rest = all & !(1 << v) & !separated[v];
-            let k = self.count[v] as usize;
-            if rest != 0 && k < 4 {
-                self.pieces[v][k] = rest;
-                self.count[v] += 1;
+            let bit = 1u32 << v;
+            let mut hanging = leaves_of[v];
+            while hanging != 0 {
+                let leaf = hanging & hanging.wrapping_neg();
+                hanging &= hanging - 1;
+                self.push(v, leaf);
+            }
+            let rest = all & !bit & !separated[v] & !leaves_of[v];
+            if rest != 0 {
+                self.push(v, rest);
             }
         }
     }
@@ -198,8 +241,11 @@ impl Lifts {
     /// left by lifting tile `v`.
     #[inline]
     pub fn joins(&self, v: usize, touching: u32) -> bool {
-        let k = self.count[v] as usize;
-        k > 0 && self.pieces[v][..k].iter().all(|p| p & touching != 0)
+        let p = &self.pieces[v];
+        (p[0] & touching != 0)
+            & (p[1] & touching != 0)
+            & (p[2] & touching != 0)
+            & (p[3] & touching != 0)
     }
 
     /// Whether lifting tile `v` leaves the formation in more than one piece

@@ -3,6 +3,7 @@
 
 use crate::action::{parse_action, Action};
 use crate::legal::Analysis;
+use crate::movement;
 use crate::params::{QuinqueParams, Reach};
 use crate::state::{QuinqueState, Tile};
 use plateau::rand::Rng;
@@ -18,6 +19,8 @@ pub struct Quinque {
     pub(crate) points_per_tile: u32,
     /// The mask of a tile's parachutists.
     pub(crate) point_mask: u16,
+    /// How a tile moves, by its number of parachutes (movement flags).
+    pub(crate) ways_by_parachutes: [u8; 17],
 }
 
 impl Quinque {
@@ -33,6 +36,17 @@ impl Quinque {
                 .unwrap_or(Reach::None)
         } else {
             Reach::Any
+        }
+    }
+
+    /// How tile `t` may move, as movement flags.
+    #[inline]
+    pub(crate) fn ways(&self, t: &Tile) -> u8 {
+        if self.params.advanced {
+            let n = (t.marked() & self.point_mask).count_ones() as usize;
+            self.ways_by_parachutes[n.min(16)]
+        } else {
+            movement::ORTHOGONAL | movement::DIAGONAL
         }
     }
 
@@ -173,7 +187,12 @@ impl Game for Quinque {
     fn new(params: QuinqueParams) -> Result<Self, RulesError> {
         params.validate()?;
         let points_per_tile = params.points_per_tile();
+        let mut ways_by_parachutes = [0u8; 17];
+        for (k, reach) in params.advanced_moves.iter().enumerate().take(17) {
+            ways_by_parachutes[k] = movement::ways(*reach);
+        }
         Ok(Quinque {
+            ways_by_parachutes,
             pps: params.points_per_side,
             points_per_tile,
             point_mask: ((1u32 << points_per_tile) - 1) as u16,
@@ -283,7 +302,24 @@ impl Game for Quinque {
         Analysis::scratch(|a| {
             a.rebuild(self, state);
             let action = self.pick(state, a, rng);
-            self.act(state, &action, Some(&mut a.grid));
+            // The analysis follows the formation, for the lines and the next
+            // analysis of this thread.
+            match action {
+                Action::Move { from, to } => match state.tile_at(from.0, from.1) {
+                    Some(i) => a.follow_move(i, to),
+                    None => a.forget(),
+                },
+                Action::Mark { x, y } => {
+                    let p = self.pps as i64;
+                    let cell = ((x as i64).div_euclid(p) as i32, (y as i64).div_euclid(p) as i32);
+                    if state.tile_at(cell.0, cell.1).is_none() {
+                        a.follow_add(cell);
+                    }
+                }
+                Action::End | Action::Pass => {}
+            }
+            let grid = a.is_current().then_some(&a.grid);
+            self.act(state, &action, grid);
         });
         true
     }

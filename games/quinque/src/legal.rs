@@ -11,7 +11,6 @@ use crate::action::Action;
 use crate::board::{Frontier, Grid, TILES};
 use crate::formation::Lifts;
 use crate::movement::{may_move, Moves};
-use crate::params::Reach;
 use crate::state::QuinqueState;
 use crate::Quinque;
 use std::cell::RefCell;
@@ -24,8 +23,8 @@ pub(crate) struct Analysis {
     pub frontier: Frontier,
     /// The pieces left by lifting each tile.
     pub lifts: Lifts,
-    /// Each tile's reach this action (`None` when it may not move).
-    pub reach: [Reach; TILES],
+    /// How each tile may move this action (0 when it may not move).
+    pub ways: [u8; TILES],
     /// Each tile's number of legal destinations.
     pub dests: [u32; TILES],
     /// Marks on free parachutists.
@@ -38,6 +37,13 @@ pub(crate) struct Analysis {
     pub end: bool,
     /// Whether only the first tile may be marked (Q3.1).
     pub opening: bool,
+    /// The cells of the tiles the window, the frontier and the pieces were
+    /// built for, in order...
+    formation: [(i32, i32); TILES],
+    /// ...and how many (`usize::MAX`: none).
+    formation_len: usize,
+    /// Whether the pieces are those of that formation.
+    lifts_fresh: bool,
 }
 
 thread_local! {
@@ -52,13 +58,16 @@ impl Analysis {
         grid: Grid::BLANK,
         frontier: Frontier::BLANK,
         lifts: Lifts::BLANK,
-        reach: [Reach::None; TILES],
+        ways: [0; TILES],
         dests: [0; TILES],
         free_marks: 0,
         add_marks: 0,
         moves: 0,
         end: false,
         opening: false,
+        formation: [(0, 0); TILES],
+        formation_len: usize::MAX,
+        lifts_fresh: false,
     };
 
     /// Runs `f` on the analysis of `state` (which must not be over).
@@ -84,16 +93,32 @@ impl Analysis {
 
     /// Analyses `state` (which must not be over).
     pub fn rebuild(&mut self, game: &Quinque, state: &QuinqueState) {
-        self.grid.rebuild(&state.tiles);
-        self.frontier.rebuild(&self.grid);
-        let n = self.grid.n;
-        for i in 0..n {
-            if self.grid.cell(i).is_none() {
-                self.frontier.adj[i] = 0;
+        let n = state.tiles.len().min(TILES);
+        let same = self.formation_len == n
+            && state.tiles[..n]
+                .iter()
+                .zip(&self.formation[..n])
+                .all(|(t, &(x, y))| t.x == x && t.y == y);
+        if !same {
+            // The formation changed since the last analysis of this thread.
+            self.grid.rebuild(&state.tiles);
+            self.frontier.rebuild(&self.grid);
+            for i in 0..n {
+                if self.grid.cell(i).is_none() {
+                    self.frontier.adj[i] = 0;
+                }
             }
+            for (k, t) in self.formation.iter_mut().zip(&state.tiles[..n]) {
+                *k = (t.x, t.y);
+            }
+            self.formation_len = n;
+            self.lifts_fresh = false;
         }
-        self.lifts
-            .rebuild(if n >= 2 { &self.frontier.adj[..n] } else { &[] });
+        if !self.lifts_fresh {
+            self.lifts
+                .rebuild(if n >= 2 { &self.frontier.adj[..n] } else { &[] });
+            self.lifts_fresh = true;
+        }
         let mover = state.to_move.index().min(1);
         let opening = state.turns == 0 && !state.second_action;
         let points = game.points_per_tile;
@@ -117,7 +142,7 @@ impl Analysis {
         self.end = state.second_action;
         self.opening = opening;
         self.moves = 0;
-        self.reach[..n].fill(Reach::None);
+        self.ways[..n].fill(0);
         self.dests[..n].fill(0);
         if !opening && n >= 2 {
             let mut total = 0;
@@ -125,14 +150,67 @@ impl Analysis {
                 if !may_move(self.frontier.adj[v], n, v, state.marked) {
                     continue;
                 }
-                let reach = game.reach(&state.tiles[v]);
-                self.reach[v] = reach;
-                let k = self.mover().count(v, reach);
+                let ways = game.ways(&state.tiles[v]);
+                self.ways[v] = ways;
+                let k = self.mover().count(v, ways);
                 self.dests[v] = k;
                 total += k;
             }
             self.moves = total;
         }
+    }
+
+    /// Whether the window still follows the formation.
+    pub fn is_current(&self) -> bool {
+        self.formation_len != usize::MAX
+    }
+
+    /// Forgets the formation the analysis was built for.
+    pub fn forget(&mut self) {
+        self.formation_len = usize::MAX;
+    }
+
+    /// Follows the move of tile `i` to absolute cell `to` in the window and
+    /// the frontier (the pieces are recomputed at the next analysis). When
+    /// the tile comes near the window's edge, the window will be built again.
+    pub fn follow_move(&mut self, i: usize, to: (i32, i32)) {
+        let g = &self.grid;
+        let Some((ax, ay)) = g.cell(i) else {
+            return self.forget();
+        };
+        if i >= self.formation_len.min(TILES) {
+            return self.forget();
+        }
+        let (bx, by) = (to.0 as i64 - g.x0, to.1 as i64 - g.y0);
+        if !self.well_inside(bx, by) {
+            return self.forget();
+        }
+        self.grid.relocate(i, to.0 as i64, to.1 as i64);
+        self.frontier.refresh_around(&self.grid, ax, ay);
+        self.frontier.refresh_around(&self.grid, bx, by);
+        self.formation[i] = to;
+        self.lifts_fresh = false;
+    }
+
+    /// Follows the arrival of a tile from the supply on absolute cell `at`.
+    pub fn follow_add(&mut self, at: (i32, i32)) {
+        let i = self.grid.n;
+        let g = &self.grid;
+        let (bx, by) = (at.0 as i64 - g.x0, at.1 as i64 - g.y0);
+        if i >= TILES || i != self.formation_len || !self.well_inside(bx, by) {
+            return self.forget();
+        }
+        self.grid.add(i, at.0 as i64, at.1 as i64);
+        self.frontier.refresh_around(&self.grid, bx, by);
+        self.formation[i] = at;
+        self.formation_len = i + 1;
+        self.lifts_fresh = false;
+    }
+
+    /// Whether a tile on window cell `(x, y)` leaves its neighbours'
+    /// neighbours inside the window.
+    fn well_inside(&self, x: i64, y: i64) -> bool {
+        x >= 2 && y >= 2 && x + 2 < self.grid.w as i64 && y + 2 < self.grid.h as i64
     }
 
     /// The move generator over this analysis.
@@ -205,7 +283,7 @@ impl Analysis {
                     continue;
                 }
                 let t = &state.tiles[v];
-                mover.each(v, self.reach[v], |lx, ly| {
+                mover.each(v, self.ways[v], |lx, ly| {
                     out.push(Action::Move {
                         from: (t.x, t.y),
                         to: g.absolute(lx, ly),
@@ -277,7 +355,7 @@ impl Analysis {
             for v in 0..g.n {
                 let n = self.dests[v];
                 if k < n {
-                    let (lx, ly) = self.mover().nth(v, self.reach[v], k)?;
+                    let (lx, ly) = self.mover().nth(v, self.ways[v], k)?;
                     let t = &state.tiles[v];
                     return Some(Action::Move {
                         from: (t.x, t.y),

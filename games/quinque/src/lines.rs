@@ -77,6 +77,55 @@ pub(crate) fn line_through(
     }
 }
 
+fn through_tile<const P: i64>(
+    grid: &Grid,
+    tiles: &[Tile],
+    len: i64,
+    colour: Player,
+    t: &Tile,
+) -> bool {
+    let own = (t.of(colour) as u64) & ((1u64 << (P * P)) - 1);
+    let (bx, by) = (P * t.x as i64, P * t.y as i64);
+    // A point of the tile is read from its mask, any other through the window.
+    let at = |px: i64, py: i64| {
+        let (i, j) = (px - bx, py - by);
+        if (i as u64) < P as u64 && (j as u64) < P as u64 {
+            own >> (j * P + i) & 1 != 0
+        } else {
+            has::<P>(grid, tiles, colour, px, py)
+        }
+    };
+    let mut bits = own;
+    while bits != 0 {
+        let slot = bits.trailing_zeros() as i64;
+        bits &= bits - 1;
+        let (i, j) = (slot % P, slot / P);
+        for (dx, dy) in DIRECTIONS {
+            // Each run through the tile is counted from its first point in it.
+            let (pi, pj) = (i - dx, j - dy);
+            if (pi as u64) < P as u64 && (pj as u64) < P as u64 && own >> (pj * P + pi) & 1 != 0 {
+                continue;
+            }
+            let (px, py) = (bx + i, by + j);
+            let mut count = 1;
+            let mut k = 1;
+            while count < len && at(px + k * dx, py + k * dy) {
+                count += 1;
+                k += 1;
+            }
+            k = 1;
+            while count < len && at(px - k * dx, py - k * dy) {
+                count += 1;
+                k += 1;
+            }
+            if count >= len {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Whether `colour` has a line through one of the parachutes of that colour
 /// on tile `i`.
 pub(crate) fn line_through_tile(
@@ -90,18 +139,11 @@ pub(crate) fn line_through_tile(
     let Some(t) = tiles.get(i) else {
         return false;
     };
-    let mut own = t.of(colour);
-    let p = pps as i64;
-    while own != 0 {
-        let slot = own.trailing_zeros() as i64;
-        own &= own - 1;
-        if slot >= p * p {
-            break;
-        }
-        let (px, py) = (p * t.x as i64 + slot % p, p * t.y as i64 + slot / p);
-        if line_through(grid, tiles, pps, len, colour, px, py) {
-            return true;
-        }
+    let len = len as i64;
+    match pps {
+        1 => through_tile::<1>(grid, tiles, len, colour, t),
+        2 => through_tile::<2>(grid, tiles, len, colour, t),
+        3 => through_tile::<3>(grid, tiles, len, colour, t),
+        _ => through_tile::<4>(grid, tiles, len, colour, t),
     }
-    false
 }

@@ -13,6 +13,20 @@ use crate::board::{Frontier, Grid, TILES};
 use crate::formation::Lifts;
 use crate::params::Reach;
 
+/// Where a tile may move, as flags: along its row and column...
+pub(crate) const ORTHOGONAL: u8 = 1;
+/// ...along its diagonals...
+pub(crate) const DIAGONAL: u8 = 2;
+/// ...one step only.
+pub(crate) const STEP: u8 = 4;
+
+/// The flags of a reach.
+pub(crate) fn ways(reach: Reach) -> u8 {
+    (reach.orthogonal() as u8 * ORTHOGONAL)
+        | (reach.diagonal() as u8 * DIAGONAL)
+        | (reach.step() as u8 * STEP)
+}
+
 /// The step directions in the order destinations are listed: the four
 /// edge directions, then the four diagonal ones.
 const STEPS: [(i64, i64); 8] = [
@@ -47,6 +61,73 @@ fn scan(mut bits: u64, mut f: impl FnMut(i64) -> bool) -> bool {
 }
 
 impl Moves<'_> {
+    /// The number of legal destinations of tile `v` moving by `ways`.
+    #[inline]
+    pub fn count(&self, v: usize, ways: u8) -> u32 {
+        let Some((lx, ly)) = self.grid.cell(v) else {
+            return 0;
+        };
+        if ways & (ORTHOGONAL | DIAGONAL) == 0 {
+            return 0;
+        }
+        if ways & STEP != 0 {
+            let mut n = 0;
+            self.each(v, ways, |_, _| {
+                n += 1;
+                false
+            });
+            return n;
+        }
+        let f = self.frontier;
+        let h = self.grid.h;
+        let (ux, uy) = (lx as usize, ly as usize);
+        if self.lifts.is_articulation(v) {
+            // Only a cell touching two tiles can join two pieces.
+            let m = &f.multi;
+            let w = self.grid.w;
+            let lifts = self.lifts;
+            let mut n = 0;
+            let mut tally = |mut bits: u64, cell: usize, step: usize| {
+                // Cells along a line are `step` apart in the window.
+                while bits != 0 {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let c = b.wrapping_mul(step).wrapping_add(cell);
+                    if let Some(&t) = f.multi_nb.get(c) {
+                        n += lifts.joins(v, t) as u32;
+                    }
+                }
+            };
+            if ways & ORTHOGONAL != 0 {
+                tally(m.rows[uy], uy * w, 1);
+                tally(m.cols[ux], ux, w);
+            }
+            if ways & DIAGONAL != 0 {
+                // Diagonal cell (b, b - lx + ly): index b·(w+1) + (ly - lx)·w.
+                let base = (ly as usize).wrapping_sub(lx as usize).wrapping_mul(w);
+                tally(m.diag[ux + h - 1 - uy], base, w + 1);
+                // Anti-diagonal cell (b, lx + ly - b): index b·(1-w) + (lx+ly)·w.
+                let base = (ux + uy) * w;
+                tally(m.anti[ux + uy], base, 1usize.wrapping_sub(w));
+            }
+            return n;
+        }
+        // One piece left: every frontier cell on the lines is a destination,
+        // except the edge neighbours that touch only tile v.
+        let mut n = 0;
+        if ways & ORTHOGONAL != 0 {
+            n += f.on_row[uy] as u32 + f.on_col[ux] as u32;
+            n -= f.single(lx + 1, ly) as u32
+                + f.single(lx - 1, ly) as u32
+                + f.single(lx, ly + 1) as u32
+                + f.single(lx, ly - 1) as u32;
+        }
+        if ways & DIAGONAL != 0 {
+            n += f.on_diag[ux + h - 1 - uy] as u32 + f.on_anti[ux + uy] as u32;
+        }
+        n
+    }
+
     /// Whether a tile moved from tile `v`'s cell to the frontier cell
     /// `(x, y)` leaves one formation (Q5.5): the cell touches every piece.
     #[inline]
@@ -54,54 +135,17 @@ impl Moves<'_> {
         self.lifts.joins(v, self.grid.touching(x, y))
     }
 
-    /// The number of legal destinations of tile `v` with reach `reach`.
-    pub fn count(&self, v: usize, reach: Reach) -> u32 {
-        let Some((lx, ly)) = self.grid.cell(v) else {
-            return 0;
-        };
-        if reach == Reach::None {
-            return 0;
-        }
-        if reach.step() || self.lifts.is_articulation(v) {
-            let mut n = 0;
-            self.each(v, reach, |_, _| {
-                n += 1;
-                false
-            });
-            return n;
-        }
-        // One piece left: every frontier cell on the lines is a destination,
-        // except the edge neighbours that touch only tile v.
-        let f = self.frontier;
-        let h = self.grid.h;
-        let (ux, uy) = (lx as usize, ly as usize);
-        let mut n = 0;
-        if reach.orthogonal() {
-            n += f.on_row[uy] as u32 + f.on_col[ux] as u32;
-            n -= f.single(lx + 1, ly) as u32
-                + f.single(lx - 1, ly) as u32
-                + f.single(lx, ly + 1) as u32
-                + f.single(lx, ly - 1) as u32;
-        }
-        if reach.diagonal() {
-            n += f.on_diag[ux + h - 1 - uy] as u32 + f.on_anti[ux + uy] as u32;
-        }
-        n
-    }
-
     /// Calls `f(x, y)` with the window coordinates of each legal destination
     /// of tile `v`, in the listing order, until `f` returns true.
-    pub fn each(&self, v: usize, reach: Reach, mut f: impl FnMut(i64, i64) -> bool) {
+    pub fn each(&self, v: usize, ways: u8, mut f: impl FnMut(i64, i64) -> bool) {
         let Some((lx, ly)) = self.grid.cell(v) else {
             return;
         };
-        if reach == Reach::None {
-            return;
-        }
-        if reach.step() {
+        let (orthogonal, diagonal) = (ways & ORTHOGONAL != 0, ways & DIAGONAL != 0);
+        if ways & STEP != 0 {
             for (dx, dy) in STEPS {
-                let orthogonal = dx == 0 || dy == 0;
-                if (orthogonal && !reach.orthogonal()) || (!orthogonal && !reach.diagonal()) {
+                let straight = dx == 0 || dy == 0;
+                if (straight && !orthogonal) || (!straight && !diagonal) {
                     continue;
                 }
                 let (x, y) = (lx + dx, ly + dy);
@@ -115,15 +159,8 @@ impl Moves<'_> {
         let (ux, uy) = (lx as usize, ly as usize);
         let mut visit = |x: i64, y: i64| self.joins(v, x, y) && f(x, y);
         if self.lifts.is_articulation(v) {
-            // Only a cell touching two tiles can join two pieces.
             let cells = &self.frontier.multi;
-            let w = self.grid.w as i64;
-            let mut visit = |x: i64, y: i64| {
-                self.lifts
-                    .joins(v, self.frontier.multi_nb[(x + y * w) as usize])
-                    && f(x, y)
-            };
-            if reach.orthogonal() {
+            if orthogonal {
                 if scan(cells.rows[uy], |b| visit(b, ly)) {
                     return;
                 }
@@ -131,7 +168,7 @@ impl Moves<'_> {
                     return;
                 }
             }
-            if reach.diagonal() {
+            if diagonal {
                 let d = lx - ly;
                 if scan(cells.diag[ux + h - 1 - uy], |b| visit(b, b - d)) {
                     return;
@@ -143,13 +180,13 @@ impl Moves<'_> {
         }
         // Otherwise walk the frontier along the lines, in the same order.
         let fr = self.frontier;
-        let slopes: &[i64] = match (reach.orthogonal(), reach.diagonal()) {
+        let slopes: &[i64] = match (orthogonal, diagonal) {
             (true, true) => &[0, 1, -1],
             (true, false) => &[0],
             (false, true) => &[1, -1],
             (false, false) => &[],
         };
-        if reach.orthogonal() && scan(fr.rows[uy], |b| visit(b, ly)) {
+        if orthogonal && scan(fr.rows[uy], |b| visit(b, ly)) {
             return;
         }
         for &slope in slopes {
@@ -163,10 +200,10 @@ impl Moves<'_> {
     }
 
     /// The `k`-th legal destination of tile `v` (window coordinates).
-    pub fn nth(&self, v: usize, reach: Reach, k: u32) -> Option<(i64, i64)> {
+    pub fn nth(&self, v: usize, ways: u8, k: u32) -> Option<(i64, i64)> {
         let mut seen = 0;
         let mut found = None;
-        self.each(v, reach, |x, y| {
+        self.each(v, ways, |x, y| {
             if seen == k {
                 found = Some((x, y));
                 true

@@ -21,35 +21,57 @@ fn cell_key(x: i32, y: i32) -> u64 {
     ((x as u32 as u64) << 32) | y as u32 as u64
 }
 
+/// The hash of one tile with its parachutes.
 #[inline]
-fn tile_hash(t: &Tile) -> u64 {
+pub(crate) fn tile_hash(t: &Tile) -> u64 {
     mix(mix(cell_key(t.x, t.y)) ^ (t.red as u64 | (t.orange as u64) << 16))
 }
 
-/// The hash of the position of `state`. The tiles are summed, so their
-/// order in the state does not matter.
-pub(crate) fn position_hash(state: &QuinqueState) -> u64 {
-    let mut h = 0u64;
-    for t in &state.tiles {
-        h = h.wrapping_add(tile_hash(t));
-    }
+/// The sum of the hashes of the tiles: the part of a position's hash that
+/// an action changes one tile at a time.
+pub(crate) fn tiles_hash(state: &QuinqueState) -> u64 {
+    state
+        .tiles
+        .iter()
+        .fold(0u64, |h, t| h.wrapping_add(tile_hash(t)))
+}
+
+/// The hash of the rest of the position: reserves, supply, the player to
+/// act and at which action, the tile marked this turn.
+pub(crate) fn rest_hash(state: &QuinqueState) -> u64 {
     let marked = state
         .marked
         .and_then(|i| state.tiles.get(i as usize))
         .map_or(u64::MAX, |t| cell_key(t.x, t.y));
     let reserves = state.reserves[0] as u64 | (state.reserves[1] as u64) << 32;
-    let turn = state.to_move.0 as u64 | (state.second_action as u64) << 8 | (state.supply as u64) << 16;
-    h ^ mix(reserves ^ mix(turn ^ mix(marked)))
+    let turn =
+        state.to_move.0 as u64 | (state.second_action as u64) << 8 | (state.supply as u64) << 16;
+    mix(reserves ^ mix(turn ^ mix(marked)))
 }
 
-/// Records the position of `state` after an action (`after_mark`: the action
-/// was a mark, which forgets the older positions). Returns how many times
-/// the position has now been seen.
-pub(crate) fn record(state: &mut QuinqueState, after_mark: bool) -> usize {
+/// The hash of the position of `state`: the sum of the tiles' hashes (so
+/// their order in the state does not matter) and the rest's.
+#[cfg(test)]
+pub(crate) fn position_hash(state: &QuinqueState) -> u64 {
+    tiles_hash(state).wrapping_add(rest_hash(state))
+}
+
+/// The sum of the tiles' hashes of `state`, from the last recorded position
+/// when there is one (it is `state`'s own position).
+pub(crate) fn known_tiles_hash(state: &QuinqueState) -> u64 {
+    match state.history.last() {
+        Some(&h) => h.wrapping_sub(rest_hash(state)),
+        None => tiles_hash(state),
+    }
+}
+
+/// Records the position of hash `h` after an action (`after_mark`: the
+/// action was a mark, which forgets the older positions). Returns how many
+/// times the position has now been seen.
+pub(crate) fn record(state: &mut QuinqueState, after_mark: bool, h: u64) -> usize {
     if after_mark {
         state.history.clear();
     }
-    let h = position_hash(state);
     let seen = state.history.iter().filter(|&&old| old == h).count() + 1;
     state.history.push(h);
     seen
@@ -72,6 +94,29 @@ mod tests {
             last: None,
             history: Vec::new(),
             ending: None,
+        }
+    }
+
+    #[test]
+    fn recorded_hashes_follow_the_positions() {
+        use plateau::{rules, Game, RulesSpec};
+        // Actions update the hash of the tiles incrementally; it must equal
+        // the hash computed from scratch after every action, on both paths.
+        let game: crate::Quinque = rules::load(&RulesSpec::variant("basic")).unwrap().game;
+        for seed in 0..6 {
+            let mut rng = plateau::rng(seed);
+            let mut s = game.initial_state(seed);
+            while s.ending.is_none() {
+                if seed % 2 == 0 {
+                    game.play_random(&mut s, &mut rng);
+                } else {
+                    let a = game.random_move(&s, &mut rng).unwrap();
+                    game.apply(&mut s, &a);
+                }
+                if s.ending.is_none() {
+                    assert_eq!(s.history.last(), Some(&position_hash(&s)));
+                }
+            }
         }
     }
 

@@ -184,7 +184,9 @@ fn games() -> Vec<Quinque> {
 }
 
 /// Plays a seeded random game and checks every position against the
-/// reference; every candidate action is also put to `check_move`.
+/// reference; every candidate action is also put to `check_move`. The game
+/// advances by `play_random` (which follows the formation incrementally)
+/// on odd seeds, checked against `random_move` and `apply`.
 fn check_game(game: &Quinque, seed: u64, max_actions: usize) {
     let mut rng = plateau::rng(seed);
     let mut state = game.initial_state(seed);
@@ -243,8 +245,19 @@ fn check_game(game: &Quinque, seed: u64, max_actions: usize) {
         }
         // Play one, and check the end rules against a whole-grid search.
         let before = state.clone();
-        let action = list[plateau::rand::Rng::random_range(&mut rng, 0..list.len())];
-        game.apply(&mut state, &action);
+        let action = if seed % 2 == 1 {
+            let mut probe = rng.clone();
+            let action = game.random_move(&state, &mut probe).unwrap();
+            let mut expected = state.clone();
+            game.apply(&mut expected, &action);
+            assert!(game.play_random(&mut state, &mut rng));
+            assert_eq!(state, expected, "play_random differs from apply for {action}");
+            action
+        } else {
+            let action = list[plateau::rand::Rng::random_range(&mut rng, 0..list.len())];
+            game.apply(&mut state, &action);
+            action
+        };
         let me = before.to_move;
         let len = p.line_length as i32;
         let mine = has_line(&state.tiles, pps, len, me);

@@ -17,6 +17,11 @@ pub const MAX_RANKS: u8 = 10;
 pub(crate) const STRIDE: usize = MAX_FILES as usize + 2;
 /// Cells of the padded array.
 pub(crate) const CELLS: usize = STRIDE * (MAX_RANKS as usize + 2);
+/// The length of the board array: the padded array rounded up to a power of
+/// two, so that `cell & MASK` indexes it without a bounds check.
+pub(crate) const BOARD_LEN: usize = 256;
+/// `BOARD_LEN - 1`.
+pub(crate) const MASK: usize = BOARD_LEN - 1;
 /// The four orthogonal directions as index offsets: up (towards rank 10),
 /// down, right (towards file j), left.
 pub(crate) const DIRS: [isize; 4] = [STRIDE as isize, -(STRIDE as isize), 1, -1];

@@ -26,6 +26,16 @@ const VARIANTS: &[Variant] = &[
         toml: include_str!("../../../rules-data/stratego/duel.toml"),
     },
     Variant {
+        name: "blitz",
+        description: "Blitz: 20 pieces a side; captains move one or two squares, turning if they like (S11.4)",
+        toml: include_str!("../../../rules-data/stratego/blitz.toml"),
+    },
+    Variant {
+        name: "star-wars",
+        description: "Original under the Star Wars names: the base, planets, the Republic and the Separatists (S11.6)",
+        toml: include_str!("../../../rules-data/stratego/star-wars.toml"),
+    },
+    Variant {
         name: "classic-5",
         description:
             "Original with two-squares limit 5 and no chase rule, as on Gravon (S11.5, S13)",
@@ -63,6 +73,10 @@ const PARAM_DOCS: &[ParamDoc] = &[
         description: "S1.2: the lake squares, e.g. [\"c5\", \"d5\"]",
     },
     ParamDoc {
+        key: "board.lake_name",
+        description: "what a lake is called in messages and boards (lake; planet in star-wars)",
+    },
+    ParamDoc {
         key: "sides.names",
         description: "the two sides' names, first side first (it sets up and moves first)",
     },
@@ -73,6 +87,14 @@ const PARAM_DOCS: &[ParamDoc] = &[
     ParamDoc {
         key: "setup.full",
         description: "S3.1: every square of the home area must hold a piece",
+    },
+    ParamDoc {
+        key: "options.attacker_advantage",
+        description: "S12.1 attacker-advantage: at equal strengths (spy against spy too) the attacker wins",
+    },
+    ParamDoc {
+        key: "options.explosive_bombs",
+        description: "S12.2 explosive-bombs: a non-miner attacking a bomb is removed together with it",
     },
     ParamDoc {
         key: "pieces.NAME.strength",
@@ -88,13 +110,33 @@ const PARAM_DOCS: &[ParamDoc] = &[
     },
     ParamDoc {
         key: "pieces.NAME.moves",
-        description: "S4: fixed, step (one square) or scout (any distance in a line)",
+        description: "S4: fixed, step (one square), scout (any distance in a line) or captain (one or two squares, S11.4)",
     },
     ParamDoc {
         key: "pieces.NAME.role",
         description: "S5: none, marshal, spy (beats an attacked marshal), miner (removes bombs), bomb or flag",
     },
 ];
+
+impl Stratego {
+    /// The option rules that are on, as a sentence (empty if none).
+    fn options_text(&self) -> String {
+        let o = &self.params.options;
+        let on: Vec<&str> = [
+            (o.attacker_advantage, "attacker-advantage (S12.1)"),
+            (o.explosive_bombs, "explosive-bombs (S12.2)"),
+        ]
+        .iter()
+        .filter(|(b, _)| *b)
+        .map(|(_, n)| *n)
+        .collect();
+        if on.is_empty() {
+            String::new()
+        } else {
+            format!(" Options: {}.", on.join(", "))
+        }
+    }
+}
 
 impl Game for Stratego {
     type Params = StrategoParams;
@@ -131,11 +173,12 @@ impl Game for Stratego {
             .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
             .collect();
         format!(
-            "Stratego: {}×{} board, {} lake squares; {} pieces a side on {} home rows{}: {}. \
-             Two-squares limit {}; chase rule {}; move cap {}; cap without attack {}.",
+            "Stratego: {}×{} board, {} {} squares; {} pieces a side on {} home rows{}: {}. \
+             Two-squares limit {}; chase rule {}; move cap {}; cap without attack {}.{}",
             r.files,
             r.ranks,
             r.lakes.len(),
+            r.lake_name,
             r.army.len(),
             self.params.setup.rows,
             if r.full { " (filled)" } else { "" },
@@ -156,6 +199,7 @@ impl Game for Stratego {
             } else {
                 r.max_quiet.to_string()
             },
+            self.options_text(),
         )
     }
 

@@ -103,7 +103,14 @@ pub fn rules_for(game_type: &str) -> Result<(&'static str, Stratego), GravonErro
     let game = plateau::rules::load::<Stratego>(&spec)
         .expect("the shipped variants are valid")
         .game;
-    Ok((if game_type == "classic" { "classic-5" } else { "barrage" }, game))
+    Ok((
+        if game_type == "classic" {
+            "classic-5"
+        } else {
+            "barrage"
+        },
+        game,
+    ))
 }
 
 fn attr(e: &BytesStart, name: &str) -> Result<Option<String>, GravonError> {

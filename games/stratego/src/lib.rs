@@ -62,8 +62,8 @@ pub use combat::Clash;
 pub use end::{FLAG_CAPTURED, MOVE_CAP, NO_LEGAL_MOVE, NO_MOVABLE_PIECES};
 pub use notation::Move;
 pub use params::{
-    BoardParams, Movement, PieceKind, PieceParams, Role, SetupParams, SidesParams, StrategoParams,
-    MAX_ARMY, MAX_KINDS,
+    BoardParams, Movement, OptionsParams, PieceKind, PieceParams, Role, SetupParams, SidesParams,
+    StrategoParams, MAX_ARMY, MAX_KINDS,
 };
 pub use setup::{Setup, SetupError};
 pub use state::{Combat, Event, PieceInfo, StrategoState};

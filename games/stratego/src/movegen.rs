@@ -2,9 +2,9 @@
 //! each piece, filtered by the two-squares rule (S7) and the chase rule (S8).
 //! Nothing here allocates.
 
-use crate::board::{Square, DIRS};
+use crate::board::{Square, DIRS, MASK};
 use crate::combat::Clash;
-use crate::params::{Movement, Rules, EMPTY, MAX_ARMY, SCOUT_CLASS, STEP_CLASS};
+use crate::params::{Movement, Rules, CAPTAIN_CLASS, EMPTY, MAX_ARMY, SCOUT_CLASS, STEP_CLASS};
 use crate::play::list_base;
 use crate::state::StrategoState;
 use crate::zobrist;
@@ -47,7 +47,7 @@ impl Rules {
             let s = s as usize;
             for d in DIRS {
                 let t = (s as isize + d) as usize;
-                let c = board[t];
+                let c = board[t & MASK];
                 if (c == EMPTY || holds(c, enemy)) && f(s, t) {
                     return true;
                 }
@@ -59,7 +59,7 @@ impl Rules {
             for d in DIRS {
                 let mut t = (s as isize + d) as usize;
                 loop {
-                    let c = board[t];
+                    let c = board[t & MASK];
                     if c == EMPTY {
                         if f(s, t) {
                             return true;
@@ -74,23 +74,37 @@ impl Rules {
                 }
             }
         }
+        let captains = list_base(side, CAPTAIN_CLASS);
+        for &s in
+            &st.movers[captains..captains + st.movers_len[side][CAPTAIN_CLASS as usize] as usize]
+        {
+            if captain_moves(board, s as usize, enemy, &mut f) {
+                return true;
+            }
+        }
         false
     }
 
     /// Writes every move of `side` that obeys S4 into `buf` as `from | to << 8`
-    /// and returns how many. `buf` must hold at least `max_moves + 1` entries.
+    /// and returns how many. `N` must be a power of two above `max_moves`.
     #[inline(always)]
-    pub(crate) fn gen_pseudo(&self, st: &StrategoState, side: usize, buf: &mut [u16]) -> usize {
+    pub(crate) fn gen_pseudo<const N: usize>(
+        &self,
+        st: &StrategoState,
+        side: usize,
+        buf: &mut [u16; N],
+    ) -> usize {
         let enemy = first_cell(1 - side);
         let board = &st.board;
+        let at = |t: usize| board[t & MASK];
         let mut n = 0;
         let steps = list_base(side, STEP_CLASS);
         for &s in &st.movers[steps..steps + st.movers_len[side][STEP_CLASS as usize] as usize] {
             let s = s as usize;
             for d in DIRS {
                 let t = (s as isize + d) as usize;
-                let c = board[t];
-                buf[n] = (s | t << 8) as u16;
+                let c = at(t);
+                buf[n % N] = (s | t << 8) as u16;
                 n += ((c == EMPTY) | holds(c, enemy)) as usize;
             }
         }
@@ -99,16 +113,26 @@ impl Rules {
             let s = s as usize;
             for d in DIRS {
                 let mut t = (s as isize + d) as usize;
-                let mut c = board[t];
+                let mut c = at(t);
                 while c == EMPTY {
-                    buf[n] = (s | t << 8) as u16;
+                    buf[n % N] = (s | t << 8) as u16;
                     n += 1;
                     t = (t as isize + d) as usize;
-                    c = board[t];
+                    c = at(t);
                 }
-                buf[n] = (s | t << 8) as u16;
+                buf[n % N] = (s | t << 8) as u16;
                 n += holds(c, enemy) as usize;
             }
+        }
+        let captains = list_base(side, CAPTAIN_CLASS);
+        for &s in
+            &st.movers[captains..captains + st.movers_len[side][CAPTAIN_CLASS as usize] as usize]
+        {
+            captain_moves(board, s as usize, enemy, &mut |from, to| {
+                buf[n % N] = (from | to << 8) as u16;
+                n += 1;
+                false
+            });
         }
         n
     }
@@ -255,11 +279,16 @@ impl Rules {
         if from == to {
             return Err("a move must go to another square (S4.1)".into());
         }
-        if from.file() != to.file() && from.rank() != to.rank() {
+        let (df, dr) = (
+            from.file().abs_diff(to.file()),
+            from.rank().abs_diff(to.rank()),
+        );
+        let turn = kind.moves == Movement::Captain && df == 1 && dr == 1;
+        if df != 0 && dr != 0 && !turn {
             return Err("pieces move in straight lines, never diagonally (S4.2)".into());
         }
         if self.is_lake(to) {
-            return Err(format!("{to} is a lake (S4.4)"));
+            return Err(format!("{to} is a {} (S4.4)", self.lake_name));
         }
         if holds(st.board[t], own) {
             return Err(format!("{to} holds your own {}", name(to)));
@@ -269,7 +298,22 @@ impl Rules {
             Movement::Step if distance > 1 => {
                 return Err(format!("a {} moves one square at a time (S4.2)", kind.name))
             }
-            Movement::Scout if distance > 1 => {
+            Movement::Captain if distance > 2 => {
+                return Err(format!("a {} moves one or two squares (S11.4)", kind.name))
+            }
+            Movement::Captain if turn => {
+                // S11.4a/c: either way round the corner will do.
+                let (via_file, via_rank) = (
+                    Square::new(to.file(), from.rank()).expect("on the board"),
+                    Square::new(from.file(), to.rank()).expect("on the board"),
+                );
+                if st.board[via_file.index()] != EMPTY && st.board[via_rank.index()] != EMPTY {
+                    return Err(format!(
+                        "both ways to {to} are blocked, on {via_file} and {via_rank} (S11.4)"
+                    ));
+                }
+            }
+            Movement::Scout | Movement::Captain if distance > 1 => {
                 let step = if from.file() == to.file() {
                     if to.rank() > from.rank() {
                         DIRS[0]
@@ -281,14 +325,22 @@ impl Rules {
                 } else {
                     DIRS[3]
                 };
+                let rule = if kind.moves == Movement::Scout {
+                    "S4.3"
+                } else {
+                    "S11.4"
+                };
                 let mut c = (f as isize + step) as usize;
                 while c != t {
                     let sq = Square::from_index(c);
                     if self.is_lake(sq) {
-                        return Err(format!("the way to {to} crosses the lake on {sq} (S4.3)"));
+                        return Err(format!(
+                            "the way to {to} crosses the {} on {sq} ({rule})",
+                            self.lake_name
+                        ));
                     }
                     if st.board[c] != EMPTY {
-                        return Err(format!("the way to {to} is blocked on {sq} (S4.3)"));
+                        return Err(format!("the way to {to} is blocked on {sq} ({rule})"));
                     }
                     c = (c as isize + step) as usize;
                 }
@@ -328,6 +380,8 @@ pub(crate) fn threat_mask(board: &[u8], cell: usize, enemy: u8) -> u8 {
 /// Room for the moves of one position on the stack; rules whose armies may
 /// have more moves use the heap.
 const STACK_MOVES: usize = 256;
+/// Room for the moves of any army (50 scouts have at most 900).
+const HEAP_MOVES: usize = 1024;
 
 impl Rules {
     /// A legal move of the side to move drawn uniformly at random, as
@@ -338,20 +392,21 @@ impl Rules {
         st: &StrategoState,
         rng: &mut R,
     ) -> Option<(usize, usize)> {
+        debug_assert!(self.max_moves < HEAP_MOVES);
         if self.max_moves < STACK_MOVES {
             let mut buf = [0u16; STACK_MOVES];
             self.pick(st, &mut buf, rng)
         } else {
-            let mut buf = vec![0u16; self.max_moves + 1];
+            let mut buf = Box::new([0u16; HEAP_MOVES]);
             self.pick(st, &mut buf, rng)
         }
     }
 
     #[inline(always)]
-    fn pick<R: plateau::rand::Rng + ?Sized>(
+    fn pick<R: plateau::rand::Rng + ?Sized, const N: usize>(
         &self,
         st: &StrategoState,
-        buf: &mut [u16],
+        buf: &mut [u16; N],
         rng: &mut R,
     ) -> Option<(usize, usize)> {
         let side = st.to_move.index();
@@ -360,19 +415,60 @@ impl Rules {
         if r.s7 != (0, 0) || r.chase {
             let mut kept = 0;
             for i in 0..n {
-                let (from, to) = unpack(buf[i]);
+                let (from, to) = unpack(buf[i % N]);
                 if self.allowed(st, side, r, from, to) {
-                    buf[kept] = buf[i];
+                    buf[kept % N] = buf[i % N];
                     kept += 1;
                 }
             }
             n = kept;
         }
-        (n > 0).then(|| unpack(buf[rng.random_range(0..n as u32) as usize]))
+        (n > 0).then(|| unpack(buf[rng.random_range(0..n as u32) as usize % N]))
     }
 }
 
 #[inline(always)]
 fn unpack(m: u16) -> (usize, usize) {
     ((m & 0xFF) as usize, (m >> 8) as usize)
+}
+
+/// Calls `f(from, to)` for each move of a captain on `s` (S11.4) until it
+/// returns true: one square (a move or an attack); two squares straight on
+/// over an empty first square; or round a corner, each target once however
+/// many ways lead there. Returns whether `f` stopped it.
+#[inline(always)]
+fn captain_moves(
+    board: &[u8],
+    s: usize,
+    enemy: u8,
+    f: &mut impl FnMut(usize, usize) -> bool,
+) -> bool {
+    let open = |c: u8| c == EMPTY || holds(c, enemy);
+    for d in DIRS {
+        let t1 = (s as isize + d) as usize;
+        let c1 = board[t1 & MASK];
+        if c1 == EMPTY {
+            if f(s, t1) {
+                return true;
+            }
+            let t2 = (t1 as isize + d) as usize;
+            if open(board[t2 & MASK]) && f(s, t2) {
+                return true;
+            }
+        } else if holds(c1, enemy) && f(s, t1) {
+            return true;
+        }
+    }
+    for (a, b) in [(0, 2), (0, 3), (1, 2), (1, 3)] {
+        let (da, db) = (DIRS[a], DIRS[b]);
+        let t = (s as isize + da + db) as usize;
+        if open(board[t & MASK])
+            && (board[(s as isize + da) as usize & MASK] == EMPTY
+                || board[(s as isize + db) as usize & MASK] == EMPTY)
+            && f(s, t)
+        {
+            return true;
+        }
+    }
+    false
 }

@@ -1,7 +1,7 @@
 //! The rules parameters, read from `rules-data/stratego/*.toml`, and their
 //! validation into the engine's tables ([`Rules`]).
 
-use crate::board::{self, Square, CELLS, MAX_FILES, MAX_RANKS};
+use crate::board::{self, Square, BOARD_LEN, MAX_FILES, MAX_RANKS};
 use crate::combat::{self, Clash, Fighter};
 use plateau::RulesError;
 use serde::{Deserialize, Serialize};
@@ -17,13 +17,15 @@ pub(crate) const MAX_PIECES: usize = 2 * MAX_ARMY;
 pub(crate) const BLOCKED: u8 = 0xFF;
 /// An empty cell.
 pub(crate) const EMPTY: u8 = 0;
-/// Movement classes with a list of pieces in the state: one-square movers
-/// and scouts.
-pub(crate) const CLASSES: usize = 2;
+/// Movement classes with a list of pieces in the state: one-square movers,
+/// scouts and captains.
+pub(crate) const CLASSES: usize = 3;
 /// The class of one-square movers.
 pub(crate) const STEP_CLASS: u8 = 0;
 /// The class of scouts.
 pub(crate) const SCOUT_CLASS: u8 = 1;
+/// The class of captains (S11.4).
+pub(crate) const CAPTAIN_CLASS: u8 = 2;
 /// The class of pieces that never move (no list).
 pub(crate) const NO_CLASS: u8 = u8::MAX;
 
@@ -49,6 +51,8 @@ pub struct StrategoParams {
     pub sides: SidesParams,
     /// S3: the setup area.
     pub setup: SetupParams,
+    /// S12: the option rules.
+    pub options: OptionsParams,
     /// S2: the pieces, by name.
     pub pieces: BTreeMap<String, PieceParams>,
 }
@@ -63,6 +67,9 @@ pub struct BoardParams {
     pub ranks: u8,
     /// The lake squares (S1.2).
     pub lakes: Vec<String>,
+    /// What a lake is called in messages and boards (`lake`; `planet` in
+    /// Star Wars, S11.6).
+    pub lake_name: String,
 }
 
 /// The two sides.
@@ -83,6 +90,17 @@ pub struct SetupParams {
     /// Whether every square of the home area must hold a piece (S3.1); then
     /// the army must have exactly as many pieces as the area has squares.
     pub full: bool,
+}
+
+/// The option rules of S12, each combinable with every variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionsParams {
+    /// S12.1 attacker-advantage: at equal strengths the attacker wins.
+    pub attacker_advantage: bool,
+    /// S12.2 explosive-bombs: a piece other than a miner that attacks a bomb
+    /// is removed together with the bomb.
+    pub explosive_bombs: bool,
 }
 
 /// One kind of piece (S2).
@@ -111,6 +129,9 @@ pub enum Movement {
     Step,
     /// Any number of empty squares in a line, and may attack at the end (S4.3).
     Scout,
+    /// One square, or two (straight on or turning after an empty first
+    /// square), attacking at most once and stopping there (S11.4).
+    Captain,
 }
 
 /// A special role in combat (S5). Roles are what the rules refer to; names
@@ -173,8 +194,9 @@ pub(crate) struct Rules {
     pub is_flag: [bool; MAX_KINDS],
     pub combat: [[Clash; MAX_KINDS]; MAX_KINDS],
     /// The empty board: [`BLOCKED`] outside the board and on lakes.
-    pub template: [u8; CELLS],
+    pub template: [u8; BOARD_LEN],
     pub lakes: Vec<Square>,
+    pub lake_name: String,
     /// Each side's home area in the order of setup text (S3.3): front row
     /// first, each row from file `a`. Lakes included.
     pub home: [Vec<Square>; 2],
@@ -211,7 +233,7 @@ impl Rules {
                 .key("board.ranks")
                 .value(ranks));
         }
-        let mut template = [BLOCKED; CELLS];
+        let mut template = [BLOCKED; BOARD_LEN];
         for sq in board::squares(files, ranks) {
             template[sq.index()] = EMPTY;
         }
@@ -235,6 +257,12 @@ impl Rules {
             }
             template[sq.index()] = BLOCKED;
             lakes.push(sq);
+        }
+        let lake_name = p.board.lake_name.trim().to_string();
+        if lake_name.is_empty() {
+            return Err(err("a lake needs a name, e.g. \"lake\"")
+                .key("board.lake_name")
+                .value("\"\""));
         }
         let names = p.sides.names.clone();
         for (i, n) in names.iter().enumerate() {
@@ -377,6 +405,7 @@ impl Rules {
                 Movement::Fixed => NO_CLASS,
                 Movement::Step => STEP_CLASS,
                 Movement::Scout => SCOUT_CLASS,
+                Movement::Captain => CAPTAIN_CLASS,
             };
             movable[i] = k.is_movable();
             is_flag[i] = k.role == Role::Flag;
@@ -390,6 +419,7 @@ impl Rules {
                         strength: d.strength,
                         role: d.role,
                     },
+                    &p.options,
                 );
             }
         }
@@ -402,6 +432,7 @@ impl Rules {
             Movement::Fixed => 0,
             Movement::Step => 4,
             Movement::Scout => (files + ranks - 2) as usize,
+            Movement::Captain => 12,
         };
         let max_moves = army.iter().map(|&k| reach(moves[k as usize])).sum();
         Ok(Rules {
@@ -415,6 +446,7 @@ impl Rules {
             combat,
             template,
             lakes,
+            lake_name,
             home,
             army,
             full: p.setup.full,

@@ -75,8 +75,9 @@ impl Rules {
             st.at[id] = to as u8;
             st.movers[list] = to as u8;
             st.hash ^= zobrist::key(to, side, k);
-            // S6.2: a scout moving more than one square shows what it is.
-            if self.moves[k as usize] == Movement::Scout
+            // S6.2: a scout moving more than one square shows what it is, and
+            // so does a captain moving two (S11.4d).
+            if self.moves[k as usize] != Movement::Step
                 && Square::from_index(from).distance(Square::from_index(to)) > 1
             {
                 st.flags[id] |= REVEALED;

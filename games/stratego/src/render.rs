@@ -104,9 +104,10 @@ impl Rules {
         });
         let _ = writeln!(
             out,
-            "{}: plain symbols; {}: [symbol]; ~ lake.",
+            "{}: plain symbols; {}: [symbol]; ~ {}.",
             self.side(Player(0)),
-            self.side(Player(1))
+            self.side(Player(1)),
+            self.lake_name
         );
         let _ = writeln!(
             out,
@@ -143,10 +144,11 @@ impl Rules {
         });
         let _ = writeln!(
             out,
-            "You are {}. Yours: symbol (* = known to {}). {}: [?] unknown, (?) has moved, [9] known. ~ lake.",
+            "You are {}. Yours: symbol (* = known to {}). {}: [?] unknown, (?) has moved, [9] known. ~ {}.",
             self.side(view.viewer),
             self.side(view.viewer.opponent()),
             self.side(view.viewer.opponent()),
+            self.lake_name,
         );
         let _ = writeln!(
             out,
@@ -196,7 +198,7 @@ impl Rules {
                             Clash::AttackerWins
                                 if c.defender.is_some_and(|k| self.is_flag[k as usize]) =>
                             {
-                                "and captures the flag".to_string()
+                                format!("and captures the {defender}")
                             }
                             Clash::AttackerWins => format!("and wins: the {defender} is removed"),
                             Clash::DefenderWins => format!("and loses: the {defender} stays"),

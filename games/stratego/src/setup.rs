@@ -67,10 +67,12 @@ pub enum SetupError {
         square: Square,
     },
     /// A piece on a lake.
-    #[error("{square} is a lake: no piece may stand there (write '.')")]
+    #[error("{square} is a {lake}: no piece may stand there (write '.')")]
     Lake {
         /// The lake square.
         square: Square,
+        /// What the rules call a lake.
+        lake: String,
     },
     /// More pieces of a kind than the army has.
     #[error("too many {name}s ('{symbol}'): the army has {expected}; the one on {square} is one too many")]
@@ -205,7 +207,12 @@ impl Rules {
             match k {
                 None if self.full && !lake => return Err(SetupError::NotFull { square: sq }),
                 None => {}
-                Some(_) if lake => return Err(SetupError::Lake { square: sq }),
+                Some(_) if lake => {
+                    return Err(SetupError::Lake {
+                        square: sq,
+                        lake: self.lake_name.clone(),
+                    })
+                }
                 Some(k) => {
                     let kind =
                         self.kinds

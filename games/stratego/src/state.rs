@@ -2,7 +2,7 @@
 //! revealed of them, the tray, the public history and the state of the
 //! two-squares and chase rules.
 
-use crate::board::{Square, CELLS};
+use crate::board::{Square, BOARD_LEN};
 use crate::chase::Chase;
 use crate::combat::Clash;
 use crate::params::{CLASSES, MAX_ARMY, MAX_KINDS, MAX_PIECES};
@@ -23,7 +23,7 @@ pub(crate) const MOVED: u8 = 2;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StrategoState {
     #[serde(with = "BigArray")]
-    pub(crate) board: [u8; CELLS],
+    pub(crate) board: [u8; BOARD_LEN],
     #[serde(with = "BigArray")]
     pub(crate) kind: [u8; MAX_PIECES],
     /// The cell of each piece; 0 once removed.
@@ -121,7 +121,7 @@ pub struct PieceInfo {
 }
 
 impl StrategoState {
-    pub(crate) fn empty(template: &[u8; CELLS]) -> StrategoState {
+    pub(crate) fn empty(template: &[u8; BOARD_LEN]) -> StrategoState {
         StrategoState {
             board: *template,
             kind: [0; MAX_PIECES],

@@ -44,7 +44,11 @@ enum Verdict {
 }
 
 fn judge(f: &Fixture) -> Result<Verdict, String> {
-    let game = rules(if f.variant == "barrage" { "barrage" } else { "original" });
+    let game = rules(if f.variant == "barrage" {
+        "barrage"
+    } else {
+        "original"
+    });
     let setups = gravon::setups_from_field(&game, &f.field).map_err(|e| e.to_string())?;
     let mut st = game.initial_state(0);
     for s in setups {

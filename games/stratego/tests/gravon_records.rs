@@ -167,8 +167,8 @@ fn s13_barrage_games_replay_and_end_as_recorded() {
         assert_eq!(record.params["max_plies"], 0);
         assert_eq!(record.params["setup"]["full"], false);
         let game = rules_of(&record);
-        let session = Session::from_record(game.clone(), &record)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let session =
+            Session::from_record(game.clone(), &record).unwrap_or_else(|e| panic!("{name}: {e}"));
         let o = game
             .status(session.state())
             .outcome()
@@ -179,7 +179,10 @@ fn s13_barrage_games_replay_and_end_as_recorded() {
         let expected = if g.result_type == 1 {
             vec![plateau_stratego::FLAG_CAPTURED]
         } else {
-            vec![plateau_stratego::NO_LEGAL_MOVE, plateau_stratego::NO_MOVABLE_PIECES]
+            vec![
+                plateau_stratego::NO_LEGAL_MOVE,
+                plateau_stratego::NO_MOVABLE_PIECES,
+            ]
         };
         assert!(expected.contains(&o.reason.as_ref()), "{name}: {o:?}");
     }
@@ -189,7 +192,10 @@ fn s13_barrage_games_replay_and_end_as_recorded() {
     let xml = std::fs::read_to_string(dir.join("gravon-xml/barrage-2006.2-861.xml")).unwrap();
     let record = gravon::import(&xml).unwrap();
     let o = record.outcome.unwrap();
-    assert_eq!((o.winner, o.reason.as_ref()), (Some(Player(1)), plateau_stratego::NO_MOVABLE_PIECES));
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (Some(Player(1)), plateau_stratego::NO_MOVABLE_PIECES)
+    );
 }
 
 #[test]
@@ -294,7 +300,8 @@ fn s11_gravon_barrage_and_duel_setups_are_legal() {
         let mut n = 0;
         for line in text.lines().skip(1) {
             let field = line.split(',').nth(3).unwrap();
-            gravon::setups_from_field(&game, field).unwrap_or_else(|e| panic!("{file}: {line}: {e}"));
+            gravon::setups_from_field(&game, field)
+                .unwrap_or_else(|e| panic!("{file}: {line}: {e}"));
             n += 1;
         }
         assert_eq!(n, count, "{file}");

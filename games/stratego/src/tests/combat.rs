@@ -5,7 +5,15 @@ use crate::Clash;
 /// Red attacks from d4 to d5... a position with the attacker on e4 and the
 /// defender on e5; both sides keep other movable pieces.
 fn fight(attacker: &str, defender: &str) -> (Stratego, StrategoState) {
-    let game = rules(&[]);
+    fight_with(&[], attacker, defender)
+}
+
+fn fight_with(
+    options: &[(&str, &str)],
+    attacker: &str,
+    defender: &str,
+) -> (Stratego, StrategoState) {
+    let game = rules(options);
     let diagram = format!(
         "
     bF .  .  .  .  .  .  .  .  b4
@@ -114,8 +122,76 @@ fn s5_5_any_piece_captures_the_flag_and_wins() {
 ",
         0,
     );
+    let told = game.describe_move(
+        &st,
+        &game.parse_move(&st, "e4xe5").unwrap(),
+        Some(Player(1)),
+    );
+    assert_eq!(
+        told.unwrap(),
+        "Red spy e4xe5 attacks the Blue flag and captures the flag."
+    );
     play(&game, &mut st, "e4xe5");
     let outcome = game.status(&st).outcome().cloned().unwrap();
     assert_eq!(outcome.winner, Some(Player(0)));
     assert_eq!(outcome.reason, crate::FLAG_CAPTURED);
+}
+
+#[test]
+fn s12_1_attacker_advantage_on_the_board() {
+    let on = [("options.attacker_advantage", "true")];
+    for s in ["6", "S", "2"] {
+        let (game, st) = fight_with(&on, s, s);
+        let k = game.kind_of_symbol(s.chars().next().unwrap()).unwrap();
+        let p = st.piece_at("e5".parse().unwrap()).unwrap();
+        assert_eq!((p.owner, p.kind), (Player(0), k), "{s}");
+        assert_eq!(last_result(&st), Clash::AttackerWins);
+        assert_eq!(
+            (
+                st.tray(Player(0))[k as usize],
+                st.tray(Player(1))[k as usize]
+            ),
+            (0, 1)
+        );
+    }
+    // Unequal fights are unchanged.
+    let (game, st) = fight_with(&on, "5", "6");
+    assert_eq!(at(&game, &st, "e5"), Some((1, "captain".into())));
+}
+
+#[test]
+fn s12_2_explosive_bombs_on_the_board() {
+    let on = [("options.explosive_bombs", "true")];
+    let (game, st) = fight_with(&on, "9", "B");
+    assert_eq!((at(&game, &st, "e4"), at(&game, &st, "e5")), (None, None));
+    assert_eq!(last_result(&st), Clash::BothRemoved);
+    let bomb = game.kind_of_name("bomb").unwrap() as usize;
+    assert_eq!(st.tray(Player(1))[bomb], 1);
+    // The miner still defuses the bomb and moves on (S5.4).
+    let (game, st) = fight_with(&on, "3", "B");
+    assert_eq!(at(&game, &st, "e5"), Some((0, "miner".into())));
+    // S9.3 applies as ever: Red's last movable piece explodes with the bomb.
+    let game = rules(&on);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  bB .  ~  ~  .  .
+    .  .  .  .  rX .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4xe5");
+    let o = game.status(&st).outcome().cloned().unwrap();
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (Some(Player(1)), crate::NO_MOVABLE_PIECES)
+    );
 }

@@ -298,3 +298,28 @@ fn s6_4_errors_never_tell_an_enemy_rank() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Bad input never panics: any text as a move, any pair of squares as a
+    /// step, in setup and in play; a refused move leaves the state unchanged.
+    #[test]
+    fn any_input_is_refused_cleanly(seed in 0u64..1_000, plies in 0usize..120, text in "\\PC{0,60}", a in 0u8..10, b in 0u8..10, c in 0u8..10, d in 0u8..10) {
+        let game = rules(&[]);
+        let (st, _) = random_game(&game, seed, plies);
+        let _ = game.parse_move(&st, &text);
+        let _ = game.parse_setup(Player(0), &text);
+        let from = crate::Square::new(a, b).unwrap();
+        let to = crate::Square::new(c, d).unwrap();
+        for mv in [Move::Step { from, to }, Move::Setup(crate::Setup::new(vec![Some(c); (a as usize) * 5]))] {
+            let mut copy = st.clone();
+            if game.try_apply(&mut copy, &mv).is_err() {
+                prop_assert_eq!(&copy, &st);
+            }
+            let mut unchecked = st.clone();
+            game.apply_unchecked(&mut unchecked, &mv);
+            let _ = game.describe_move(&st, &mv, Some(Player(0)));
+        }
+    }
+}

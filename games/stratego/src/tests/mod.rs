@@ -1,5 +1,6 @@
 //! Hand-worked rule cases, each citing its section of RULES.md.
 
+mod captain;
 mod chase;
 mod combat;
 mod end;
@@ -155,4 +156,63 @@ fn conformance_classic_5_short_games() {
             ..Default::default()
         },
     );
+}
+
+#[test]
+fn conformance_barrage_and_duel() {
+    for variant in ["barrage", "duel"] {
+        let game = plateau::rules::load::<Stratego>(&RulesSpec::variant(variant))
+            .unwrap()
+            .game;
+        plateau::conformance::check(
+            &game,
+            &plateau::conformance::Config {
+                games: 4,
+                max_plies: 200,
+                ..Default::default()
+            },
+        );
+    }
+}
+
+#[test]
+fn conformance_original_with_combat_options() {
+    let game = rules(&[
+        ("options.attacker_advantage", "true"),
+        ("options.explosive_bombs", "true"),
+    ]);
+    plateau::conformance::check(
+        &game,
+        &plateau::conformance::Config {
+            games: 3,
+            max_plies: 200,
+            ..Default::default()
+        },
+    );
+}
+
+#[test]
+fn s11_6_star_wars_names() {
+    let game = Stratego::variant("star-wars").unwrap();
+    assert_eq!(game.player_name(Player(0)), "republic");
+    assert_eq!(game.player_name(Player(1)), "separatists");
+    let base = game.kind_of_name("base").unwrap();
+    assert_eq!(game.pieces()[base as usize].role, crate::Role::Flag);
+    assert!(game.kind_of_name("flag").is_none());
+    let mut st = started(&game);
+    assert!(refused(&game, &st, "c4-c5").contains("c5 is a planet"));
+    assert!(game
+        .render_view(&game.view(&st, Player(0)))
+        .contains("You are Republic"));
+    assert!(game.summary().contains("8 planet squares"));
+    // Everything else is Original: a scout run and a fight.
+    play(&game, &mut st, "a4-a6 a7xa6");
+    let told = game
+        .describe_move(
+            &started(&game),
+            &game.parse_move(&st, "e4-e5").unwrap(),
+            None,
+        )
+        .unwrap();
+    assert_eq!(told, "Republic general e4-e5.");
 }

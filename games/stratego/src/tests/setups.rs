@@ -156,7 +156,9 @@ fn s3_3_comments_and_layout_are_ignored_in_files() {
     let game = rules(&[]);
     let file = format!("# my favourite\nsetup\n{}\n", RED.replace(" / ", "\n"));
     // As the command line plays a file: the word `setup` before it.
-    let mv = game.parse_move(&game.initial_state(0), &format!("setup {file}")).unwrap();
+    let mv = game
+        .parse_move(&game.initial_state(0), &format!("setup {file}"))
+        .unwrap();
     assert_eq!(mv, Move::Setup(game.parse_setup(Player(0), RED).unwrap()));
     assert!(!game.move_is_public(&mv));
     assert_eq!(
