@@ -9,8 +9,18 @@ use crate::lines::{line_through, line_through_tile};
 use crate::repetition;
 use crate::state::{EndReason, Ending, QuinqueState, Tile};
 use crate::Quinque;
+use plateau::Player;
 
 impl Quinque {
+    /// The parachutes of `player` on the tiles: all but the reserve (the
+    /// rules keep every parachute either in a reserve or on a tile).
+    #[inline]
+    fn on_board(&self, state: &QuinqueState, player: Player) -> u32 {
+        self.params
+            .parachutes
+            .saturating_sub(state.reserves[player.index().min(1)])
+    }
+
     /// Plays `action` for the player to act. `grid` is the window of the
     /// formation after the action, when the caller has it.
     /// An illegal action may leave a wrong state, never a panic.
@@ -60,16 +70,18 @@ impl Quinque {
                 state.marked = u8::try_from(i).ok();
                 state.second_action = true;
                 marked = true;
-                let built;
-                let grid = match grid {
-                    Some(g) => g,
-                    None => {
-                        built = Grid::new(&state.tiles);
-                        &built
+                if self.on_board(state, me) >= len {
+                    let built;
+                    let grid = match grid {
+                        Some(g) => g,
+                        None => {
+                            built = Grid::new(&state.tiles);
+                            &built
+                        }
+                    };
+                    if line_through(grid, &state.tiles, self.pps, len, me, px, py) {
+                        own = Some(me);
                     }
-                };
-                if line_through(grid, &state.tiles, self.pps, len, me, px, py) {
-                    own = Some(me);
                 }
             }
             Action::Move { from, to } => {
@@ -82,19 +94,28 @@ impl Quinque {
                     if track {
                         tiles_hash = tiles_hash.wrapping_add(repetition::tile_hash(&state.tiles[i]));
                     }
-                    let built;
-                    let grid = match grid {
-                        Some(g) => g,
-                        None => {
-                            built = Grid::new(&state.tiles);
-                            &built
+                    // Only a colour with a parachute on the tile and enough of
+                    // them on the board can have completed a line.
+                    let t = &state.tiles[i];
+                    let may = |p: Player| t.of(p) != 0 && self.on_board(state, p) >= len;
+                    let (mine, theirs) = (may(me), may(me.opponent()));
+                    if mine || theirs {
+                        let built;
+                        let grid = match grid {
+                            Some(g) => g,
+                            None => {
+                                built = Grid::new(&state.tiles);
+                                &built
+                            }
+                        };
+                        let tiles = &state.tiles;
+                        if mine && line_through_tile(grid, tiles, self.pps, len, me, i) {
+                            own = Some(me);
+                        } else if theirs
+                            && line_through_tile(grid, tiles, self.pps, len, me.opponent(), i)
+                        {
+                            own = Some(me.opponent());
                         }
-                    };
-                    let tiles = &state.tiles;
-                    if line_through_tile(grid, tiles, self.pps, len, me, i) {
-                        own = Some(me);
-                    } else if line_through_tile(grid, tiles, self.pps, len, me.opponent(), i) {
-                        own = Some(me.opponent());
                     }
                 }
                 if state.second_action {

@@ -24,6 +24,9 @@ pub(crate) const SIDE: usize = TILES + 2 * MARGIN as usize;
 /// The most cells of a window: width + height ≤ `MAX_TILES + 1 + 4·MARGIN`.
 pub(crate) const CAP: usize = 600;
 
+/// The four edge directions.
+pub(crate) const EDGES: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
 /// The bit of a tile from a cell of [`Grid::occ`] (0 for an empty cell).
 #[inline]
 fn bit(occ: u8) -> u32 {
@@ -251,8 +254,8 @@ impl CellSet {
 /// apart: only they can join the pieces a lifted articulation tile leaves.
 #[derive(Clone)]
 pub(crate) struct Frontier {
-    /// Per window row, bit `lx` for each frontier cell.
-    pub rows: [u64; SIDE],
+    /// The frontier cells.
+    pub all: CellSet,
     /// Frontier cells per window row...
     pub on_row: [u8; SIDE],
     /// ...per window column...
@@ -263,40 +266,50 @@ pub(crate) struct Frontier {
     pub on_anti: [u8; 2 * SIDE],
     /// The frontier cells touching two tiles or more.
     pub multi: CellSet,
-    /// Per cell touching two tiles or more (row by row), the tiles it
-    /// touches; meaningless elsewhere.
-    pub multi_nb: [u32; CAP],
+    /// Per cell of the window (row by row), the tiles on its four edge
+    /// neighbours; for the cell of a tile, its neighbours in the tile
+    /// adjacency graph.
+    pub nb: [u32; CAP],
     /// Frontier cells.
     pub count: u32,
     /// The window's columns.
     pub w: usize,
     /// The window's rows.
     pub h: usize,
-    /// Per tile, the tiles edge-adjacent to it: the tile adjacency graph.
-    pub adj: [u32; TILES],
 }
 
 impl Frontier {
     /// An empty frontier, to be rebuilt.
     pub const BLANK: Frontier = Frontier {
-        rows: [0; SIDE],
+        all: CellSet::BLANK,
         on_row: [0; SIDE],
         on_col: [0; SIDE],
         on_diag: [0; 2 * SIDE],
         on_anti: [0; 2 * SIDE],
         multi: CellSet::BLANK,
-        multi_nb: [0; CAP],
+        nb: [0; CAP],
         count: 0,
         w: 0,
         h: 0,
-        adj: [0; TILES],
     };
 
     /// Rebuilds the frontier of a window, row by row with bit operations,
-    /// and the tile adjacency graph.
+    /// and the tiles touching each cell.
     pub fn rebuild(&mut self, g: &Grid) {
         let (w, h) = (g.w, g.h);
         (self.w, self.h) = (w, h);
+        self.nb[..w * h].fill(0);
+        let mut tiles = g.inside;
+        while tiles != 0 {
+            let i = tiles.trailing_zeros() as usize;
+            tiles &= tiles - 1;
+            let (x, y) = (g.tx[i] as i64, g.ty[i] as i64);
+            for (dx, dy) in EDGES {
+                if let Some(c) = g.local(x + dx, y + dy) {
+                    self.nb[c] |= 1 << i;
+                }
+            }
+        }
         let inside = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
         self.on_col[..w].fill(0);
         self.on_diag[..w + h - 1].fill(0);
@@ -309,7 +322,7 @@ impl Frontier {
             let down = if y > 0 { g.rows[y - 1] } else { 0 };
             let free = !here & inside;
             let all = (a | b | up | down) & free;
-            self.rows[y] = all;
+            self.all.rows[y] = all;
             self.multi.rows[y] = ((a & (b | up | down)) | (b & (up | down)) | (up & down)) & free;
             let mut bits = all;
             let mut n = 0;
@@ -325,49 +338,63 @@ impl Frontier {
             count += n as u32;
         }
         self.count = count;
+        self.all.spread(w, h);
         self.multi.spread(w, h);
-        for y in 0..h {
-            let mut bits = self.multi.rows[y];
-            while bits != 0 {
-                let x = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                self.multi_nb[x + y * w] = g.touching(x as i64, y as i64);
+    }
+
+    /// The tiles touching window cell `(x, y)` (none outside the window).
+    #[inline]
+    pub fn touching(&self, x: i64, y: i64) -> u32 {
+        if (x as u64) < self.w as u64 && (y as u64) < self.h as u64 {
+            self.nb[x as usize + y as usize * self.w]
+        } else {
+            0
+        }
+    }
+
+    /// The tiles edge-adjacent to tile `i` of the window.
+    #[inline]
+    pub fn adjacent(&self, g: &Grid, i: usize) -> u32 {
+        match g.cell(i) {
+            Some((x, y)) => self.touching(x, y),
+            None => 0,
+        }
+    }
+
+    /// Brings the frontier up to date after tile `i` left window cell
+    /// `(x, y)` (`arrived`: false) or came to it (true), the window `g`
+    /// already showing it: only that cell and its four neighbours change.
+    pub fn follow(&mut self, g: &Grid, i: usize, x: i64, y: i64, arrived: bool) {
+        let bit = 1u32 << (i % TILES);
+        for (dx, dy) in EDGES {
+            if let Some(c) = g.local(x + dx, y + dy) {
+                if arrived {
+                    self.nb[c] |= bit;
+                } else {
+                    self.nb[c] &= !bit;
+                }
+                self.refresh(g, x + dx, y + dy, c);
             }
         }
-        let mut tiles = g.inside;
-        while tiles != 0 {
-            let i = tiles.trailing_zeros() as usize;
-            tiles &= tiles - 1;
-            self.adj[i] = g.touching(g.tx[i] as i64, g.ty[i] as i64);
+        if let Some(c) = g.local(x, y) {
+            self.refresh(g, x, y, c);
         }
     }
 
-    /// Brings the frontier and the adjacency up to date after the tile on
-    /// window cell `(x, y)` came or went: that cell and its four neighbours
-    /// are the only ones that change.
-    pub fn refresh_around(&mut self, g: &Grid, x: i64, y: i64) {
-        for (dx, dy) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)] {
-            self.refresh(g, x + dx, y + dy);
-        }
-    }
-
-    /// Recomputes the state of window cell `(x, y)`.
-    fn refresh(&mut self, g: &Grid, x: i64, y: i64) {
-        let Some(c) = g.local(x, y) else {
-            return;
-        };
+    /// Recomputes whether window cell `(x, y)` (index `c`) is on the
+    /// frontier, and whether it touches two tiles.
+    #[inline]
+    fn refresh(&mut self, g: &Grid, x: i64, y: i64, c: usize) {
         let (ux, uy) = (x as usize, y as usize);
         let h = self.h;
-        let occ = g.occ[c];
-        let touching = g.touching(x, y);
-        if occ != 0 {
-            self.adj[(occ as usize - 1) % TILES] = touching;
-        }
-        let touching = if occ == 0 { touching } else { 0 };
+        let touching = if g.occ[c] == 0 { self.nb[c] } else { 0 };
         let bit = 1u64 << ux;
         let front = touching != 0;
-        if front != (self.rows[uy] & bit != 0) {
-            self.rows[uy] ^= bit;
+        if front != (self.all.rows[uy] & bit != 0) {
+            self.all.rows[uy] ^= bit;
+            self.all.cols[ux] ^= 1 << uy;
+            self.all.diag[ux + h - 1 - uy] ^= bit;
+            self.all.anti[ux + uy] ^= bit;
             let d = if front { 1u8 } else { u8::MAX };
             self.on_row[uy] = self.on_row[uy].wrapping_add(d);
             self.on_col[ux] = self.on_col[ux].wrapping_add(d);
@@ -382,18 +409,17 @@ impl Frontier {
             self.multi.diag[ux + h - 1 - uy] ^= bit;
             self.multi.anti[ux + uy] ^= bit;
         }
-        if multi {
-            self.multi_nb[c] = touching;
-        }
     }
 
-    /// Whether window cell `(lx, ly)` is a frontier cell touching exactly
-    /// one tile.
+    /// The frontier cells of window row `y` touching exactly one tile
+    /// (none outside the window).
     #[inline]
-    pub fn single(&self, lx: i64, ly: i64) -> bool {
-        (ly as u64) < self.h as u64
-            && (lx as u64) < self.w as u64
-            && (self.rows[ly as usize] & !self.multi.rows[ly as usize]) >> lx & 1 != 0
+    pub fn singles(&self, y: usize) -> u64 {
+        if y < self.h {
+            self.all.rows[y] & !self.multi.rows[y]
+        } else {
+            0
+        }
     }
 
     /// Whether window cell `(lx, ly)` is a frontier cell.
@@ -401,6 +427,6 @@ impl Frontier {
     pub fn contains(&self, lx: i64, ly: i64) -> bool {
         (ly as u64) < self.h as u64
             && (lx as u64) < self.w as u64
-            && self.rows[ly as usize] >> lx & 1 != 0
+            && self.all.rows[ly as usize] >> lx & 1 != 0
     }
 }

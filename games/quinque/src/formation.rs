@@ -151,12 +151,14 @@ impl Lifts {
     }
 
     /// Recomputes the pieces left by lifting each tile of the formation
-    /// `adj` (which must be connected; otherwise the pieces only cover the
-    /// part that holds the first tile that is not a leaf).
+    /// `adj` (which must be connected; otherwise the pieces are those of the
+    /// parts the method reaches).
     ///
-    /// Leaves (tiles with one neighbour) are set aside first: lifting one
-    /// leaves the rest whole, and they hang on the depth-first subtrees of
-    /// their neighbours. The search runs on the others.
+    /// The tree-like parts are peeled first, leaf by leaf: lifting a peeled
+    /// tile leaves each branch it carries and the rest. What remains, the
+    /// tiles on cycles and between them (the 2-core), is searched depth first
+    /// with petgraph, the branches hanging on each tile counted in its
+    /// subtree.
     pub fn rebuild(&mut self, adj: &[u32]) {
         let graph = TileGraph::new(adj);
         let n = graph.node_count();
@@ -173,64 +175,98 @@ impl Lifts {
         if n < 2 {
             return;
         }
-        let mut leaves = 0u32;
-        let mut leaves_of = [0u32; TILES];
-        for (v, &a) in adj.iter().enumerate().take(n) {
-            if a != 0 && a & (a - 1) == 0 {
-                leaves |= 1 << v;
-                leaves_of[a.trailing_zeros() as usize] |= 1 << v;
+        // Peel the leaves; `hang[v]` is v with the branches peeled onto it.
+        let mut degree = [0u8; TILES];
+        let mut hang = [0u32; TILES];
+        let mut ready = 0u32;
+        for v in 0..n {
+            let d = adj[v].count_ones() as u8;
+            degree[v] = d;
+            hang[v] = 1 << v;
+            if d == 1 {
+                ready |= 1 << v;
             }
         }
-        let core = all & !leaves;
-        let mut separated = [0u32; TILES];
-        if core != 0 {
-            let mut disc = [0u8; TILES];
-            let mut low = [0u8; TILES];
-            let mut parent = [u8::MAX; TILES];
-            let mut subtree = [0u32; TILES];
-            let start = core.trailing_zeros() as usize;
-            depth_first_search(graph.induced(core), Some(start), |event| match event {
-                DfsEvent::Discover(u, time) => {
-                    let u = u & 31;
-                    disc[u] = time.0 as u8;
-                    low[u] = time.0 as u8;
-                    subtree[u] = 1 << u | leaves_of[u];
-                }
-                DfsEvent::TreeEdge(u, v) => parent[v & 31] = u as u8,
-                DfsEvent::BackEdge(u, v) => {
-                    let u = u & 31;
-                    if parent[u] as usize != v {
-                        low[u] = low[u].min(disc[v & 31]);
+        let mut alive = all;
+        while ready != 0 {
+            let leaf = ready.trailing_zeros() as usize;
+            ready &= ready - 1;
+            if alive & (1 << leaf) == 0 {
+                continue;
+            }
+            alive &= !(1 << leaf);
+            let rest = all & !hang[leaf];
+            if rest != 0 {
+                self.push(leaf, rest);
+            }
+            let up = adj[leaf] & alive;
+            if up == 0 {
+                continue;
+            }
+            let p = up.trailing_zeros() as usize;
+            self.push(p, hang[leaf]);
+            hang[p] |= hang[leaf];
+            degree[p] -= 1;
+            match degree[p] {
+                1 => ready |= 1 << p,
+                0 => {
+                    // The last tile of a tree: nothing is left around it.
+                    alive &= !(1 << p);
+                    let rest = all & !hang[p];
+                    if rest != 0 {
+                        self.push(p, rest);
                     }
                 }
-                DfsEvent::CrossForwardEdge(..) => {}
-                DfsEvent::Finish(u, _) => {
-                    let u = u & 31;
-                    let p = parent[u] as usize;
-                    if p < TILES {
-                        subtree[p] |= subtree[u];
-                        low[p] = low[p].min(low[u]);
-                        if low[u] >= disc[p] {
-                            separated[p] |= subtree[u];
-                            let k = self.count[p] as usize;
-                            if k < 4 {
-                                self.pieces[p][k] = subtree[u];
-                                self.count[p] += 1;
-                            }
+                _ => {}
+            }
+        }
+        let core = alive;
+        if core == 0 {
+            return;
+        }
+        let mut separated = [0u32; TILES];
+        let mut disc = [0u8; TILES];
+        let mut low = [0u8; TILES];
+        let mut parent = [u8::MAX; TILES];
+        let mut subtree = [0u32; TILES];
+        let start = core.trailing_zeros() as usize;
+        depth_first_search(graph.induced(core), Some(start), |event| match event {
+            DfsEvent::Discover(u, time) => {
+                let u = u & 31;
+                disc[u] = time.0 as u8;
+                low[u] = time.0 as u8;
+                subtree[u] = hang[u];
+            }
+            DfsEvent::TreeEdge(u, v) => parent[v & 31] = u as u8,
+            DfsEvent::BackEdge(u, v) => {
+                let u = u & 31;
+                if parent[u] as usize != v {
+                    low[u] = low[u].min(disc[v & 31]);
+                }
+            }
+            DfsEvent::CrossForwardEdge(..) => {}
+            DfsEvent::Finish(u, _) => {
+                let u = u & 31;
+                let p = parent[u] as usize;
+                if p < TILES {
+                    subtree[p] |= subtree[u];
+                    low[p] = low[p].min(low[u]);
+                    if low[u] >= disc[p] {
+                        separated[p] |= subtree[u];
+                        let k = self.count[p] as usize;
+                        if k < 4 {
+                            self.pieces[p][k] = subtree[u];
+                            self.count[p] += 1;
                         }
                     }
                 }
-            });
-        }
-        for v in 0..n {
-            let bit = 1u32 << v;
-            let mut hanging = leaves_of[v];
-            while hanging != 0 {
-                let leaf = hanging & hanging.wrapping_neg();
-                hanging &= hanging - 1;
-                self.push(v, leaf);
             }
-            let rest = all & !bit & !separated[v] & !leaves_of[v];
+        });
+        let mut left = core;
+        while left != 0 {
+            let v = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let rest = all & !hang[v] & !separated[v];
             if rest != 0 {
                 self.push(v, rest);
             }

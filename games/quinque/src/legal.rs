@@ -103,20 +103,18 @@ impl Analysis {
             // The formation changed since the last analysis of this thread.
             self.grid.rebuild(&state.tiles);
             self.frontier.rebuild(&self.grid);
-            for i in 0..n {
-                if self.grid.cell(i).is_none() {
-                    self.frontier.adj[i] = 0;
-                }
-            }
             for (k, t) in self.formation.iter_mut().zip(&state.tiles[..n]) {
                 *k = (t.x, t.y);
             }
             self.formation_len = n;
             self.lifts_fresh = false;
         }
+        let mut adj = [0u32; TILES];
+        for (i, a) in adj.iter_mut().enumerate().take(n) {
+            *a = self.frontier.adjacent(&self.grid, i);
+        }
         if !self.lifts_fresh {
-            self.lifts
-                .rebuild(if n >= 2 { &self.frontier.adj[..n] } else { &[] });
+            self.lifts.rebuild(if n >= 2 { &adj[..n] } else { &[] });
             self.lifts_fresh = true;
         }
         let mover = state.to_move.index().min(1);
@@ -129,9 +127,16 @@ impl Analysis {
                     free_marks = points - (t.marked() & game.point_mask).count_ones();
                 }
             } else {
-                for t in &state.tiles[..n] {
-                    free_marks += points - (t.marked() & game.point_mask).count_ones();
+                // Four tiles' parachutes to a word, counted at once.
+                let mut marked = 0;
+                for four in state.tiles[..n].chunks(4) {
+                    let mut word = 0u64;
+                    for (k, t) in four.iter().enumerate() {
+                        word |= ((t.marked() & game.point_mask) as u64) << (16 * k);
+                    }
+                    marked += word.count_ones();
                 }
+                free_marks = points * n as u32 - marked;
                 if state.supply > 0 {
                     add_marks = self.frontier.count * points;
                 }
@@ -147,7 +152,7 @@ impl Analysis {
         if !opening && n >= 2 {
             let mut total = 0;
             for v in 0..n {
-                if !may_move(self.frontier.adj[v], n, v, state.marked) {
+                if !may_move(adj[v], n, v, state.marked) {
                     continue;
                 }
                 let ways = game.ways(&state.tiles[v]);
@@ -186,8 +191,8 @@ impl Analysis {
             return self.forget();
         }
         self.grid.relocate(i, to.0 as i64, to.1 as i64);
-        self.frontier.refresh_around(&self.grid, ax, ay);
-        self.frontier.refresh_around(&self.grid, bx, by);
+        self.frontier.follow(&self.grid, i, ax, ay, false);
+        self.frontier.follow(&self.grid, i, bx, by, true);
         self.formation[i] = to;
         self.lifts_fresh = false;
     }
@@ -201,7 +206,7 @@ impl Analysis {
             return self.forget();
         }
         self.grid.add(i, at.0 as i64, at.1 as i64);
-        self.frontier.refresh_around(&self.grid, bx, by);
+        self.frontier.follow(&self.grid, i, bx, by, true);
         self.formation[i] = at;
         self.formation_len = i + 1;
         self.lifts_fresh = false;
@@ -262,7 +267,7 @@ impl Analysis {
         }
         if self.add_marks > 0 {
             for ly in 0..g.h {
-                let mut bits = self.frontier.rows[ly];
+                let mut bits = self.frontier.all.rows[ly];
                 while bits != 0 {
                     let lx = bits.trailing_zeros() as i64;
                     bits &= bits - 1;
@@ -333,7 +338,7 @@ impl Analysis {
             let points = game.points_per_tile;
             let (mut cell, slot) = (k / points, (k % points) as i32);
             for ly in 0..g.h {
-                let bits = self.frontier.rows[ly];
+                let bits = self.frontier.all.rows[ly];
                 let n = bits.count_ones();
                 if cell < n {
                     let mut bits = bits;

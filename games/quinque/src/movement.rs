@@ -67,10 +67,7 @@ impl Moves<'_> {
         let Some((lx, ly)) = self.grid.cell(v) else {
             return 0;
         };
-        if ways & (ORTHOGONAL | DIAGONAL) == 0 {
-            return 0;
-        }
-        if ways & STEP != 0 {
+        if ways & STEP != 0 || ways == 0 {
             let mut n = 0;
             self.each(v, ways, |_, _| {
                 n += 1;
@@ -81,50 +78,61 @@ impl Moves<'_> {
         let f = self.frontier;
         let h = self.grid.h;
         let (ux, uy) = (lx as usize, ly as usize);
-        if self.lifts.is_articulation(v) {
-            // Only a cell touching two tiles can join two pieces.
-            let m = &f.multi;
-            let w = self.grid.w;
-            let lifts = self.lifts;
+        let (orthogonal, diagonal) = (ways & ORTHOGONAL != 0, ways & DIAGONAL != 0);
+        let (d, a) = (ux + h - 1 - uy, ux + uy);
+        if !self.lifts.is_articulation(v) {
+            // One piece left: every frontier cell on the lines is a
+            // destination, except the edge neighbours that touch only v.
             let mut n = 0;
-            let mut tally = |mut bits: u64, cell: usize, step: usize| {
-                // Cells along a line are `step` apart in the window.
-                while bits != 0 {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let c = b.wrapping_mul(step).wrapping_add(cell);
-                    if let Some(&t) = f.multi_nb.get(c) {
-                        n += lifts.joins(v, t) as u32;
-                    }
-                }
-            };
-            if ways & ORTHOGONAL != 0 {
-                tally(m.rows[uy], uy * w, 1);
-                tally(m.cols[ux], ux, w);
+            if orthogonal {
+                let (row, up, down) = (f.singles(uy), f.singles(uy + 1), f.singles(uy.wrapping_sub(1)));
+                let x = ux as u32;
+                let lonely = (row.wrapping_shr(x.wrapping_sub(1)) & 1)
+                    + (row.wrapping_shr(x + 1) & 1)
+                    + (up.wrapping_shr(x) & 1)
+                    + (down.wrapping_shr(x) & 1);
+                n += f.on_row[uy] as u32 + f.on_col[ux] as u32 - lonely as u32;
             }
-            if ways & DIAGONAL != 0 {
-                // Diagonal cell (b, b - lx + ly): index b·(w+1) + (ly - lx)·w.
-                let base = (ly as usize).wrapping_sub(lx as usize).wrapping_mul(w);
-                tally(m.diag[ux + h - 1 - uy], base, w + 1);
-                // Anti-diagonal cell (b, lx + ly - b): index b·(1-w) + (lx+ly)·w.
-                let base = (ux + uy) * w;
-                tally(m.anti[ux + uy], base, 1usize.wrapping_sub(w));
+            if diagonal {
+                n += f.on_diag[d] as u32 + f.on_anti[a] as u32;
             }
             return n;
         }
-        // One piece left: every frontier cell on the lines is a destination,
-        // except the edge neighbours that touch only tile v.
+        // Only a cell touching two tiles can join two pieces.
+        let m = &f.multi;
+        let (rows, cols) = if orthogonal {
+            (m.rows[uy], m.cols[ux])
+        } else {
+            (0, 0)
+        };
+        let (diags, antis) = if diagonal {
+            (m.diag[d], m.anti[a])
+        } else {
+            (0, 0)
+        };
+        if rows | cols | diags | antis == 0 {
+            return 0;
+        }
+        let w = self.grid.w;
+        let lifts = self.lifts;
         let mut n = 0;
-        if ways & ORTHOGONAL != 0 {
-            n += f.on_row[uy] as u32 + f.on_col[ux] as u32;
-            n -= f.single(lx + 1, ly) as u32
-                + f.single(lx - 1, ly) as u32
-                + f.single(lx, ly + 1) as u32
-                + f.single(lx, ly - 1) as u32;
-        }
-        if ways & DIAGONAL != 0 {
-            n += f.on_diag[ux + h - 1 - uy] as u32 + f.on_anti[ux + uy] as u32;
-        }
+        let mut tally = |mut bits: u64, base: usize, step: usize| {
+            // Cells along a line are `step` apart in the window.
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let c = b.wrapping_mul(step).wrapping_add(base);
+                if let Some(&t) = f.nb.get(c) {
+                    n += lifts.joins(v, t) as u32;
+                }
+            }
+        };
+        tally(rows, uy * w, 1);
+        tally(cols, ux, w);
+        // Diagonal cell (b, b - lx + ly): index b·(w+1) + (ly - lx)·w.
+        tally(diags, uy.wrapping_sub(ux).wrapping_mul(w), w + 1);
+        // Anti-diagonal cell (b, lx + ly - b): index b·(1-w) + (lx+ly)·w.
+        tally(antis, a * w, 1usize.wrapping_sub(w));
         n
     }
 
@@ -132,7 +140,7 @@ impl Moves<'_> {
     /// `(x, y)` leaves one formation (Q5.5): the cell touches every piece.
     #[inline]
     fn joins(&self, v: usize, x: i64, y: i64) -> bool {
-        self.lifts.joins(v, self.grid.touching(x, y))
+        self.lifts.joins(v, self.frontier.touching(x, y))
     }
 
     /// Calls `f(x, y)` with the window coordinates of each legal destination
@@ -158,44 +166,27 @@ impl Moves<'_> {
         let h = self.grid.h;
         let (ux, uy) = (lx as usize, ly as usize);
         let mut visit = |x: i64, y: i64| self.joins(v, x, y) && f(x, y);
-        if self.lifts.is_articulation(v) {
-            let cells = &self.frontier.multi;
-            if orthogonal {
-                if scan(cells.rows[uy], |b| visit(b, ly)) {
-                    return;
-                }
-                if scan(cells.cols[ux], |b| visit(lx, b)) {
-                    return;
-                }
-            }
-            if diagonal {
-                let d = lx - ly;
-                if scan(cells.diag[ux + h - 1 - uy], |b| visit(b, b - d)) {
-                    return;
-                }
-                let s = lx + ly;
-                scan(cells.anti[ux + uy], |b| visit(b, s - b));
-            }
-            return;
-        }
-        // Otherwise walk the frontier along the lines, in the same order.
-        let fr = self.frontier;
-        let slopes: &[i64] = match (orthogonal, diagonal) {
-            (true, true) => &[0, 1, -1],
-            (true, false) => &[0],
-            (false, true) => &[1, -1],
-            (false, false) => &[],
+        // An articulation tile can only land on a cell touching two tiles.
+        let cells = if self.lifts.is_articulation(v) {
+            &self.frontier.multi
+        } else {
+            &self.frontier.all
         };
-        if orthogonal && scan(fr.rows[uy], |b| visit(b, ly)) {
-            return;
-        }
-        for &slope in slopes {
-            for y in 0..h as i64 {
-                let x = lx + slope * (y - ly);
-                if fr.contains(x, y) && visit(x, y) {
-                    return;
-                }
+        if orthogonal {
+            if scan(cells.rows[uy], |b| visit(b, ly)) {
+                return;
             }
+            if scan(cells.cols[ux], |b| visit(lx, b)) {
+                return;
+            }
+        }
+        if diagonal {
+            let d = lx - ly;
+            if scan(cells.diag[ux + h - 1 - uy], |b| visit(b, b - d)) {
+                return;
+            }
+            let s = lx + ly;
+            scan(cells.anti[ux + uy], |b| visit(b, s - b));
         }
     }
 
@@ -220,5 +211,10 @@ impl Moves<'_> {
 /// not surrounded on four edges (Q5.2), not marked this turn (Q5.3).
 #[inline]
 pub(crate) fn may_move(adjacent: u32, n: usize, v: usize, marked: Option<u8>) -> bool {
-    n >= 2 && v < TILES && adjacent.count_ones() < 4 && marked != Some(v as u8)
+    // At most four neighbours: clearing the lowest bit three times leaves
+    // something only when there are four.
+    let mut rest = adjacent & adjacent.wrapping_sub(1);
+    rest &= rest.wrapping_sub(1);
+    rest &= rest.wrapping_sub(1);
+    n >= 2 && v < TILES && rest == 0 && marked != Some(v as u8)
 }

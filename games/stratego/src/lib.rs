@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bitboard;
 mod board;
 mod chase;
 mod combat;

@@ -2,6 +2,7 @@
 //! each piece, filtered by the two-squares rule (S7) and the chase rule (S8).
 //! Nothing here allocates.
 
+use crate::bitboard::{cell, nth_bit, shift, Bits};
 use crate::board::{Square, DIRS, MASK};
 use crate::combat::Clash;
 use crate::params::{Movement, Rules, CAPTAIN_CLASS, EMPTY, MAX_ARMY, SCOUT_CLASS, STEP_CLASS};
@@ -241,7 +242,89 @@ impl Rules {
     /// Whether `side` has a legal move (S9.4).
     #[inline]
     pub(crate) fn has_legal_move(&self, st: &StrategoState, side: usize) -> bool {
+        let r = self.restrictions(st, side);
+        if r.s7 == (0, 0) && !r.chase {
+            // Every piece that moves at all can step to an open neighbour
+            // (a captain's longer moves pass over an empty neighbour too).
+            let open = self.squares & !st.occ[side];
+            let movers = st.cls[side].iter().fold(0, |m, c| m | c);
+            return (0..4).any(|d| shift(movers, d) & open != 0);
+        }
         self.for_each_legal(st, side, |_, _| true)
+    }
+
+    /// The targets of `side`'s one-square movers and scouts, by direction
+    /// (S4.2, S4.3). In one direction no two moves share a target (a ray
+    /// stops at the first piece), so each set bit is one move, made by the
+    /// first piece behind the target.
+    #[inline(always)]
+    fn targets(&self, st: &StrategoState, side: usize) -> [Bits; 4] {
+        let empty = self.squares & !(st.occ[0] | st.occ[1]);
+        let enemy = st.occ[1 - side];
+        let open = empty | enemy;
+        let steps = st.cls[side][STEP_CLASS as usize];
+        let scouts = st.cls[side][SCOUT_CLASS as usize];
+        let mut t = [0; 4];
+        for (d, t) in t.iter_mut().enumerate() {
+            let mut ray = shift(scouts, d);
+            let mut reached = 0;
+            loop {
+                reached |= ray & enemy;
+                let e = ray & empty;
+                if e == 0 {
+                    break;
+                }
+                reached |= e;
+                ray = shift(e, d);
+            }
+            *t = reached | (shift(steps, d) & open);
+        }
+        t
+    }
+
+    /// [`Rules::targets`], for tests.
+    #[cfg(test)]
+    pub(crate) fn targets_for_tests(&self, st: &StrategoState, side: usize) -> [Bits; 4] {
+        self.targets(st, side)
+    }
+
+    /// A uniformly random legal move by bitboards, for a side without
+    /// captains whose only restriction is at most one move forbidden by S7.
+    #[inline(always)]
+    fn random_step_bits<R: plateau::rand::Rng + ?Sized>(
+        &self,
+        st: &StrategoState,
+        side: usize,
+        s7: (u8, u8),
+        rng: &mut R,
+    ) -> Option<(usize, usize)> {
+        let t = self.targets(st, side);
+        let counts = t.map(|m| m.count_ones());
+        let total: u32 = counts.iter().sum();
+        for _ in 0..16 {
+            if total == 0 {
+                return None;
+            }
+            let mut r = rng.random_range(0..total);
+            let mut i = 0;
+            while r >= counts[i] {
+                r -= counts[i];
+                i += 1;
+            }
+            let to = cell(nth_bit(t[i], r));
+            let d = DIRS[i];
+            let mut from = (to as isize - d) as usize;
+            while st.board[from & MASK] == EMPTY {
+                from = (from as isize - d) as usize;
+            }
+            // S7 forbids at most this one move: draw again if it came up.
+            if (from as u8, to as u8) != s7 {
+                return Some((from, to));
+            }
+        }
+        // Practically only when the forbidden move is the only one.
+        let mut buf = [0u16; STACK_MOVES];
+        self.pick(st, &mut buf, rng)
     }
 
     /// Why `from`-`to` is not a legal move for the side to move, or `Ok`.
@@ -393,6 +476,11 @@ impl Rules {
         rng: &mut R,
     ) -> Option<(usize, usize)> {
         debug_assert!(self.max_moves < HEAP_MOVES);
+        let side = st.to_move.index();
+        let r = self.restrictions(st, side);
+        if !r.chase && st.cls[side][CAPTAIN_CLASS as usize] == 0 && self.max_moves < STACK_MOVES {
+            return self.random_step_bits(st, side, r.s7, rng);
+        }
         if self.max_moves < STACK_MOVES {
             let mut buf = [0u16; STACK_MOVES];
             self.pick(st, &mut buf, rng)

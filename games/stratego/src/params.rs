@@ -193,6 +193,8 @@ pub(crate) struct Rules {
     pub movable: [bool; MAX_KINDS],
     pub is_flag: [bool; MAX_KINDS],
     pub combat: [[Clash; MAX_KINDS]; MAX_KINDS],
+    /// The squares pieces may stand on (the board without its lakes).
+    pub squares: crate::bitboard::Bits,
     /// The empty board: [`BLOCKED`] outside the board and on lakes.
     pub template: [u8; BOARD_LEN],
     pub lakes: Vec<Square>,
@@ -353,14 +355,6 @@ impl Rules {
                 }
             }
             total += piece.count as usize;
-            let limit = capacity.min(MAX_ARMY);
-            if total > limit {
-                return Err(err(format!(
-                    "more pieces than squares in the setup area: the army has {total}, at most {limit} fit"
-                ))
-                .key(key("count"))
-                .value(piece.count));
-            }
             kinds.push(PieceKind {
                 name: name.clone(),
                 symbol,
@@ -375,6 +369,19 @@ impl Rules {
                 .cmp(&a.strength)
                 .then_with(|| a.name.cmp(&b.name))
         });
+        let limit = capacity.min(MAX_ARMY);
+        if total > limit {
+            let counts: Vec<String> = kinds
+                .iter()
+                .filter(|k| k.count > 0)
+                .map(|k| format!("{} {}", k.count, k.name))
+                .collect();
+            return Err(err(format!(
+                "more pieces than squares in the setup area: the army has {total} ({}), at most {limit} fit",
+                counts.join(", ")
+            ))
+            .key("pieces"));
+        }
         if !kinds.iter().any(|k| k.role == Role::Flag && k.count > 0) {
             return Err(err("the army has no flag (a piece with role \"flag\")").key("pieces"));
         }
@@ -388,6 +395,9 @@ impl Rules {
             .key("setup.full")
             .value(true));
         }
+        let squares = board::squares(files, ranks)
+            .filter(|s| template[s.index()] == EMPTY)
+            .fold(0, |m, s| m | crate::bitboard::bit(s.index()));
         let two_square_limit = u8::try_from(p.two_square_limit).map_err(|_| {
             err("must be at most 255 (0 = off)")
                 .key("two_square_limit")
@@ -444,6 +454,7 @@ impl Rules {
             movable,
             is_flag,
             combat,
+            squares,
             template,
             lakes,
             lake_name,

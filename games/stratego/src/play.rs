@@ -1,6 +1,7 @@
 //! Playing a setup or a move: placing pieces (S3), moving and fighting (S4,
 //! S5), revealing (S6), and keeping the S7 and S8 records.
 
+use crate::bitboard::bit;
 use crate::board::Square;
 use crate::combat::Clash;
 use crate::movegen::{first_cell, threat_mask};
@@ -46,7 +47,9 @@ impl Rules {
             st.movable[side] += 1;
         }
         let class = self.class[k as usize];
+        st.occ[side] |= bit(cell);
         if class != NO_CLASS {
+            st.cls[side][class as usize] |= bit(cell);
             let len = &mut st.movers_len[side][class as usize];
             st.movers[list_base(side, class) + *len as usize] = cell as u8;
             st.slot[id] = *len;
@@ -69,11 +72,17 @@ impl Rules {
         let mut revealed = None;
         let mut combat = None;
         let mut flag_captured = false;
-        let list = list_base(side, self.class[k as usize]) + st.slot[id] as usize;
+        let class = self.class[k as usize];
+        let list = list_base(side, class) + st.slot[id] as usize;
+        let (bf, bt) = (bit(from), bit(to));
+        st.occ[side] ^= bf;
+        st.cls[side][class as usize] ^= bf;
         let survived = if target == EMPTY {
             st.board[to] = id as u8 + 1;
             st.at[id] = to as u8;
             st.movers[list] = to as u8;
+            st.occ[side] |= bt;
+            st.cls[side][class as usize] |= bt;
             st.hash ^= zobrist::key(to, side, k);
             // S6.2: a scout moving more than one square shows what it is, and
             // so does a captain moving two (S11.4d).
@@ -104,6 +113,8 @@ impl Rules {
                     st.board[to] = id as u8 + 1;
                     st.at[id] = to as u8;
                     st.movers[list] = to as u8;
+                    st.occ[side] |= bt;
+                    st.cls[side][class as usize] |= bt;
                     st.hash ^= zobrist::key(to, side, k);
                     flag_captured = self.is_flag[dk as usize];
                     true
@@ -148,8 +159,13 @@ impl Rules {
     #[inline]
     fn remove(&self, st: &mut StrategoState, id: usize, owner: usize) {
         let cell = st.at[id] as usize;
-        st.hash ^= zobrist::key(cell, owner, st.kind[id]);
+        let k = st.kind[id] as usize;
+        st.hash ^= zobrist::key(cell, owner, k as u8);
         st.board[cell] = EMPTY;
+        st.occ[owner] &= !bit(cell);
+        if self.class[k] != NO_CLASS {
+            st.cls[owner][self.class[k] as usize] &= !bit(cell);
+        }
         st.series[owner].piece_removed_at(cell as u8);
         self.to_tray(st, id, owner);
     }

@@ -2,6 +2,7 @@
 //! revealed of them, the tray, the public history and the state of the
 //! two-squares and chase rules.
 
+use crate::bitboard::Bits;
 use crate::board::{Square, BOARD_LEN};
 use crate::chase::Chase;
 use crate::combat::Clash;
@@ -45,6 +46,10 @@ pub struct StrategoState {
     /// Each moving piece's index in its list.
     #[serde(with = "BigArray")]
     pub(crate) slot: [u8; MAX_PIECES],
+    /// The squares of each side's pieces.
+    pub(crate) occ: [Bits; 2],
+    /// The squares of each side's moving pieces, by movement class.
+    pub(crate) cls: [[Bits; CLASSES]; 2],
     /// Removed pieces by side and kind (S5.7).
     pub(crate) tray: [[u8; MAX_KINDS]; 2],
     /// Movable pieces (S9) left to each side.
@@ -132,6 +137,8 @@ impl StrategoState {
             movers: [0; 2 * CLASSES * MAX_ARMY],
             movers_len: [[0; CLASSES]; 2],
             slot: [0; MAX_PIECES],
+            occ: [0; 2],
+            cls: [[0; CLASSES]; 2],
             tray: [[0; MAX_KINDS]; 2],
             movable: [0; 2],
             hash: 0,

@@ -134,3 +134,84 @@ fn s1_4_notation_accepts_x_and_round_trips() {
         .unwrap_err()
         .contains("not on the 8×8 board"));
 }
+
+#[test]
+fn fast_move_counting_agrees_with_the_move_list() {
+    // Bitboard targets (one bit a move) against the list of legal moves, and
+    // the quick has-a-move test against the list, over random games.
+    for variant in ["original", "barrage"] {
+        let game = Stratego::variant(variant).unwrap();
+        for seed in 0..12 {
+            let mut st = game.initial_state(seed);
+            let mut rng = plateau::rng(seed);
+            let mut plies = 0;
+            while !game.status(&st).is_over() && plies < 400 {
+                if !st.in_setup() {
+                    let side = st.to_move.index();
+                    let mut moves = Vec::new();
+                    game.legal_moves(&st, &mut moves);
+                    let r = &game.rules;
+                    let pseudo = {
+                        let mut n = 0;
+                        r.for_each_pseudo(&st, side, |_, _| {
+                            n += 1;
+                            false
+                        });
+                        n
+                    };
+                    let bits: u32 = r
+                        .targets_for_tests(&st, side)
+                        .iter()
+                        .map(|m| m.count_ones())
+                        .sum();
+                    assert_eq!(bits as usize, pseudo, "{variant} seed {seed} ply {plies}");
+                    assert_eq!(r.has_legal_move(&st, side), !moves.is_empty());
+                    let opp = 1 - side;
+                    let mut any = false;
+                    r.for_each_legal(&st, opp, |_, _| {
+                        any = true;
+                        true
+                    });
+                    assert_eq!(r.has_legal_move(&st, opp), any);
+                }
+                let mv = game.random_move(&st, &mut rng).unwrap();
+                if !st.in_setup() {
+                    let mut moves = Vec::new();
+                    game.legal_moves(&st, &mut moves);
+                    assert!(moves.contains(&mv));
+                }
+                game.apply(&mut st, &mv);
+                plies += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn random_moves_are_uniform() {
+    // In one position, every legal move comes up about equally often,
+    // including when S7 forbids one of them.
+    let game = rules(&[]);
+    let mut st = position(&game, SCOUT_BOARD, 0);
+    play(&game, &mut st, "c2-d2 j10-j9 d2-c2 j9-j10 c2-d2 j10-j9");
+    let mut moves = Vec::new();
+    game.legal_moves(&st, &mut moves);
+    assert!(!moves.contains(&game.parse_move(&st, "d2-c2").unwrap()));
+    let mut counts = std::collections::HashMap::new();
+    let mut rng = plateau::rng(9);
+    let draws = 40_000;
+    for _ in 0..draws {
+        *counts
+            .entry(game.random_move(&st, &mut rng).unwrap())
+            .or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), moves.len());
+    let expected = draws as f64 / moves.len() as f64;
+    for (mv, n) in counts {
+        assert!(
+            (n as f64 - expected).abs() < 0.1 * expected,
+            "{}: {n} draws, about {expected:.0} expected",
+            game.format_move(&mv)
+        );
+    }
+}
