@@ -70,9 +70,15 @@ fn main() {
             actions as f64 / cpu
         );
     }
-    println!("  mean length    {:.1} actions", actions as f64 / games as f64);
+    println!(
+        "  mean length    {:.1} actions",
+        actions as f64 / games as f64
+    );
     if positions > 0 {
-        println!("  mean legal     {:.1} actions", legal as f64 / positions as f64);
+        println!(
+            "  mean legal     {:.1} actions",
+            legal as f64 / positions as f64
+        );
     }
     println!(
         "  capped         {:.2}% (turn cap or repetition)",

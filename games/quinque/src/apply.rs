@@ -54,7 +54,8 @@ impl Quinque {
                         state.supply = state.supply.saturating_sub(1);
                         let i = state.tiles.len() - 1;
                         if track {
-                            tiles_hash = tiles_hash.wrapping_add(repetition::tile_hash(&state.tiles[i]));
+                            tiles_hash =
+                                tiles_hash.wrapping_add(repetition::tile_hash(&state.tiles[i]));
                         }
                         i
                     }
@@ -87,12 +88,14 @@ impl Quinque {
             Action::Move { from, to } => {
                 if let Some(i) = state.tile_at(from.0, from.1) {
                     if track {
-                        tiles_hash = tiles_hash.wrapping_sub(repetition::tile_hash(&state.tiles[i]));
+                        tiles_hash =
+                            tiles_hash.wrapping_sub(repetition::tile_hash(&state.tiles[i]));
                     }
                     state.tiles[i].x = to.0;
                     state.tiles[i].y = to.1;
                     if track {
-                        tiles_hash = tiles_hash.wrapping_add(repetition::tile_hash(&state.tiles[i]));
+                        tiles_hash =
+                            tiles_hash.wrapping_add(repetition::tile_hash(&state.tiles[i]));
                     }
                     // Only a colour with a parachute on the tile and enough of
                     // them on the board can have completed a line.

@@ -164,7 +164,10 @@ impl Grid {
         let w = self.w;
         if lx >= 1 && ly >= 1 && (lx as usize) + 1 < w && (ly as usize) + 1 < self.h {
             let c = lx as usize + ly as usize * w;
-            bit(self.occ[c - 1]) | bit(self.occ[c + 1]) | bit(self.occ[c - w]) | bit(self.occ[c + w])
+            bit(self.occ[c - 1])
+                | bit(self.occ[c + 1])
+                | bit(self.occ[c - w])
+                | bit(self.occ[c + w])
         } else {
             self.touching_at_edge(lx, ly)
         }
@@ -349,15 +352,6 @@ impl Frontier {
             self.nb[x as usize + y as usize * self.w]
         } else {
             0
-        }
-    }
-
-    /// The tiles edge-adjacent to tile `i` of the window.
-    #[inline]
-    pub fn adjacent(&self, g: &Grid, i: usize) -> u32 {
-        match g.cell(i) {
-            Some((x, y)) => self.touching(x, y),
-            None => 0,
         }
     }
 

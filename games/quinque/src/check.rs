@@ -66,7 +66,9 @@ impl Quinque {
                     Some(i) => {
                         let t = &state.tiles[i];
                         if (t.red >> slot) & 1 != 0 {
-                            Err(format!("point ({x},{y}) already carries a red parachute (Q4.1)"))
+                            Err(format!(
+                                "point ({x},{y}) already carries a red parachute (Q4.1)"
+                            ))
                         } else if (t.orange >> slot) & 1 != 0 {
                             Err(format!(
                                 "point ({x},{y}) already carries an orange parachute (Q4.1)"

@@ -3,15 +3,21 @@
 //! piece when its destination touches every piece the formation falls into
 //! once the moving tile is lifted.
 //!
-//! Those pieces are computed once per position for every tile, with
-//! Tarjan's articulation-point method run on petgraph's
+//! Those pieces are computed once per position for every tile, and every
+//! candidate destination is then checked against them (bit masks of tiles).
+//! The tree-like parts of the formation are peeled off leaf by leaf: lifting
+//! a peeled tile leaves each branch hanging on it and the rest. On what
+//! remains (the tiles on cycles of the formation and between them), the
+//! articulation tiles are found by Tarjan's method run on petgraph's
 //! [`depth_first_search`]: lifting tile `v` leaves, as separate pieces, the
 //! depth-first subtree of each child `c` of `v` whose subtree has no back
-//! edge above `v` (`low(c) ≥ disc(v)`), and one piece of all the other
-//! tiles. Every candidate destination is then checked against those masks.
+//! edge above `v` (`low(c) ≥ disc(v)`), the branches hanging on `v`, and one
+//! piece of all the other tiles.
 //!
 //! [`TileGraph`] implements petgraph's visit traits over 32-bit adjacency
-//! masks, so the search allocates nothing.
+//! masks, so the search allocates nothing. The tests check the pieces
+//! against petgraph's own `articulation_points` and the legal moves against
+//! `connected_components` of every resulting formation.
 
 use crate::board::TILES;
 use petgraph::visit::{
@@ -143,11 +149,11 @@ impl Lifts {
     /// Records a piece left by lifting `v`.
     #[inline]
     fn push(&mut self, v: usize, piece: u32) {
+        // A tile has four edges, so four pieces at most (in a state that
+        // breaks the invariants, later pieces overwrite earlier ones).
         let k = self.count[v] as usize;
-        if k < 4 {
-            self.pieces[v][k] = piece;
-            self.count[v] += 1;
-        }
+        self.pieces[v][k & 3] = piece;
+        self.count[v] = (k + 1).min(4) as u8;
     }
 
     /// Recomputes the pieces left by lifting each tile of the formation
@@ -206,7 +212,7 @@ impl Lifts {
             let p = up.trailing_zeros() as usize;
             self.push(p, hang[leaf]);
             hang[p] |= hang[leaf];
-            degree[p] -= 1;
+            degree[p] = degree[p].saturating_sub(1);
             match degree[p] {
                 1 => ready |= 1 << p,
                 0 => {
@@ -335,5 +341,63 @@ mod tests {
         assert_eq!(lifts.pieces[5][0], 0b101_1111);
         assert!(lifts.joins(3, 1 << 2 | 1 << 4));
         assert!(!lifts.joins(3, 1 << 2 | 1 << 0));
+    }
+
+    /// A formation grown from (0,0) by adding tiles on random empty cells
+    /// next to it, as adjacency masks.
+    fn grown(seed: u64, n: usize) -> Vec<u32> {
+        use plateau::rand::Rng;
+        let mut rng = plateau::rng(seed);
+        let mut cells = vec![(0i32, 0i32)];
+        while cells.len() < n {
+            let (x, y) = cells[rng.random_range(0..cells.len())];
+            let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1)][rng.random_range(0..4)];
+            if !cells.contains(&(x + dx, y + dy)) {
+                cells.push((x + dx, y + dy));
+            }
+        }
+        let mut adj = vec![0u32; n];
+        for (i, a) in cells.iter().enumerate() {
+            for (j, b) in cells.iter().enumerate() {
+                if (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1 {
+                    adj[i] |= 1 << j;
+                }
+            }
+        }
+        adj
+    }
+
+    /// The pieces left by lifting `v`, by petgraph's connected components
+    /// of the formation without `v`.
+    fn pieces_by_petgraph(adj: &[u32], v: usize) -> Vec<u32> {
+        let mut g = UnGraph::<(), ()>::new_undirected();
+        let nodes: Vec<_> = adj.iter().map(|_| g.add_node(())).collect();
+        for (i, &a) in adj.iter().enumerate() {
+            for j in Members(a) {
+                if i < j && i != v && j != v {
+                    g.add_edge(nodes[i], nodes[j], ());
+                }
+            }
+        }
+        let mut pieces: Vec<u32> = petgraph::algo::kosaraju_scc(&g)
+            .into_iter()
+            .map(|c| c.iter().fold(0, |m, n| m | 1 << n.index()))
+            .filter(|&m| m != 1 << v)
+            .collect();
+        pieces.sort();
+        pieces
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn pieces_match_petgraph_components(seed in proptest::prelude::any::<u64>(), n in 2usize..=32) {
+            let adj = grown(seed, n);
+            let lifts = Lifts::new(&adj);
+            for v in 0..n {
+                let mut pieces = lifts.pieces[v][..lifts.count[v] as usize].to_vec();
+                pieces.sort();
+                proptest::prop_assert_eq!(pieces, pieces_by_petgraph(&adj, v), "tile {}", v);
+            }
+        }
     }
 }

@@ -73,9 +73,11 @@ impl Quinque {
         })
     }
 
-    /// A start position with the given tiles in play (the first counts as
-    /// the tile of the opening), for setting up positions: the supply and
-    /// the reserves are what the parameters leave, Red's first action.
+    /// A position with the given tiles in play, for setting up cases: the
+    /// supply and the reserves are what the parameters leave (every
+    /// parachute not on a tile is in its reserve), `to_move` is at the first
+    /// action of a turn past the opening (two turns are counted as played),
+    /// no position is recorded yet. The tiles must form one group.
     pub fn position(&self, tiles: Vec<Tile>, to_move: Player) -> QuinqueState {
         let mut state = self.initial_state(0);
         let used = [
@@ -311,7 +313,10 @@ impl Game for Quinque {
                 },
                 Action::Mark { x, y } => {
                     let p = self.pps as i64;
-                    let cell = ((x as i64).div_euclid(p) as i32, (y as i64).div_euclid(p) as i32);
+                    let cell = (
+                        (x as i64).div_euclid(p) as i32,
+                        (y as i64).div_euclid(p) as i32,
+                    );
                     if state.tile_at(cell.0, cell.1).is_none() {
                         a.follow_add(cell);
                     }

@@ -10,7 +10,7 @@
 use crate::action::Action;
 use crate::board::{Frontier, Grid, TILES};
 use crate::formation::Lifts;
-use crate::movement::{may_move, Moves};
+use crate::movement::{self, may_move, Moves};
 use crate::state::QuinqueState;
 use crate::Quinque;
 use std::cell::RefCell;
@@ -71,11 +71,7 @@ impl Analysis {
     };
 
     /// Runs `f` on the analysis of `state` (which must not be over).
-    pub fn with<R>(
-        game: &Quinque,
-        state: &QuinqueState,
-        f: impl FnOnce(&mut Analysis) -> R,
-    ) -> R {
+    pub fn with<R>(game: &Quinque, state: &QuinqueState, f: impl FnOnce(&mut Analysis) -> R) -> R {
         Analysis::scratch(|a| {
             a.rebuild(game, state);
             f(a)
@@ -110,8 +106,12 @@ impl Analysis {
             self.lifts_fresh = false;
         }
         let mut adj = [0u32; TILES];
+        let (g, w) = (&self.grid, self.grid.w);
         for (i, a) in adj.iter_mut().enumerate().take(n) {
-            *a = self.frontier.adjacent(&self.grid, i);
+            if g.inside >> i & 1 != 0 {
+                let c = g.tx[i] as usize + g.ty[i] as usize * w;
+                *a = self.frontier.nb.get(c).copied().unwrap_or(0);
+            }
         }
         if !self.lifts_fresh {
             self.lifts.rebuild(if n >= 2 { &adj[..n] } else { &[] });
@@ -147,22 +147,29 @@ impl Analysis {
         self.end = state.second_action;
         self.opening = opening;
         self.moves = 0;
-        self.ways[..n].fill(0);
-        self.dests[..n].fill(0);
-        if !opening && n >= 2 {
-            let mut total = 0;
-            for v in 0..n {
-                if !may_move(adj[v], n, v, state.marked) {
-                    continue;
-                }
-                let ways = game.ways(&state.tiles[v]);
-                self.ways[v] = ways;
-                let k = self.mover().count(v, ways);
-                self.dests[v] = k;
-                total += k;
-            }
-            self.moves = total;
+        if opening || n < 2 {
+            self.ways[..n].fill(0);
+            self.dests[..n].fill(0);
+            return;
         }
+        let marked = state.marked.map_or(usize::MAX, |m| m as usize);
+        let advanced = game.params.advanced;
+        let mut total = 0;
+        for (v, &neighbours) in adj.iter().enumerate().take(n) {
+            let (mut ways, mut k) = (0, 0);
+            if may_move(neighbours, v != marked) {
+                ways = if advanced {
+                    game.ways(&state.tiles[v])
+                } else {
+                    movement::ORTHOGONAL | movement::DIAGONAL
+                };
+                k = self.mover().count(v, ways);
+            }
+            self.ways[v] = ways;
+            self.dests[v] = k;
+            total += k;
+        }
+        self.moves = total;
     }
 
     /// Whether the window still follows the formation.
@@ -259,8 +266,8 @@ impl Analysis {
                     let slot = free.trailing_zeros() as i32;
                     free &= free - 1;
                     out.push(Action::Mark {
-                        x: pps * t.x + slot % pps,
-                        y: pps * t.y + slot / pps,
+                        x: pps.wrapping_mul(t.x).wrapping_add(slot % pps),
+                        y: pps.wrapping_mul(t.y).wrapping_add(slot / pps),
                     });
                 }
             }
@@ -274,8 +281,8 @@ impl Analysis {
                     let (x, y) = g.absolute(lx, ly as i64);
                     for slot in 0..game.points_per_tile as i32 {
                         out.push(Action::Mark {
-                            x: pps * x + slot % pps,
-                            y: pps * y + slot / pps,
+                            x: pps.wrapping_mul(x).wrapping_add(slot % pps),
+                            y: pps.wrapping_mul(y).wrapping_add(slot / pps),
                         });
                     }
                 }
@@ -325,8 +332,8 @@ impl Analysis {
                     }
                     let slot = bits.trailing_zeros() as i32;
                     return Some(Action::Mark {
-                        x: pps * t.x + slot % pps,
-                        y: pps * t.y + slot / pps,
+                        x: pps.wrapping_mul(t.x).wrapping_add(slot % pps),
+                        y: pps.wrapping_mul(t.y).wrapping_add(slot / pps),
                     });
                 }
                 k -= n;
@@ -347,8 +354,8 @@ impl Analysis {
                     }
                     let (x, y) = g.absolute(bits.trailing_zeros() as i64, ly as i64);
                     return Some(Action::Mark {
-                        x: pps * x + slot % pps,
-                        y: pps * y + slot / pps,
+                        x: pps.wrapping_mul(x).wrapping_add(slot % pps),
+                        y: pps.wrapping_mul(y).wrapping_add(slot / pps),
                     });
                 }
                 cell -= n;

@@ -12,19 +12,17 @@ const DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 /// parachutists along a tile's side.
 #[inline]
 fn has<const P: i64>(grid: &Grid, tiles: &[Tile], colour: Player, px: i64, py: i64) -> bool {
-    let lx = px - grid.x0 * P;
-    let ly = py - grid.y0 * P;
-    if lx < 0 || ly < 0 {
+    let (lx, ly) = ((px - grid.x0 * P) as u64, (py - grid.y0 * P) as u64);
+    let p = P as u64;
+    let (cx, cy) = (lx / p, ly / p);
+    if cx >= grid.w as u64 || cy >= grid.h as u64 {
         return false;
     }
-    let Some(c) = grid.local(lx / P, ly / P) else {
-        return false;
-    };
-    let t = grid.occ[c];
+    let t = grid.occ[(cx + cy * grid.w as u64) as usize];
     if t == 0 {
         return false;
     }
-    let slot = (lx % P) + P * (ly % P);
+    let slot = (lx % p) + p * (ly % p);
     tiles
         .get(t as usize - 1)
         .is_some_and(|t| (t.of(colour) >> slot) & 1 != 0)

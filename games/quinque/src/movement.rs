@@ -9,7 +9,7 @@
 //! destination must touch two tiles or more: only those frontier cells are
 //! checked against the pieces.
 
-use crate::board::{Frontier, Grid, TILES};
+use crate::board::{Frontier, Grid};
 use crate::formation::Lifts;
 use crate::params::Reach;
 
@@ -85,13 +85,17 @@ impl Moves<'_> {
             // destination, except the edge neighbours that touch only v.
             let mut n = 0;
             if orthogonal {
-                let (row, up, down) = (f.singles(uy), f.singles(uy + 1), f.singles(uy.wrapping_sub(1)));
+                let (row, up, down) = (
+                    f.singles(uy),
+                    f.singles(uy + 1),
+                    f.singles(uy.wrapping_sub(1)),
+                );
                 let x = ux as u32;
                 let lonely = (row.wrapping_shr(x.wrapping_sub(1)) & 1)
                     + (row.wrapping_shr(x + 1) & 1)
                     + (up.wrapping_shr(x) & 1)
                     + (down.wrapping_shr(x) & 1);
-                n += f.on_row[uy] as u32 + f.on_col[ux] as u32 - lonely as u32;
+                n += (f.on_row[uy] as u32 + f.on_col[ux] as u32).saturating_sub(lonely as u32);
             }
             if diagonal {
                 n += f.on_diag[d] as u32 + f.on_anti[a] as u32;
@@ -209,12 +213,14 @@ impl Moves<'_> {
 
 /// Whether tile `v` may move at all this action: at least two tiles (Q5.1),
 /// not surrounded on four edges (Q5.2), not marked this turn (Q5.3).
+/// (With two tiles or more, given its neighbours and whether it is free of
+/// a mark this turn.)
 #[inline]
-pub(crate) fn may_move(adjacent: u32, n: usize, v: usize, marked: Option<u8>) -> bool {
+pub(crate) fn may_move(adjacent: u32, unmarked: bool) -> bool {
     // At most four neighbours: clearing the lowest bit three times leaves
     // something only when there are four.
     let mut rest = adjacent & adjacent.wrapping_sub(1);
     rest &= rest.wrapping_sub(1);
     rest &= rest.wrapping_sub(1);
-    n >= 2 && v < TILES && rest == 0 && marked != Some(v as u8)
+    rest == 0 && unmarked
 }

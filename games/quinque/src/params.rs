@@ -118,7 +118,7 @@ impl Reach {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct QuinqueParams {
-    /// The colour that acts first (Q1.1 [choice]).
+    /// The colour that acts first (Q1.1, a choice of RULES.md).
     pub first: Colour,
     /// Tiles in the game: one on cell (0,0) at the start, the rest in the
     /// supply (Q1.1, Q3.1). At most [`MAX_TILES`].
@@ -159,18 +159,18 @@ impl QuinqueParams {
             .value(self.parachutes));
         }
         if !(1..=MAX_POINTS_PER_SIDE).contains(&self.points_per_side) {
-            return Err(RulesError::new(format!(
-                "must be between 1 and {MAX_POINTS_PER_SIDE}"
-            ))
-            .key("points_per_side")
-            .value(self.points_per_side));
+            return Err(
+                RulesError::new(format!("must be between 1 and {MAX_POINTS_PER_SIDE}"))
+                    .key("points_per_side")
+                    .value(self.points_per_side),
+            );
         }
         if !(2..=MAX_LINE_LENGTH).contains(&self.line_length) {
-            return Err(RulesError::new(format!(
-                "must be between 2 and {MAX_LINE_LENGTH}"
-            ))
-            .key("line_length")
-            .value(self.line_length));
+            return Err(
+                RulesError::new(format!("must be between 2 and {MAX_LINE_LENGTH}"))
+                    .key("line_length")
+                    .value(self.line_length),
+            );
         }
         let rows = (self.points_per_side * self.points_per_side + 1) as usize;
         if self.advanced_moves.len() != rows {

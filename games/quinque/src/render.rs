@@ -68,7 +68,11 @@ impl Quinque {
             for i in 0..pps {
                 let letter = start + 2 + 3 * i as usize;
                 let label = (pps * x + i).to_string();
-                put(&mut head_points, (letter + 1).saturating_sub(label.len()), &label);
+                put(
+                    &mut head_points,
+                    (letter + 1).saturating_sub(label.len()),
+                    &label,
+                );
             }
         }
         writeln!(out, "{}", head_cells.trim_end()).ok();
@@ -121,6 +125,11 @@ impl Quinque {
         }
         writeln!(
             out,
+            "R red, O orange, . free; {{ }} the last tile played, *R the last parachute, ( ) the cell just left"
+        )
+        .ok();
+        writeln!(
+            out,
             "reserves: red {}, orange {}; supply: {} tile{}; turn {}",
             state.reserves[0],
             state.reserves[1],
@@ -165,7 +174,9 @@ impl Quinque {
             Action::Mark { x, y } => {
                 let (cx, cy) = ((x as i64).div_euclid(pps), (y as i64).div_euclid(pps));
                 if before.tile_at(cx as i32, cy as i32).is_some() {
-                    format!("{who} marks the parachutist on point ({x},{y}) of the tile on ({cx},{cy})")
+                    format!(
+                        "{who} marks the parachutist on point ({x},{y}) of the tile on ({cx},{cy})"
+                    )
                 } else {
                     format!(
                         "{who} adds a tile from the supply on cell ({cx},{cy}) and marks its parachutist on point ({x},{y})"
@@ -206,13 +217,9 @@ impl Quinque {
                         "the move completes only the opponent's line of {}",
                         self.params.line_length
                     ),
-                    crate::state::EndReason::ReservesEmpty => {
-                        "both reserves are empty".to_string()
-                    }
+                    crate::state::EndReason::ReservesEmpty => "both reserves are empty".to_string(),
                     crate::state::EndReason::TurnCap => "the turn cap is reached".to_string(),
-                    crate::state::EndReason::Repetition => {
-                        "a position is repeated".to_string()
-                    }
+                    crate::state::EndReason::Repetition => "a position is repeated".to_string(),
                 };
                 write!(text, "; {result}: {why}").ok();
             }

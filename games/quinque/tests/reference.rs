@@ -251,7 +251,10 @@ fn check_game(game: &Quinque, seed: u64, max_actions: usize) {
             let mut expected = state.clone();
             game.apply(&mut expected, &action);
             assert!(game.play_random(&mut state, &mut rng));
-            assert_eq!(state, expected, "play_random differs from apply for {action}");
+            assert_eq!(
+                state, expected,
+                "play_random differs from apply for {action}"
+            );
             action
         } else {
             let action = list[plateau::rand::Rng::random_range(&mut rng, 0..list.len())];

@@ -25,7 +25,7 @@ pub(crate) struct Fighter {
 }
 
 /// The result of `attacker` attacking `defender` (S5.2–S5.5, with the
-/// option rules S12.1 and S12.2).
+/// option rules S12.1 and S12.2, which S12.3 implies).
 pub(crate) fn resolve(attacker: Fighter, defender: Fighter, options: &OptionsParams) -> Clash {
     match defender.role {
         // S5.5: any piece attacking the flag captures it.
@@ -33,7 +33,7 @@ pub(crate) fn resolve(attacker: Fighter, defender: Fighter, options: &OptionsPar
         // S5.4: a miner removes a bomb; any other attacker is removed (with
         // the bomb under S12.2).
         Role::Bomb if attacker.role == Role::Miner => Clash::AttackerWins,
-        Role::Bomb if options.explosive_bombs => Clash::BothRemoved,
+        Role::Bomb if options.bombs_explode() => Clash::BothRemoved,
         Role::Bomb => Clash::DefenderWins,
         // S5.3: the spy wins when it attacks the marshal (not the other way).
         Role::Marshal if attacker.role == Role::Spy => Clash::AttackerWins,
@@ -65,6 +65,7 @@ mod tests {
         let on = OptionsParams {
             attacker_advantage: true,
             explosive_bombs: true,
+            ..OptionsParams::default()
         };
         let (spy, scout, miner) = (f(1, Role::Spy), f(2, Role::None), f(3, Role::Miner));
         let (marshal, bomb, flag) = (f(10, Role::Marshal), f(0, Role::Bomb), f(0, Role::Flag));

@@ -1,5 +1,5 @@
 //! The end of the game (S9), checked after every move in the order of S9.1
-//! to S9.5, with the reasons of S10.
+//! to S9.5 (under S12.5 S9.4–S9.5 after the step), with the reasons of S10.
 
 use crate::params::Rules;
 use crate::state::StrategoState;
@@ -7,6 +7,8 @@ use plateau::{Outcome, Player};
 
 /// S10 reason: a flag was captured.
 pub const FLAG_CAPTURED: &str = "flag-captured";
+/// S10 reason: a flag ended a move on the opponent's back row (S12.4).
+pub const FLAG_REACHED_BACK_ROW: &str = "flag-reached-back-row";
 /// S10 reason: a side (or both) has no movable piece left.
 pub const NO_MOVABLE_PIECES: &str = "no-movable-pieces";
 /// S10 reason: the side to move has no legal move.
@@ -16,26 +18,42 @@ pub const MOVE_CAP: &str = "move-cap";
 
 impl Rules {
     /// The outcome after `mover` moved (or, after the second setup, before
-    /// the first move of play), if the game is over.
+    /// the first move of play), if the game is over; `win` is the reason of
+    /// an S9.1 win of the mover.
     #[inline]
     pub(crate) fn end_check(
         &self,
         st: &StrategoState,
         mover: usize,
-        flag_captured: bool,
+        win: Option<&'static str>,
     ) -> Option<Outcome> {
-        let opp = 1 - mover;
         // S9.1
-        if flag_captured {
-            return Some(Outcome::win(Player(mover as u8), FLAG_CAPTURED));
+        if let Some(reason) = win {
+            return Some(Outcome::win(Player(mover as u8), reason));
         }
-        // S9.2, S9.3 (the mover loses at once too).
+        if let Some(o) = self.end_of_move(st, mover) {
+            return Some(o);
+        }
+        self.end_of_turn(st, mover)
+    }
+
+    /// S9.2 and S9.3 (the mover loses at once too).
+    #[inline]
+    pub(crate) fn end_of_move(&self, st: &StrategoState, mover: usize) -> Option<Outcome> {
+        let opp = 1 - mover;
         match (st.movable[mover] == 0, st.movable[opp] == 0) {
-            (true, true) => return Some(Outcome::draw(NO_MOVABLE_PIECES)),
-            (true, false) => return Some(Outcome::win(Player(opp as u8), NO_MOVABLE_PIECES)),
-            (false, true) => return Some(Outcome::win(Player(mover as u8), NO_MOVABLE_PIECES)),
-            (false, false) => {}
+            (true, true) => Some(Outcome::draw(NO_MOVABLE_PIECES)),
+            (true, false) => Some(Outcome::win(Player(opp as u8), NO_MOVABLE_PIECES)),
+            (false, true) => Some(Outcome::win(Player(mover as u8), NO_MOVABLE_PIECES)),
+            (false, false) => None,
         }
+    }
+
+    /// S9.4 and S9.5, once `mover`'s turn is over (under S12.5 after its
+    /// step).
+    #[inline]
+    pub(crate) fn end_of_turn(&self, st: &StrategoState, mover: usize) -> Option<Outcome> {
+        let opp = 1 - mover;
         // S9.4
         if !self.has_legal_move(st, opp) {
             return Some(Outcome::win(Player(mover as u8), NO_LEGAL_MOVE));

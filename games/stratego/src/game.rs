@@ -2,7 +2,7 @@
 
 use crate::movegen::{first_cell, holds};
 use crate::notation::Move;
-use crate::params::{StrategoParams, BLOCKED, NO_CLASS};
+use crate::params::{StrategoParams, BLOCKED, EMPTY, MOBILE_CLASS, NO_CLASS};
 use crate::state::StrategoState;
 use crate::view::StrategoView;
 use crate::Stratego;
@@ -97,6 +97,22 @@ const PARAM_DOCS: &[ParamDoc] = &[
         description: "S12.2 explosive-bombs: a non-miner attacking a bomb is removed together with it",
     },
     ParamDoc {
+        key: "options.mobile_bombs",
+        description: "S12.3 mobile-bombs: bombs move one square to empty squares and never attack; explosive bombs (S12.2) are on; bombs still count as no movable pieces (S9)",
+    },
+    ParamDoc {
+        key: "options.mobile_flag",
+        description: "S12.4 mobile-flag: the flag moves one square to empty squares and never attacks; a flag ending a move on the opponent's back row wins (S9.1)",
+    },
+    ParamDoc {
+        key: "options.reconquest",
+        description: "S12.5 reconquest: a piece reaching the opponent's back row may bring back a removed piece: `return PIECE SQUARE` or `skip` (at most 2 returns, no bombs, scouts never)",
+    },
+    ParamDoc {
+        key: "options.silent_defense",
+        description: "S12.6 silent-defense: in combat only the attacker is revealed; the defender too when it is removed or the attacker is a scout",
+    },
+    ParamDoc {
         key: "pieces.NAME.strength",
         description: "S2, S5: strength in combat (0 for bombs and flags)",
     },
@@ -119,12 +135,44 @@ const PARAM_DOCS: &[ParamDoc] = &[
 ];
 
 impl Stratego {
+    /// The move of a reconquest step: `None` is `skip`.
+    fn step_move(&self, step: Option<(u8, usize)>) -> Move {
+        match step {
+            None => Move::Skip,
+            Some((kind, cell)) => Move::Return {
+                kind,
+                square: crate::Square::from_index(cell),
+            },
+        }
+    }
+
+    /// A legal reconquest step drawn uniformly at random (S12.5e).
+    fn random_step_move<R: Rng + ?Sized>(
+        &self,
+        st: &StrategoState,
+        rng: &mut R,
+    ) -> Option<Option<(u8, usize)>> {
+        let mut steps = Vec::new();
+        self.rules.for_each_step(st, |s| {
+            steps.push(s);
+            false
+        });
+        (!steps.is_empty()).then(|| steps[rng.random_range(0..steps.len())])
+    }
+
     /// The option rules that are on, as a sentence (empty if none).
     fn options_text(&self) -> String {
         let o = &self.params.options;
         let on: Vec<&str> = [
             (o.attacker_advantage, "attacker-advantage (S12.1)"),
-            (o.explosive_bombs, "explosive-bombs (S12.2)"),
+            (
+                o.explosive_bombs && !o.mobile_bombs,
+                "explosive-bombs (S12.2)",
+            ),
+            (o.mobile_bombs, "mobile-bombs (S12.3, with S12.2)"),
+            (o.mobile_flag, "mobile-flag (S12.4)"),
+            (o.reconquest, "reconquest (S12.5)"),
+            (o.silent_defense, "silent-defense (S12.6)"),
         ]
         .iter()
         .filter(|(b, _)| *b)
@@ -233,6 +281,13 @@ impl Game for Stratego {
         if st.outcome.is_some() || st.in_setup() {
             return;
         }
+        if st.pending.is_some() {
+            self.rules.for_each_step(st, |step| {
+                moves.push(self.step_move(step));
+                false
+            });
+            return;
+        }
         self.rules
             .for_each_legal(st, st.to_move.index(), |from, to| {
                 moves.push(Move::Step {
@@ -271,6 +326,22 @@ impl Game for Stratego {
                 army.join(", "),
             ));
         }
+        if let Some(p) = st.pending {
+            let mut example = None;
+            self.rules.for_each_step(st, |step| {
+                example = step.map(|s| self.format_move(&self.step_move(Some(s))));
+                example.is_some()
+            });
+            return Some(if p.skip_only {
+                "Your scout reached the back row; a scout never returns a piece (S12.5c): enter skip."
+                    .into()
+            } else {
+                format!(
+                    "Your piece reached the opponent's back row (S12.5): enter `return PIECE SQUARE` to bring back a removed piece to an empty square of your home area{}, or `skip`.",
+                    example.map_or(String::new(), |e| format!(" (e.g. {e})"))
+                )
+            });
+        }
         Some("Enter a move as FROM-TO, e.g. b4-b5 (x may replace -).".into())
     }
 
@@ -287,10 +358,15 @@ impl Game for Stratego {
             Move::Setup(_) => {
                 Err("both sides have set up already; enter a move such as b4-b5".into())
             }
-            Move::Step { .. } if st.in_setup() => Err(format!(
+            Move::Step { .. } | Move::Return { .. } | Move::Skip if st.in_setup() => Err(format!(
                 "{who} must set up first: enter `setup ROWS` (S3.2)"
             )),
+            Move::Step { .. } if st.pending.is_some() => Err(format!(
+                "{who} first returns a piece or skips (S12.5e): enter `return PIECE SQUARE` or `skip`"
+            )),
             Move::Step { from, to } => self.rules.check_step(st, *from, *to),
+            Move::Return { kind, square } => self.rules.check_return(st, Some((*kind, *square))),
+            Move::Skip => self.rules.check_return(st, None),
         }
     }
 
@@ -310,15 +386,34 @@ impl Game for Stratego {
                 let target = st.board[t];
                 let piece = st.board[f];
                 if st.in_setup()
+                    || st.pending.is_some()
                     || !holds(piece, own)
                     || f == t
                     || target == BLOCKED
                     || holds(target, own)
-                    || self.rules.class[st.kind[piece as usize - 1] as usize] == NO_CLASS
                 {
                     return;
                 }
+                let class = self.rules.class[st.kind[piece as usize - 1] as usize];
+                if class == NO_CLASS || (class == MOBILE_CLASS && target != EMPTY) {
+                    return;
+                }
                 self.rules.apply_step(st, f, t);
+            }
+            Move::Return { kind, square } => {
+                if self
+                    .rules
+                    .check_return(st, Some((*kind, *square)))
+                    .is_ok()
+                {
+                    self.rules
+                        .apply_return(st, Some((*kind, square.index())));
+                }
+            }
+            Move::Skip => {
+                if st.pending.is_some() {
+                    self.rules.apply_return(st, None);
+                }
             }
         }
     }
@@ -329,6 +424,9 @@ impl Game for Stratego {
         }
         if st.in_setup() {
             return Some(Move::Setup(self.random_setup(st.to_move, rng)));
+        }
+        if st.pending.is_some() {
+            return self.random_step_move(st, rng).map(|s| self.step_move(s));
         }
         self.rules
             .random_step(st, rng)
@@ -346,6 +444,15 @@ impl Game for Stratego {
             let setup = self.rules.random_setup(st.to_move, rng);
             self.rules.apply_setup(st, &setup);
             return true;
+        }
+        if st.pending.is_some() {
+            return match self.random_step_move(st, rng) {
+                Some(step) => {
+                    self.rules.apply_return(st, step);
+                    true
+                }
+                None => false,
+            };
         }
         match self.rules.random_step(st, rng) {
             Some((from, to)) => {
@@ -388,7 +495,8 @@ impl Game for Stratego {
     }
 
     fn move_is_public(&self, mv: &Move) -> bool {
-        // A setup is secret (S3.2); a step's squares are seen at the table.
+        // A setup is secret (S3.2); a step's squares are seen at the table,
+        // and so is a return or skip (S12.5).
         !matches!(mv, Move::Setup(_))
     }
 

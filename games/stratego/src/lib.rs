@@ -60,7 +60,7 @@ mod tests;
 
 pub use board::{Square, SquareError, MAX_FILES, MAX_RANKS};
 pub use combat::Clash;
-pub use end::{FLAG_CAPTURED, MOVE_CAP, NO_LEGAL_MOVE, NO_MOVABLE_PIECES};
+pub use end::{FLAG_CAPTURED, FLAG_REACHED_BACK_ROW, MOVE_CAP, NO_LEGAL_MOVE, NO_MOVABLE_PIECES};
 pub use notation::Move;
 pub use params::{
     BoardParams, Movement, OptionsParams, PieceKind, PieceParams, Role, SetupParams, SidesParams,

@@ -5,7 +5,10 @@
 use crate::bitboard::{cell, nth_bit, shift, Bits};
 use crate::board::{Square, DIRS, MASK};
 use crate::combat::Clash;
-use crate::params::{Movement, Rules, CAPTAIN_CLASS, EMPTY, MAX_ARMY, SCOUT_CLASS, STEP_CLASS};
+use crate::params::{
+    Movement, Rules, CAPTAIN_CLASS, EMPTY, MAX_ARMY, MOBILE_CLASS, NO_CLASS, SCOUT_CLASS,
+    STEP_CLASS,
+};
 use crate::play::list_base;
 use crate::state::StrategoState;
 use crate::zobrist;
@@ -83,6 +86,17 @@ impl Rules {
                 return true;
             }
         }
+        // S12.3, S12.4: one square, to an empty square only.
+        let mobile = list_base(side, MOBILE_CLASS);
+        for &s in &st.movers[mobile..mobile + st.movers_len[side][MOBILE_CLASS as usize] as usize] {
+            let s = s as usize;
+            for d in DIRS {
+                let t = (s as isize + d) as usize;
+                if board[t & MASK] == EMPTY && f(s, t) {
+                    return true;
+                }
+            }
+        }
         false
     }
 
@@ -135,6 +149,15 @@ impl Rules {
                 false
             });
         }
+        let mobile = list_base(side, MOBILE_CLASS);
+        for &s in &st.movers[mobile..mobile + st.movers_len[side][MOBILE_CLASS as usize] as usize] {
+            let s = s as usize;
+            for d in DIRS {
+                let t = (s as isize + d) as usize;
+                buf[n % N] = (s | t << 8) as u16;
+                n += (at(t) == EMPTY) as usize;
+            }
+        }
         n
     }
 
@@ -179,7 +202,17 @@ impl Rules {
             return false;
         }
         let (threats, key) = self.after(st, side, from, to);
-        threats != 0 && st.chase[side].repeats(key)
+        if threats == 0 || !st.chase[side].repeats(key) {
+            return false;
+        }
+        // S12.5f: a move that reaches the row is judged with its step; it is
+        // legal if some way to complete it gives a new position.
+        if !self.reconquest {
+            return true;
+        }
+        let mut next = st.clone();
+        self.apply_step(&mut next, from, to);
+        !self.for_each_step(&next, |_| true)
     }
 
     /// The threats (S8.1) and position key (S8.3) after `side` moves from
@@ -213,7 +246,8 @@ impl Rules {
                 }
             }
         };
-        let threats = if survives {
+        // S8.1: a bomb or flag that moves (S12.3, S12.4) threatens nothing.
+        let threats = if survives && self.class[k as usize] != MOBILE_CLASS {
             threat_mask(&st.board, to, first_cell(1 - side))
         } else {
             0
@@ -246,15 +280,22 @@ impl Rules {
         if r.s7 == (0, 0) && !r.chase {
             // Every piece that moves at all can step to an open neighbour
             // (a captain's longer moves pass over an empty neighbour too).
+            // Mobile bombs and flags need an empty one (S12.3, S12.4).
             let open = self.squares & !st.occ[side];
-            let movers = st.cls[side].iter().fold(0, |m, c| m | c);
-            return (0..4).any(|d| shift(movers, d) & open != 0);
+            let c = &st.cls[side];
+            let movers = c[STEP_CLASS as usize] | c[SCOUT_CLASS as usize] | c[CAPTAIN_CLASS as usize];
+            if (0..4).any(|d| shift(movers, d) & open != 0) {
+                return true;
+            }
+            let mobile = c[MOBILE_CLASS as usize];
+            let empty = open & !st.occ[1 - side];
+            return mobile != 0 && (0..4).any(|d| shift(mobile, d) & empty != 0);
         }
         self.for_each_legal(st, side, |_, _| true)
     }
 
-    /// The targets of `side`'s one-square movers and scouts, by direction
-    /// (S4.2, S4.3). In one direction no two moves share a target (a ray
+    /// The targets of `side`'s one-square movers, scouts, mobile bombs and
+    /// flags, by direction (S4.2, S4.3, S12.3, S12.4). In one direction no two moves share a target (a ray
     /// stops at the first piece), so each set bit is one move, made by the
     /// first piece behind the target.
     #[inline(always)]
@@ -278,6 +319,14 @@ impl Rules {
                 ray = shift(e, d);
             }
             *t = reached | (shift(steps, d) & open);
+        }
+        if self.has_mobile {
+            // S12.3, S12.4: one square to an empty square. A target is still
+            // one move: the piece behind it is the first one on the line.
+            let mobile = st.cls[side][MOBILE_CLASS as usize];
+            for (d, t) in t.iter_mut().enumerate() {
+                *t |= shift(mobile, d) & empty;
+            }
         }
         t
     }
@@ -355,10 +404,18 @@ impl Rules {
         if !holds(piece, own) {
             return Err(format!("there is no piece of yours on {from}"));
         }
-        let kind = &self.kinds[st.kind[piece as usize - 1] as usize];
-        if kind.moves == Movement::Fixed {
+        let k = st.kind[piece as usize - 1] as usize;
+        let kind = &self.kinds[k];
+        if self.class[k] == NO_CLASS {
             return Err(format!("your {} on {from} never moves (S4.5)", kind.name));
         }
+        let rule = if self.is_flag[k] { "S12.4" } else { "S12.3" };
+        // Mobile bombs and flags step like ordinary pieces (S12.3, S12.4).
+        let moves = if self.class[k] == MOBILE_CLASS {
+            Movement::Step
+        } else {
+            kind.moves
+        };
         if from == to {
             return Err("a move must go to another square (S4.1)".into());
         }
@@ -366,7 +423,7 @@ impl Rules {
             from.file().abs_diff(to.file()),
             from.rank().abs_diff(to.rank()),
         );
-        let turn = kind.moves == Movement::Captain && df == 1 && dr == 1;
+        let turn = moves == Movement::Captain && df == 1 && dr == 1;
         if df != 0 && dr != 0 && !turn {
             return Err("pieces move in straight lines, never diagonally (S4.2)".into());
         }
@@ -376,10 +433,21 @@ impl Rules {
         if holds(st.board[t], own) {
             return Err(format!("{to} holds your own {}", name(to)));
         }
+        if self.class[k] == MOBILE_CLASS && st.board[t] != EMPTY {
+            return Err(format!("your {} never attacks ({rule})", kind.name));
+        }
         let distance = from.distance(to);
-        match kind.moves {
+        match moves {
             Movement::Step if distance > 1 => {
-                return Err(format!("a {} moves one square at a time (S4.2)", kind.name))
+                let rule = if self.class[k] == MOBILE_CLASS {
+                    rule
+                } else {
+                    "S4.2"
+                };
+                return Err(format!(
+                    "a {} moves one square at a time ({rule})",
+                    kind.name
+                ));
             }
             Movement::Captain if distance > 2 => {
                 return Err(format!("a {} moves one or two squares (S11.4)", kind.name))
@@ -408,7 +476,7 @@ impl Rules {
                 } else {
                     DIRS[3]
                 };
-                let rule = if kind.moves == Movement::Scout {
+                let rule = if moves == Movement::Scout {
                     "S4.3"
                 } else {
                     "S11.4"

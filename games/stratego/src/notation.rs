@@ -1,5 +1,6 @@
-//! Move notation (S1.4, S3.3): `b4-b5` (`x` accepted for `-`), and
-//! `setup ROWS` for a setup.
+//! Move notation (S1.4, S3.3, S12.5e): `b4-b5` (`x` accepted for `-`),
+//! `setup ROWS` for a setup, and `return PIECE SQUARE` or `skip` for the
+//! step of reconquest.
 
 use crate::board::Square;
 use crate::params::Rules;
@@ -22,6 +23,18 @@ pub enum Move {
         /// Where it goes (or the piece it attacks).
         to: Square,
     },
+    /// S12.5: returns a removed piece of this kind (an index into
+    /// [`Stratego::pieces`](crate::Stratego::pieces)) to an empty square of
+    /// the home area, after a move that reached the opponent's back row.
+    /// Written `return 9 c3` with the piece's symbol.
+    Return {
+        /// The returned piece's kind.
+        kind: u8,
+        /// Where it goes.
+        square: Square,
+    },
+    /// S12.5d: the side does not return a piece after reaching the back row.
+    Skip,
 }
 
 impl Rules {
@@ -30,6 +43,11 @@ impl Rules {
         match mv {
             Move::Setup(s) => format!("setup {}", self.setup_text(s)),
             Move::Step { from, to } => format!("{from}-{to}"),
+            Move::Return { kind, square } => {
+                let symbol = self.kinds.get(*kind as usize).map_or('?', |k| k.symbol);
+                format!("return {symbol} {square}")
+            }
+            Move::Skip => "skip".into(),
         }
     }
 
@@ -45,6 +63,16 @@ impl Rules {
                 .read_setup(st.to_move(), t)
                 .map(Move::Setup)
                 .map_err(|e| MoveParseError::new(text, e.to_string()));
+        }
+        if t.eq_ignore_ascii_case("skip") {
+            return Ok(Move::Skip);
+        }
+        let mut words = t.split_whitespace();
+        if words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("return"))
+        {
+            return self.parse_return(text, words.collect());
         }
         let sep = t
             .char_indices()
@@ -64,5 +92,38 @@ impl Rules {
             .parse()
             .map_err(|e: crate::board::SquareError| MoveParseError::new(text, e.to_string()))?;
         Ok(Move::Step { from, to })
+    }
+
+    /// Reads the words after `return`: a piece's symbol and a square.
+    fn parse_return(&self, text: &str, words: Vec<&str>) -> Result<Move, MoveParseError> {
+        let [piece, square] = words[..] else {
+            return Err(MoveParseError::new(
+                text,
+                "expected return PIECE SQUARE, e.g. return 9 c3 (S12.5e)",
+            ));
+        };
+        let mut chars = piece.chars();
+        let kind = match (chars.next(), chars.next()) {
+            (Some(c), None) => self.kind_of_symbol(c),
+            _ => None,
+        };
+        let Some(kind) = kind else {
+            let known: Vec<String> = self
+                .kinds
+                .iter()
+                .map(|k| format!("{} {}", k.symbol, k.name))
+                .collect();
+            return Err(MoveParseError::new(
+                text,
+                format!(
+                    "'{piece}' is no piece symbol; the pieces are {}",
+                    known.join(", ")
+                ),
+            ));
+        };
+        let square: Square = square
+            .parse()
+            .map_err(|e: crate::board::SquareError| MoveParseError::new(text, e.to_string()))?;
+        Ok(Move::Return { kind, square })
     }
 }

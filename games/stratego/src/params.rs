@@ -18,14 +18,17 @@ pub(crate) const BLOCKED: u8 = 0xFF;
 /// An empty cell.
 pub(crate) const EMPTY: u8 = 0;
 /// Movement classes with a list of pieces in the state: one-square movers,
-/// scouts and captains.
-pub(crate) const CLASSES: usize = 3;
+/// scouts, captains, and bombs or flags that move under S12.3/S12.4.
+pub(crate) const CLASSES: usize = 4;
 /// The class of one-square movers.
 pub(crate) const STEP_CLASS: u8 = 0;
 /// The class of scouts.
 pub(crate) const SCOUT_CLASS: u8 = 1;
 /// The class of captains (S11.4).
 pub(crate) const CAPTAIN_CLASS: u8 = 2;
+/// The class of mobile bombs and a mobile flag (S12.3, S12.4): one square to
+/// an empty square, never an attack.
+pub(crate) const MOBILE_CLASS: u8 = 3;
 /// The class of pieces that never move (no list).
 pub(crate) const NO_CLASS: u8 = u8::MAX;
 
@@ -101,6 +104,28 @@ pub struct OptionsParams {
     /// S12.2 explosive-bombs: a piece other than a miner that attacks a bomb
     /// is removed together with the bomb.
     pub explosive_bombs: bool,
+    /// S12.3 mobile-bombs: explosive bombs (S12.2) that also move one square
+    /// to an empty square; they never attack and are not movable pieces for
+    /// S9.
+    pub mobile_bombs: bool,
+    /// S12.4 mobile-flag: the flag moves one square to an empty square and
+    /// never attacks; a flag that ends a move on the opponent's back row wins
+    /// (S9.1).
+    pub mobile_flag: bool,
+    /// S12.5 reconquest: a piece that reaches the opponent's back row may
+    /// bring back one removed piece (`return PIECE SQUARE`, or `skip`).
+    pub reconquest: bool,
+    /// S12.6 silent-defense: in combat only the attacker is revealed (the
+    /// defender too when it is removed, or the attacker is a scout).
+    pub silent_defense: bool,
+}
+
+impl OptionsParams {
+    /// Whether a non-miner attacking a bomb is removed with it: S12.2, or
+    /// S12.3 which implies it.
+    pub fn bombs_explode(&self) -> bool {
+        self.explosive_bombs || self.mobile_bombs
+    }
 }
 
 /// One kind of piece (S2).
@@ -123,7 +148,8 @@ pub struct PieceParams {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Movement {
-    /// Never moves (S4.5).
+    /// Never moves (S4.5); bombs and the flag move one square under S12.3
+    /// and S12.4.
     Fixed,
     /// One square orthogonally (S4.2).
     Step,
@@ -188,10 +214,26 @@ pub(crate) struct Rules {
     /// Kinds ordered by strength, strongest first, then by name.
     pub kinds: Vec<PieceKind>,
     pub moves: [Movement; MAX_KINDS],
-    /// The movement class of each kind (its list in the state).
+    /// The movement class of each kind (its list in the state), with the
+    /// option rules S12.3 and S12.4 applied.
     pub class: [u8; MAX_KINDS],
     pub movable: [bool; MAX_KINDS],
     pub is_flag: [bool; MAX_KINDS],
+    pub is_bomb: [bool; MAX_KINDS],
+    /// Kinds that move as scouts (S4.3): revealed by long moves, never return
+    /// a piece (S12.5c), reveal a silent defender (S12.6).
+    pub is_scout: [bool; MAX_KINDS],
+    /// Whether some kind is in [`MOBILE_CLASS`].
+    pub has_mobile: bool,
+    /// S12.5 reconquest.
+    pub reconquest: bool,
+    /// S12.6 silent-defense.
+    pub silent_defense: bool,
+    /// Whether a move's arrival on the opponent's back row matters (S12.4 or
+    /// S12.5): one flag for the hot path.
+    pub arrival: bool,
+    /// The rank (from 0) of the opponent's back row, for each side (S1.3).
+    pub back_rank: [u8; 2],
     pub combat: [[Clash; MAX_KINDS]; MAX_KINDS],
     /// The squares pieces may stand on (the board without its lakes).
     pub squares: crate::bitboard::Bits,
@@ -408,10 +450,15 @@ impl Rules {
         let mut class = [NO_CLASS; MAX_KINDS];
         let mut movable = [false; MAX_KINDS];
         let mut is_flag = [false; MAX_KINDS];
+        let mut is_bomb = [false; MAX_KINDS];
+        let mut is_scout = [false; MAX_KINDS];
         let mut combat = [[Clash::BothRemoved; MAX_KINDS]; MAX_KINDS];
         for (i, k) in kinds.iter().enumerate() {
             moves[i] = k.moves;
             class[i] = match k.moves {
+                // S12.3, S12.4: bombs and the flag move one square, never attacking.
+                Movement::Fixed if k.role == Role::Bomb && p.options.mobile_bombs => MOBILE_CLASS,
+                Movement::Fixed if k.role == Role::Flag && p.options.mobile_flag => MOBILE_CLASS,
                 Movement::Fixed => NO_CLASS,
                 Movement::Step => STEP_CLASS,
                 Movement::Scout => SCOUT_CLASS,
@@ -419,6 +466,8 @@ impl Rules {
             };
             movable[i] = k.is_movable();
             is_flag[i] = k.role == Role::Flag;
+            is_bomb[i] = k.role == Role::Bomb;
+            is_scout[i] = k.moves == Movement::Scout;
             for (j, d) in kinds.iter().enumerate() {
                 combat[i][j] = combat::resolve(
                     Fighter {
@@ -438,13 +487,15 @@ impl Rules {
             .enumerate()
             .flat_map(|(i, k)| std::iter::repeat_n(i as u8, k.count as usize))
             .collect();
-        let reach = |m: Movement| match m {
-            Movement::Fixed => 0,
-            Movement::Step => 4,
-            Movement::Scout => (files + ranks - 2) as usize,
-            Movement::Captain => 12,
+        let reach = |k: usize| match class[k] {
+            NO_CLASS => 0,
+            SCOUT_CLASS => (files + ranks - 2) as usize,
+            CAPTAIN_CLASS => 12,
+            _ => 4,
         };
-        let max_moves = army.iter().map(|&k| reach(moves[k as usize])).sum();
+        let max_moves = army.iter().map(|&k| reach(k as usize)).sum();
+        let has_mobile = army.iter().any(|&k| class[k as usize] == MOBILE_CLASS);
+        let o = &p.options;
         Ok(Rules {
             files,
             ranks,
@@ -453,6 +504,13 @@ impl Rules {
             class,
             movable,
             is_flag,
+            is_bomb,
+            is_scout,
+            has_mobile,
+            reconquest: o.reconquest,
+            silent_defense: o.silent_defense,
+            arrival: o.mobile_flag || o.reconquest,
+            back_rank: [ranks - 1, 0],
             combat,
             squares,
             template,

@@ -1,13 +1,15 @@
 //! Playing a setup or a move: placing pieces (S3), moving and fighting (S4,
-//! S5), revealing (S6), and keeping the S7 and S8 records.
+//! S5), revealing (S6, S12.6), keeping the S7 and S8 records, and the
+//! reconquest step (S12.5).
 
 use crate::bitboard::bit;
 use crate::board::Square;
 use crate::combat::Clash;
+use crate::end::{FLAG_CAPTURED, FLAG_REACHED_BACK_ROW};
 use crate::movegen::{first_cell, threat_mask};
-use crate::params::{Movement, Rules, CLASSES, EMPTY, MAX_ARMY, NO_CLASS};
+use crate::params::{Movement, Rules, CLASSES, EMPTY, MAX_ARMY, MOBILE_CLASS, NO_CLASS};
 use crate::setup::Setup;
-use crate::state::{Combat, Event, StrategoState, MOVED, REVEALED};
+use crate::state::{Combat, Event, Pending, StrategoState, MARKED, MOVED, REVEALED};
 use crate::zobrist;
 use plateau::Player;
 
@@ -29,7 +31,7 @@ impl Rules {
         st.to_move = Player(st.setups_done % 2);
         if st.setups_done == 2 {
             // S9: checked before Red's first move too.
-            st.outcome = self.end_check(st, 1, false);
+            st.outcome = self.end_check(st, 1, None);
         }
     }
 
@@ -71,7 +73,7 @@ impl Rules {
         st.flags[id] |= MOVED;
         let mut revealed = None;
         let mut combat = None;
-        let mut flag_captured = false;
+        let mut win = None;
         let class = self.class[k as usize];
         let list = list_base(side, class) + st.slot[id] as usize;
         let (bf, bt) = (bit(from), bit(to));
@@ -97,13 +99,20 @@ impl Rules {
         } else {
             let did = target as usize - 1;
             let dk = st.kind[did];
-            // S5.1: both pieces are revealed.
-            st.flags[id] |= REVEALED;
-            st.flags[did] |= REVEALED;
             let result = self.combat[k as usize][dk as usize];
+            // S5.1: both pieces are revealed. S12.6: the defender only when
+            // it is removed, the attacker is a scout, or it was known before.
+            st.flags[id] |= REVEALED;
+            let shown = !self.silent_defense
+                || result != Clash::DefenderWins
+                || self.is_scout[k as usize]
+                || st.flags[did] & REVEALED != 0;
+            if shown {
+                st.flags[did] |= REVEALED;
+            }
             combat = Some(Combat {
                 attacker: k,
-                defender: Some(dk),
+                defender: shown.then_some(dk),
                 result,
             });
             st.quiet = 0;
@@ -116,7 +125,9 @@ impl Rules {
                     st.occ[side] |= bt;
                     st.cls[side][class as usize] |= bt;
                     st.hash ^= zobrist::key(to, side, k);
-                    flag_captured = self.is_flag[dk as usize];
+                    if self.is_flag[dk as usize] {
+                        win = Some(FLAG_CAPTURED);
+                    }
                     true
                 }
                 Clash::DefenderWins => {
@@ -130,6 +141,15 @@ impl Rules {
                 }
             }
         };
+        // S12.4, S12.5a: the move ends on the opponent's back row.
+        let reached =
+            self.arrival && survived && Square::from_index(to).rank() == self.back_rank[side];
+        if reached && self.is_flag[k as usize] {
+            // S9.1 under S12.4: the flag wins, and is shown doing it.
+            win = Some(FLAG_REACHED_BACK_ROW);
+            st.flags[id] |= REVEALED;
+            revealed = Some(k);
+        }
         st.history.push(Event::Move {
             player: Player(side as u8),
             from: Square::from_index(from),
@@ -138,26 +158,214 @@ impl Rules {
             combat,
         });
         st.plies += 1;
-        // S7
+        // S7 (S8.4 looks at the series before this move).
+        let last = st.series[side];
         st.series[side].record(from as u8, to as u8, survived);
-        // S8
-        if self.chase_rule {
+        // S8: bombs and a flag that move threaten nothing (S8.1).
+        let threats = if self.chase_rule {
             st.chase[opp].opponent_moved(from as u8);
-            let threats = if survived {
+            if survived && class != MOBILE_CLASS {
                 threat_mask(&st.board, to, first_cell(opp))
             } else {
                 0
-            };
-            let key = st.hash;
-            st.chase[side].own_move(to as u8, threats, key);
+            }
+        } else {
+            0
+        };
+        if reached && win.is_none() && self.reconquest {
+            // S9: S9.1–S9.3 after the move, S9.4–S9.5 after the step.
+            if let Some(outcome) = self.end_of_move(st, side) {
+                st.to_move = Player(opp as u8);
+                st.outcome = Some(outcome);
+                return;
+            }
+            if self.step_offered(st, side, id) {
+                st.pending = Some(Pending {
+                    piece: id as u8,
+                    to: to as u8,
+                    threats,
+                    judged: self.chase_rule
+                        && threats != 0
+                        && st.chase[side].in_force()
+                        && !(from as u8 == last.to && to as u8 == last.from),
+                    skip_only: self.is_scout[k as usize],
+                });
+                return;
+            }
+        }
+        if self.chase_rule {
+            st.chase[side].own_move(to as u8, threats, st.hash);
         }
         st.to_move = Player(opp as u8);
-        st.outcome = self.end_check(st, side, flag_captured);
+        st.outcome = self.end_check(st, side, win);
+    }
+
+    /// Whether the step of S12.5 is offered to `side` after the move of its
+    /// piece `id` that reached the opponent's back row (S12.5e): everything
+    /// it depends on is public.
+    pub(crate) fn step_offered(&self, st: &StrategoState, side: usize, id: usize) -> bool {
+        let k = st.kind[id] as usize;
+        st.returns[side] < 2
+            && st.flags[id] & MARKED == 0
+            && !(self.is_scout[k] && st.flags[id] & REVEALED != 0)
+            && (0..self.kinds.len()).any(|k| st.tray[side][k] > 0 && !self.is_bomb[k])
+            && self.home[side]
+                .iter()
+                .any(|sq| st.board[sq.index()] == EMPTY)
+    }
+
+    /// Calls `f(step)` for each legal step of the pending reconquest, `None`
+    /// for `skip` and `Some((kind, cell))` for a return, until `f` returns
+    /// true; returns whether it did. S8 rules out a step that repeats a
+    /// position of the chase when the move was judged by it (S12.5f).
+    pub(crate) fn for_each_step(
+        &self,
+        st: &StrategoState,
+        mut f: impl FnMut(Option<(u8, usize)>) -> bool,
+    ) -> bool {
+        let Some(p) = st.pending else { return false };
+        let side = st.to_move.index();
+        let chase = &st.chase[side];
+        let repeats = |key: u64| p.judged && chase.repeats(key);
+        if !repeats(st.hash) && f(None) {
+            return true;
+        }
+        if p.skip_only {
+            return false;
+        }
+        for k in 0..self.kinds.len() {
+            if st.tray[side][k] == 0 || self.is_bomb[k] {
+                continue;
+            }
+            for sq in &self.home[side] {
+                let cell = sq.index();
+                if st.board[cell] == EMPTY
+                    && !repeats(st.hash ^ zobrist::key(cell, side, k as u8))
+                    && f(Some((k as u8, cell)))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Why a step is not legal now, or `Ok` (S12.5).
+    pub(crate) fn check_return(
+        &self,
+        st: &StrategoState,
+        step: Option<(u8, Square)>,
+    ) -> Result<(), String> {
+        let Some(p) = st.pending else {
+            return Err(if self.reconquest {
+                "there is nothing to return now: a return or skip follows only a move that reaches the opponent's back row (S12.5e)".into()
+            } else {
+                "the reconquest rule (S12.5) is not in force".into()
+            });
+        };
+        let side = st.to_move.index();
+        let repeated = "chase rule (S8, S12.5f): this would repeat a position of your chase";
+        let Some((k, sq)) = step else {
+            return if p.judged && st.chase[side].repeats(st.hash) {
+                Err(repeated.into())
+            } else {
+                Ok(())
+            };
+        };
+        let kind = self
+            .kinds
+            .get(k as usize)
+            .ok_or_else(|| format!("there is no piece number {k}"))?;
+        if p.skip_only {
+            return Err(format!(
+                "a {} never returns a piece (S12.5c): enter skip",
+                kind_name_of(self, st.kind[p.piece as usize])
+            ));
+        }
+        if self.is_bomb[k as usize] {
+            return Err(format!("a {} is never returned (S12.5c)", kind.name));
+        }
+        if st.tray[side][k as usize] == 0 {
+            return Err(format!("you have no removed {} to return", kind.name));
+        }
+        if !self.home[side].contains(&sq) {
+            return Err(format!(
+                "{sq} is not in your home area: a piece returns to an empty square of it (S12.5b)"
+            ));
+        }
+        if st.board[sq.index()] != EMPTY {
+            return Err(format!(
+                "{sq} is not empty: a piece returns to an empty square of your home area (S12.5b)"
+            ));
+        }
+        if p.judged && st.chase[side].repeats(st.hash ^ zobrist::key(sq.index(), side, k)) {
+            return Err(repeated.into());
+        }
+        Ok(())
+    }
+
+    /// Makes the pending step: returns the removed piece of kind `k` of the
+    /// side to move to `cell`, or skips (`None`). The step must be legal.
+    /// Then the turn ends: the chase record, and S9.4–S9.5 (S12.5f).
+    pub(crate) fn apply_return(&self, st: &mut StrategoState, step: Option<(u8, usize)>) {
+        let Some(p) = st.pending.take() else { return };
+        let side = st.to_move.index();
+        let player = Player(side as u8);
+        // S12.5c: an unmarked piece of that rank if there is one, the
+        // earliest removed.
+        let base = side * MAX_ARMY;
+        let returned = step.and_then(|(k, cell)| {
+            (base..base + st.placed[side] as usize)
+                .filter(|&i| st.at[i] == 0 && st.kind[i] == k)
+                .min_by_key(|&i| (st.flags[i] & MARKED, st.gone[i]))
+                .map(|id| (id, k, cell))
+        });
+        match returned {
+            Some((id, k, cell)) => {
+                self.put_back(st, side, id, cell);
+                st.flags[p.piece as usize] |= MARKED;
+                st.returns[side] += 1;
+                st.history.push(Event::Return {
+                    player,
+                    kind: k,
+                    square: Square::from_index(cell),
+                });
+            }
+            None => st.history.push(Event::Skip { player }),
+        }
+        if self.chase_rule {
+            st.chase[side].own_move(p.to, p.threats, st.hash);
+        }
+        st.to_move = Player(1 - side as u8);
+        st.outcome = self.end_of_turn(st, side);
+    }
+
+    /// Puts a removed piece back on an empty cell (S12.5b): revealed, with no
+    /// history, keeping its mark (S12.5c).
+    fn put_back(&self, st: &mut StrategoState, side: usize, id: usize, cell: usize) {
+        let k = st.kind[id];
+        st.at[id] = cell as u8;
+        st.flags[id] = REVEALED | (st.flags[id] & MARKED);
+        st.board[cell] = id as u8 + 1;
+        st.hash ^= zobrist::key(cell, side, k);
+        st.tray[side][k as usize] -= 1;
+        if self.movable[k as usize] {
+            st.movable[side] += 1;
+        }
+        st.occ[side] |= bit(cell);
+        let class = self.class[k as usize];
+        if class != NO_CLASS {
+            st.cls[side][class as usize] |= bit(cell);
+            let len = &mut st.movers_len[side][class as usize];
+            st.movers[list_base(side, class) + *len as usize] = cell as u8;
+            st.slot[id] = *len;
+            *len += 1;
+        }
     }
 
     /// Takes a piece standing on the board off it, into the tray (S5.7).
     #[inline]
-    fn remove(&self, st: &mut StrategoState, id: usize, owner: usize) {
+    pub(crate) fn remove(&self, st: &mut StrategoState, id: usize, owner: usize) {
         let cell = st.at[id] as usize;
         let k = st.kind[id] as usize;
         st.hash ^= zobrist::key(cell, owner, k as u8);
@@ -188,6 +396,8 @@ impl Rules {
             }
         }
         st.at[id] = 0;
+        st.gone[id] = st.removals[owner];
+        st.removals[owner] = st.removals[owner].wrapping_add(1);
         st.tray[owner][k] += 1;
         if self.movable[k] {
             st.movable[owner] -= 1;
@@ -199,4 +409,9 @@ impl Rules {
 #[inline(always)]
 pub(crate) fn list_base(side: usize, class: u8) -> usize {
     (side * CLASSES + class as usize) * MAX_ARMY
+}
+
+/// A kind's name, for messages.
+fn kind_name_of(rules: &Rules, k: u8) -> &str {
+    rules.kinds.get(k as usize).map_or("?", |k| k.name.as_str())
 }

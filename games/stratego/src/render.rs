@@ -5,7 +5,7 @@ use crate::board::Square;
 use crate::combat::Clash;
 use crate::notation::Move;
 use crate::params::Rules;
-use crate::state::{Event, StrategoState};
+use crate::state::{Combat, Event, StrategoState};
 use crate::view::{StrategoView, ViewSquare};
 use plateau::{Player, Status};
 use std::fmt::Write;
@@ -83,8 +83,12 @@ impl Rules {
         }
     }
 
-    fn status_line(&self, status: &Status, in_setup: bool, plies: u32) -> String {
+    fn status_line(&self, status: &Status, in_setup: bool, pending: bool, plies: u32) -> String {
         match status {
+            Status::ToMove(p) if pending => format!(
+                "{} reached the back row: return a piece (return PIECE SQUARE) or skip (S12.5).",
+                self.side(*p)
+            ),
             Status::Over(o) => match o.winner {
                 Some(w) => format!("Game over: {} wins ({}).", self.side(w), o.reason),
                 None => format!("Game over: draw ({}).", o.reason),
@@ -117,10 +121,20 @@ impl Rules {
             self.side(Player(1)),
             self.tray_text(&st.tray[1])
         );
+        if self.reconquest {
+            let _ = writeln!(
+                out,
+                "Returns (S12.5, at most 2): {} {} | {} {}",
+                self.side(Player(0)),
+                st.returns[0],
+                self.side(Player(1)),
+                st.returns[1]
+            );
+        }
         if let Some(e) = st.history.last() {
             let _ = writeln!(out, "Last: {}", self.describe_event(e));
         }
-        out.push_str(&self.status_line(status, st.in_setup(), st.plies));
+        out.push_str(&self.status_line(status, st.in_setup(), st.pending.is_some(), st.plies));
         out.push('\n');
         out
     }
@@ -158,6 +172,16 @@ impl Rules {
             self.side(Player(1)),
             self.tray_text(&view.trays[1])
         );
+        if self.reconquest {
+            let _ = writeln!(
+                out,
+                "Returns (S12.5, at most 2): {} {} | {} {}",
+                self.side(Player(0)),
+                view.returns(Player(0)),
+                self.side(Player(1)),
+                view.returns(Player(1))
+            );
+        }
         if let Some(e) = view.history.last() {
             let _ = writeln!(out, "Last: {}", self.describe_event(e));
         }
@@ -167,7 +191,12 @@ impl Rules {
             .filter(|e| matches!(e, Event::Setup { .. }))
             .count()
             < 2;
-        out.push_str(&self.status_line(&view.status, in_setup, view.plies));
+        out.push_str(&self.status_line(
+            &view.status,
+            in_setup,
+            view.step_pending(),
+            view.plies,
+        ));
         out.push('\n');
         out
     }
@@ -189,7 +218,22 @@ impl Rules {
                     (None, None) => self.side(player),
                 };
                 match combat {
+                    None if revealed.is_some_and(|k| self.is_flag[k as usize]) => format!(
+                        "{mover} {from}-{to} reaches the {} back row.",
+                        self.side(player.opponent())
+                    ),
                     None => format!("{mover} {from}-{to}."),
+                    Some(Combat {
+                        defender: None,
+                        result: Clash::DefenderWins,
+                        ..
+                    }) => {
+                        // S12.6: the silent defender stays hidden.
+                        format!(
+                            "{mover} {from}x{to} attacks a hidden {} piece and loses: it stays hidden.",
+                            self.side(player.opponent()),
+                        )
+                    }
                     Some(c) => {
                         let defender = c
                             .defender
@@ -211,6 +255,16 @@ impl Rules {
                     }
                 }
             }
+            Event::Return {
+                player,
+                kind,
+                square,
+            } => format!(
+                "{} returns a {} to {square} (S12.5).",
+                self.side(player),
+                self.kind_name(kind)
+            ),
+            Event::Skip { player } => format!("{} returns no piece (S12.5).", self.side(player)),
         }
     }
 
@@ -235,8 +289,23 @@ impl Rules {
                 let p = before.piece_at(*from)?;
                 let mut after = before.clone();
                 self.apply_step(&mut after, from.index(), to.index());
-                let event = *after.history.last()?;
-                let public = self.describe_event(&event);
+                let mut event = *after.history.last()?;
+                let mut hidden = false;
+                if let Event::Move {
+                    combat: Some(c), ..
+                } = &mut event
+                {
+                    // S12.6: the defender's side and the full account know
+                    // the silent defender.
+                    if c.defender.is_none() && viewer != Some(mover) {
+                        c.defender = before.piece_at(*to).map(|d| d.kind);
+                        hidden = true;
+                    }
+                }
+                let mut text = self.describe_event(&event);
+                if hidden {
+                    let _ = write!(text, " It stays hidden from {}.", self.side(mover));
+                }
                 let knows = viewer.is_none() || viewer == Some(mover) || p.revealed;
                 let shown = matches!(
                     event,
@@ -248,15 +317,33 @@ impl Rules {
                         ..
                     }
                 );
-                Some(if knows && !shown {
-                    format!(
+                if knows && !shown {
+                    text = format!(
                         "{} {} {from}-{to}.",
                         self.side(mover),
                         self.kind_name(p.kind)
-                    )
-                } else {
-                    public
-                })
+                    );
+                }
+                if after.pending.is_some() {
+                    let _ = write!(
+                        text,
+                        " {} may return a piece (S12.5).",
+                        self.side(mover)
+                    );
+                }
+                Some(text)
+            }
+            Move::Return { kind, square } => {
+                self.check_return(before, Some((*kind, *square))).ok()?;
+                Some(self.describe_event(&Event::Return {
+                    player: mover,
+                    kind: *kind,
+                    square: *square,
+                }))
+            }
+            Move::Skip => {
+                self.check_return(before, None).ok()?;
+                Some(self.describe_event(&Event::Skip { player: mover }))
             }
         }
     }

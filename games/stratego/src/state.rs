@@ -16,6 +16,9 @@ use serde_big_array::BigArray;
 pub(crate) const REVEALED: u8 = 1;
 /// Piece flag: the piece has moved at least once (S6.2).
 pub(crate) const MOVED: u8 = 2;
+/// Piece flag: the piece has returned a removed piece (S12.5c); the mark
+/// stays with it through removal and return.
+pub(crate) const MARKED: u8 = 4;
 
 /// A position of Stratego, with all the history the rules depend on.
 ///
@@ -52,6 +55,16 @@ pub struct StrategoState {
     pub(crate) cls: [[Bits; CLASSES]; 2],
     /// Removed pieces by side and kind (S5.7).
     pub(crate) tray: [[u8; MAX_KINDS]; 2],
+    /// The order in which each removed piece left the board, counted per
+    /// side (S12.5c: a return takes the earliest removed).
+    #[serde(with = "BigArray")]
+    pub(crate) gone: [u8; MAX_PIECES],
+    /// Pieces each side has had removed so far (the next `gone` number).
+    pub(crate) removals: [u8; 2],
+    /// Returns each side has made (S12.5c: at most 2).
+    pub(crate) returns: [u8; 2],
+    /// The step of S12.5 the side to move is to make, if any.
+    pub(crate) pending: Option<Pending>,
     /// Movable pieces (S9) left to each side.
     pub(crate) movable: [u8; 2],
     /// The Zobrist key of the position (S8.3).
@@ -71,6 +84,24 @@ pub struct StrategoState {
     pub(crate) chase: [Chase; 2],
     /// Everything both players have seen, in order (S6.3).
     pub(crate) history: Vec<Event>,
+}
+
+/// A pending reconquest step (S12.5e): the move that reached the opponent's
+/// back row is made; the same side now returns a piece or skips.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Pending {
+    /// The arriving piece.
+    pub piece: u8,
+    /// The cell where the move ended.
+    pub to: u8,
+    /// What the move threatened (S8.1), recorded for the chase after the step.
+    pub threats: u8,
+    /// Whether S8 judges the step (S12.5f): the move was a chasing move
+    /// during a chase, not a return of S8.4.
+    pub judged: bool,
+    /// Whether only `skip` is legal: the arriving piece is an unrevealed
+    /// scout (S12.5e).
+    pub skip_only: bool,
 }
 
 /// What everyone sees of a move (S6.3): the squares, and the ranks it
@@ -99,6 +130,21 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         combat: Option<Combat>,
     },
+    /// A side returned a removed piece to its home area (S12.5b); the piece
+    /// is revealed.
+    Return {
+        /// The side.
+        player: Player,
+        /// The returned piece's kind.
+        kind: u8,
+        /// Where it was put.
+        square: Square,
+    },
+    /// A side did not use its right to return a piece (S12.5d).
+    Skip {
+        /// The side.
+        player: Player,
+    },
 }
 
 /// A fight as both players see it (S5.1, S6.3).
@@ -106,7 +152,8 @@ pub enum Event {
 pub struct Combat {
     /// The attacker's kind.
     pub attacker: u8,
-    /// The defender's kind.
+    /// The defender's kind; `None` for a silent defender that stays hidden
+    /// (S12.6).
     pub defender: Option<u8>,
     /// Who won.
     pub result: Clash,
@@ -140,6 +187,10 @@ impl StrategoState {
             occ: [0; 2],
             cls: [[0; CLASSES]; 2],
             tray: [[0; MAX_KINDS]; 2],
+            gone: [0; MAX_PIECES],
+            removals: [0; 2],
+            returns: [0; 2],
+            pending: None,
             movable: [0; 2],
             hash: 0,
             setups_done: 0,
@@ -220,5 +271,26 @@ impl StrategoState {
     /// The Zobrist key of the position (owner and kind on every square, S8.3).
     pub fn position_key(&self) -> u64 {
         self.hash
+    }
+
+    /// Whether the side to move is to make the step of S12.5 (`return PIECE
+    /// SQUARE` or `skip`) after a move that reached the opponent's back row.
+    pub fn step_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The returns a side has made (S12.5c).
+    pub fn returns(&self, player: Player) -> u8 {
+        self.returns[player.index()]
+    }
+
+    /// Whether the piece on a square has returned a removed piece (S12.5c).
+    pub fn has_returned_one(&self, sq: Square) -> bool {
+        match self.board.get(sq.index()) {
+            Some(&c) if c != crate::params::EMPTY && c != crate::params::BLOCKED => {
+                self.flags[c as usize - 1] & MARKED != 0
+            }
+            _ => false,
+        }
     }
 }

@@ -3,7 +3,8 @@
 
 use crate::board::{self, Square, CELLS};
 use crate::combat::Clash;
-use crate::params::{Movement, Rules, MAX_ARMY};
+use crate::movegen::{first_cell, holds};
+use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
 use crate::setup::Setup;
 use crate::state::{Event, StrategoState};
 use plateau::rand::seq::SliceRandom;
@@ -86,6 +87,24 @@ impl ViewSquare {
 }
 
 impl StrategoView {
+    /// Whether the side to move is to make the step of S12.5 (`return PIECE
+    /// SQUARE` or `skip`): its last action was a move and it is still its
+    /// turn.
+    pub fn step_pending(&self) -> bool {
+        match (&self.status, self.history.last()) {
+            (Status::ToMove(p), Some(Event::Move { player, .. })) => p == player,
+            _ => false,
+        }
+    }
+
+    /// The returns a side has made (S12.5c).
+    pub fn returns(&self, player: Player) -> usize {
+        self.history
+            .iter()
+            .filter(|e| matches!(e, Event::Return { player: p, .. } if *p == player))
+            .count()
+    }
+
     /// The square at `sq` (as seen), if on the board.
     pub fn square(&self, sq: Square) -> Option<ViewSquare> {
         if sq.file() >= self.files || sq.rank() >= self.ranks {
@@ -147,13 +166,33 @@ impl Rules {
 
     /// Draws a full state consistent with everything the view's player knows
     /// (S6): the opponent's unknown pieces get the kinds not yet accounted for
-    /// by revealed pieces and the tray, pieces that moved get kinds that move,
-    /// and the public history is replayed on the drawn setups.
+    /// by revealed pieces and the tray, consistent with what the public
+    /// history implies of them (pieces that moved get kinds that move; a
+    /// silent defender that won beats its attackers, S12.6; a piece that
+    /// returned one is no scout, S12.5c; a piece that stood on the back row
+    /// is no mobile flag, S12.4), and the public history is replayed on the
+    /// drawn setups. A draw whose replay ends differently (S9.4 can depend on
+    /// the unknown ranks) is drawn again, a few times at most.
     pub(crate) fn determinize<R: Rng + ?Sized>(
         &self,
         view: &StrategoView,
         rng: &mut R,
     ) -> StrategoState {
+        let mut st = self.determinize_once(view, rng);
+        for _ in 0..16 {
+            let status = match &st.outcome {
+                Some(o) => Status::Over(o.clone()),
+                None => Status::ToMove(st.to_move),
+            };
+            if status == view.status && st.history.len() == view.history.len() {
+                break;
+            }
+            st = self.determinize_once(view, rng);
+        }
+        st
+    }
+
+    fn determinize_once<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
         let v = view.viewer.index();
         let o = 1 - v;
         let own = match &view.own_setup {
@@ -177,21 +216,31 @@ impl Rules {
                 Event::Move {
                     player, from, to, ..
                 } if !st.in_setup()
+                    && st.pending.is_none()
                     && player == st.to_move
-                    && crate::movegen::holds(
-                        st.board[from.index()],
-                        crate::movegen::first_cell(player.index()),
-                    )
+                    && holds(st.board[from.index()], first_cell(player.index()))
                     && self.class[st.kind[st.board[from.index()] as usize - 1] as usize]
-                        != crate::params::NO_CLASS
+                        != NO_CLASS
                     && self.on_board(to)
-                    && !crate::movegen::holds(
-                        st.board[to.index()],
-                        crate::movegen::first_cell(player.index()),
-                    )
-                    && st.board[to.index()] != crate::params::BLOCKED =>
+                    && !holds(st.board[to.index()], first_cell(player.index()))
+                    && st.board[to.index()] != BLOCKED =>
                 {
                     self.apply_step(&mut st, from.index(), to.index());
+                }
+                Event::Return {
+                    player,
+                    kind,
+                    square,
+                } if st.pending.is_some()
+                    && player == st.to_move
+                    && st.tray[player.index()].get(kind as usize).is_some_and(|&n| n > 0)
+                    && self.home[player.index()].contains(&square)
+                    && st.board[square.index()] == EMPTY =>
+                {
+                    self.apply_return(&mut st, Some((kind, square.index())));
+                }
+                Event::Skip { player } if st.pending.is_some() && player == st.to_move => {
+                    self.apply_return(&mut st, None);
                 }
                 _ => break,
             }
@@ -213,83 +262,120 @@ impl Rules {
         for (i, sq) in squares.iter().enumerate() {
             ident[sq.index()] = i;
         }
-        let mut known: Vec<Option<u8>> = vec![None; n];
-        let mut moved = vec![false; n];
         let at = |ident: &[usize; CELLS], sq: Square| {
             let i = ident[sq.index()];
             (i < n).then_some(i)
         };
+        let mut known: Vec<Option<u8>> = vec![None; n];
+        let mut facts = vec![Facts::default(); n];
+        // The opponent's removed pieces, earliest first (S12.5c).
+        let mut removed: Vec<usize> = Vec::new();
+        // The opponent's piece whose move just reached the back row.
+        let mut arrived = None;
         // Follow the opponent's pieces through the public history.
         for event in &view.history {
-            let Event::Move {
-                player,
-                from,
-                to,
-                revealed,
-                combat,
-            } = *event
-            else {
-                continue;
-            };
-            if player.index() == o {
-                let Some(i) = at(&ident, from) else { continue };
-                moved[i] = true;
-                if revealed.is_some() {
-                    known[i] = revealed;
-                }
-                ident[from.index()] = usize::MAX;
-                match combat {
-                    None => ident[to.index()] = i,
-                    Some(c) => {
-                        known[i] = Some(c.attacker);
-                        if c.result == Clash::AttackerWins {
-                            ident[to.index()] = i;
+            let last_arrival = arrived.take();
+            match *event {
+                Event::Move {
+                    player,
+                    from,
+                    to,
+                    revealed,
+                    combat,
+                } if player.index() == o => {
+                    let Some(i) = at(&ident, from) else { continue };
+                    facts[i].moved = true;
+                    if revealed.is_some() {
+                        known[i] = revealed;
+                    }
+                    ident[from.index()] = usize::MAX;
+                    let survived = match combat {
+                        None => true,
+                        Some(c) => {
+                            known[i] = Some(c.attacker);
+                            c.result == Clash::AttackerWins
                         }
+                    };
+                    if survived {
+                        ident[to.index()] = i;
+                        if to.rank() == self.back_rank[o] {
+                            // S12.4: a flag there would have won.
+                            facts[i].not_flag = true;
+                            arrived = Some(i);
+                        }
+                    } else {
+                        removed.push(i);
                     }
                 }
-            } else if let Some(c) = combat {
-                if let Some(j) = at(&ident, to) {
-                    if c.defender.is_some() {
-                        known[j] = c.defender;
+                Event::Move {
+                    to,
+                    combat: Some(c),
+                    ..
+                } => {
+                    let Some(j) = at(&ident, to) else { continue };
+                    match c.defender {
+                        Some(d) => known[j] = Some(d),
+                        // S12.6: a silent defender won against this attacker.
+                        None => facts[j].beat.push(c.attacker),
                     }
                     if c.result != Clash::DefenderWins {
                         ident[to.index()] = usize::MAX;
+                        removed.push(j);
                     }
                 }
+                Event::Return {
+                    player,
+                    kind,
+                    square,
+                } if player.index() == o => {
+                    // S12.5c: the arriving piece is no scout and is marked; the
+                    // returned piece is an unmarked one of that rank if any,
+                    // the earliest removed.
+                    if let Some(i) = last_arrival {
+                        facts[i].not_scout = true;
+                        facts[i].marked = true;
+                    }
+                    let pick = removed
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &j)| known[j] == Some(kind))
+                        .min_by_key(|&(pos, &j)| (facts[j].marked, pos))
+                        .map(|(pos, _)| pos);
+                    if let Some(pos) = pick {
+                        let j = removed.remove(pos);
+                        ident[square.index()] = j;
+                    }
+                }
+                _ => {}
             }
         }
-        // What is left to hand out.
+        // What is left to hand out, one slot a piece.
         let mut left: Vec<usize> = self.kinds.iter().map(|k| k.count as usize).collect();
         for k in known.iter().flatten() {
             if let Some(c) = left.get_mut(*k as usize) {
                 *c = c.saturating_sub(1);
             }
         }
-        let mut fixed_pool = Vec::new();
-        let mut moving_pool = Vec::new();
-        for (k, &c) in left.iter().enumerate() {
-            let pool = if self.kinds[k].moves == Movement::Fixed {
-                &mut fixed_pool
-            } else {
-                &mut moving_pool
-            };
-            pool.extend(std::iter::repeat_n(k as u8, c));
-        }
-        fixed_pool.shuffle(rng);
-        moving_pool.shuffle(rng);
-        // Fixed kinds go to unknown pieces that never moved; the rest to the others.
-        let mut unmoved: Vec<usize> = (0..n)
-            .filter(|&i| known[i].is_none() && !moved[i])
+        let slots: Vec<u8> = left
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &c)| std::iter::repeat_n(k as u8, c))
             .collect();
-        unmoved.shuffle(rng);
-        let mut kinds = known.clone();
-        for &i in &unmoved {
-            if let Some(k) = fixed_pool.pop() {
-                kinds[i] = Some(k);
-            }
-        }
-        for kind in kinds.iter_mut().filter(|k| k.is_none()) {
-            *kind = moving_pool.pop().or_else(|| fixed_pool.pop());
+        let unknown: Vec<usize> = (0..n).filter(|&i| known[i].is_none()).collect();
+        let allowed = |i: usize, k: u8| {
+            let f = &facts[i];
+            let k = k as usize;
+            (!f.moved || self.class[k] != NO_CLASS)
+                && !(f.not_flag && self.is_flag[k])
+                && !(f.not_scout && self.is_scout[k])
+                && f
+                    .beat
+                    .iter()
+                    .all(|&a| self.combat[a as usize][k] == Clash::DefenderWins)
+        };
+        let mut kinds = known;
+        for (i, k) in assign(&unknown, &slots, allowed, rng) {
+            kinds[i] = Some(k);
         }
         let mut by_cell = [None; CELLS];
         for (sq, k) in squares.iter().zip(kinds) {
@@ -297,4 +383,88 @@ impl Rules {
         }
         Setup::new(self.home[o].iter().map(|s| by_cell[s.index()]).collect())
     }
+}
+
+/// What the public history tells of one unknown enemy piece.
+#[derive(Clone, Default)]
+struct Facts {
+    /// It has moved: it is of a kind that moves.
+    moved: bool,
+    /// It ended a move on the viewer's back row: it is no flag (S12.4).
+    not_flag: bool,
+    /// It returned a piece: it is no scout (S12.5c).
+    not_scout: bool,
+    /// It returned a piece (S12.5c).
+    marked: bool,
+    /// The kinds of the attackers it beat as a silent defender (S12.6).
+    beat: Vec<u8>,
+}
+
+/// Hands the kinds of `slots` (one a piece) to `pieces` so that every piece
+/// gets a kind it may have: a random matching (greedy in random order, most
+/// constrained pieces first, completed by augmenting paths). Returns (piece,
+/// kind) pairs; a piece no consistent kind fits gets a leftover one.
+fn assign<R: Rng + ?Sized>(
+    pieces: &[usize],
+    slots: &[u8],
+    allowed: impl Fn(usize, u8) -> bool,
+    rng: &mut R,
+) -> Vec<(usize, u8)> {
+    const FREE: usize = usize::MAX;
+    let m = slots.len();
+    let cand: Vec<Vec<usize>> = pieces
+        .iter()
+        .map(|&i| {
+            let mut c: Vec<usize> = (0..m).filter(|&s| allowed(i, slots[s])).collect();
+            c.shuffle(rng);
+            c
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..pieces.len()).collect();
+    order.shuffle(rng);
+    order.sort_by_key(|&p| cand[p].len());
+    let mut owner = vec![FREE; m];
+    let mut slot_of = vec![FREE; pieces.len()];
+    fn augment(
+        p: usize,
+        cand: &[Vec<usize>],
+        owner: &mut [usize],
+        slot_of: &mut [usize],
+        seen: &mut [bool],
+    ) -> bool {
+        for &s in &cand[p] {
+            if seen[s] {
+                continue;
+            }
+            seen[s] = true;
+            if owner[s] == FREE || augment(owner[s], cand, owner, slot_of, seen) {
+                owner[s] = p;
+                slot_of[p] = s;
+                return true;
+            }
+        }
+        false
+    }
+    for &p in &order {
+        if let Some(&s) = cand[p].iter().find(|&&s| owner[s] == FREE) {
+            owner[s] = p;
+            slot_of[p] = s;
+        } else {
+            let mut seen = vec![false; m];
+            augment(p, &cand, &mut owner, &mut slot_of, &mut seen);
+        }
+    }
+    // Only for a view no game gives: fill in with what is left.
+    let mut spare = (0..m).filter(|&s| owner[s] == FREE);
+    for p in 0..pieces.len() {
+        if slot_of[p] == FREE {
+            if let Some(s) = spare.next() {
+                slot_of[p] = s;
+            }
+        }
+    }
+    (0..pieces.len())
+        .filter(|&p| slot_of[p] != FREE)
+        .map(|p| (pieces[p], slots[slot_of[p]]))
+        .collect()
 }

@@ -27,6 +27,10 @@ full = false
 [options]
 attacker_advantage = false
 explosive_bombs = false
+mobile_bombs = false
+mobile_flag = false
+reconquest = false
+silent_defense = false
 
 [pieces.marshal]
 strength = 10

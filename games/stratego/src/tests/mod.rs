@@ -5,8 +5,11 @@ mod chase;
 mod combat;
 mod end;
 mod hidden;
+mod mobile;
 mod movement;
+mod reconquest;
 mod setups;
+mod silent;
 mod two_squares;
 
 use crate::params::EMPTY;
@@ -66,9 +69,17 @@ pub(crate) fn position(game: &Stratego, diagram: &str, to_move: u8) -> StrategoS
     st
 }
 
-/// Plays moves given in notation, panicking with the reason on an illegal one.
+/// Plays moves given in notation (`return PIECE SQUARE` is one move),
+/// panicking with the reason on an illegal one.
 pub(crate) fn play(game: &Stratego, st: &mut StrategoState, moves: &str) {
-    for m in moves.split_whitespace() {
+    let mut words = moves.split_whitespace();
+    while let Some(w) = words.next() {
+        let m = if w == "return" {
+            format!("return {} {}", words.next().unwrap(), words.next().unwrap())
+        } else {
+            w.to_string()
+        };
+        let m = m.as_str();
         let mv = game.parse_move(st, m).unwrap();
         if let Err(e) = game.try_apply(st, &mv) {
             panic!("{m}: {}", e.reason);
@@ -175,20 +186,124 @@ fn conformance_barrage_and_duel() {
     }
 }
 
+/// The option rules of S12, by key.
+pub(crate) const OPTIONS: [&str; 6] = [
+    "options.attacker_advantage",
+    "options.explosive_bombs",
+    "options.mobile_bombs",
+    "options.mobile_flag",
+    "options.reconquest",
+    "options.silent_defense",
+];
+
+/// A variant with the options whose bits are set in `mask` (bit i: OPTIONS[i]).
+pub(crate) fn with_options(variant: &str, mask: u8, extra: &[(&str, &str)]) -> Stratego {
+    let mut spec = RulesSpec::variant(variant);
+    for (i, key) in OPTIONS.iter().enumerate() {
+        if mask & (1 << i) != 0 {
+            spec = spec.set(key, "true");
+        }
+    }
+    for (k, v) in extra {
+        spec = spec.set(k, v);
+    }
+    plateau::rules::load::<Stratego>(&spec).unwrap().game
+}
+
 #[test]
-fn conformance_original_with_combat_options() {
-    let game = rules(&[
-        ("options.attacker_advantage", "true"),
-        ("options.explosive_bombs", "true"),
-    ]);
+fn conformance_original_with_each_option_and_all_together() {
+    // S12 [choice]: each option with Original, then all six at once.
+    for mask in (0..OPTIONS.len()).map(|i| 1u8 << i).chain([0b11_1111]) {
+        plateau::conformance::check(
+            &with_options("original", mask, &[]),
+            &plateau::conformance::Config {
+                games: 2,
+                seed: mask as u64,
+                max_plies: 120,
+                ..Default::default()
+            },
+        );
+    }
+}
+
+#[test]
+fn conformance_small_armies_with_all_options() {
+    // Barrage and duel leave room to reach the back row, so that flags walk
+    // home and returns are made (S12.4, S12.5) within the kit's budget.
+    for variant in ["barrage", "duel"] {
+        plateau::conformance::check(
+            &with_options(variant, 0b11_1111, &[("max_plies", "150")]),
+            &plateau::conformance::Config {
+                games: 4,
+                max_plies: 0,
+                ..Default::default()
+            },
+        );
+    }
+}
+
+#[test]
+fn conformance_star_wars() {
     plateau::conformance::check(
-        &game,
+        &Stratego::variant("star-wars").unwrap(),
         &plateau::conformance::Config {
-            games: 3,
-            max_plies: 200,
+            games: 2,
+            max_plies: 120,
             ..Default::default()
         },
     );
+}
+
+#[test]
+fn s12_random_play_under_all_options_makes_returns_and_walks_flags_home() {
+    // The options do come into play: over seeded random barrage games with
+    // every option on, some steps of S12.5 are made, some silent defenders
+    // stay hidden, and some games end by a flag on the back row.
+    let game = with_options("barrage", 0b11_1111, &[("max_plies", "400")]);
+    let (mut returns, mut skips, mut hidden, mut flag_wins) = (0, 0, 0, 0);
+    for seed in 0..60 {
+        let mut st = game.initial_state(seed);
+        let mut rng = plateau::rng(seed);
+        while game.play_random(&mut st, &mut rng) {}
+        for e in st.history() {
+            match e {
+                Event::Return { .. } => returns += 1,
+                Event::Skip { .. } => skips += 1,
+                Event::Move {
+                    combat: Some(c), ..
+                } if c.defender.is_none() => hidden += 1,
+                _ => {}
+            }
+        }
+        if game.status(&st).outcome().map(|o| o.reason.as_ref()) == Some(crate::FLAG_REACHED_BACK_ROW) {
+            flag_wins += 1;
+        }
+    }
+    assert!(
+        returns > 0 && skips > 0 && hidden > 0 && flag_wins > 0,
+        "returns {returns}, skips {skips}, hidden defenders {hidden}, flag wins {flag_wins}"
+    );
+}
+
+#[test]
+fn s12_every_option_is_in_every_shipped_variant_and_documented() {
+    use plateau::Game;
+    for v in Stratego::variants() {
+        for key in OPTIONS {
+            // `--set` works on every variant: the key is in its file.
+            let game = plateau::rules::load::<Stratego>(&RulesSpec::variant(v.name).set(key, "true"))
+                .unwrap_or_else(|e| panic!("{}: {key}: {e}", v.name))
+                .game;
+            assert!(game.summary().contains("Options:"), "{}", v.name);
+        }
+    }
+    for key in OPTIONS {
+        let doc = Stratego::param_docs()
+            .iter()
+            .find(|d| d.key == key)
+            .unwrap_or_else(|| panic!("{key} has no description"));
+        assert!(doc.description.starts_with("S12."), "{key}: {}", doc.description);
+    }
 }
 
 #[test]

@@ -1,0 +1,445 @@
+//! S12.5 reconquest: a piece that reaches the opponent's back row may bring
+//! back a removed piece (`return PIECE SQUARE`) or not (`skip`), within the
+//! limits of S12.5c, as a step that is no ply (S12.5f).
+use super::*;
+use crate::params::MAX_ARMY;
+use crate::view::ViewSquare;
+use plateau::Status;
+
+/// Reconquest on, and no two-squares limit so that Blue may wait by going
+/// back and forth.
+fn game() -> Stratego {
+    rules(&[("options.reconquest", "true"), ("two_square_limit", "0")])
+}
+
+/// Red's lieutenant a9, major c9 and lieutenant e9 face Blue's back row;
+/// Blue's colonels on b10 and e10.
+const BASE: &str = "
+    .  b8 .  .  b8 .  .  .  .  bF
+    r5 .  r7 .  r5 .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+";
+
+/// Puts pieces of `side` (symbols, earliest removed first) into its tray.
+fn to_tray(game: &Stratego, st: &mut StrategoState, side: usize, symbols: &str) {
+    for s in symbols.split_whitespace() {
+        let k = game.kind_of_symbol(s.chars().next().unwrap()).unwrap();
+        let cell = crate::board::squares(10, 10)
+            .map(|sq| sq.index())
+            .find(|&c| st.board[c] == crate::params::EMPTY)
+            .unwrap();
+        game.rules.place(st, side, k, cell);
+        let id = side * MAX_ARMY + st.placed[side] as usize - 1;
+        game.rules.remove(st, id, side);
+    }
+}
+
+fn kind_at(game: &Stratego, st: &StrategoState, sq: &str) -> Option<(Player, String)> {
+    st.piece_at(sq.parse().unwrap())
+        .map(|p| (p.owner, game.pieces()[p.kind as usize].name.clone()))
+}
+
+fn tray_of(game: &Stratego, st: &StrategoState, side: u8, name: &str) -> u8 {
+    st.tray(Player(side))[game.kind_of_name(name).unwrap() as usize]
+}
+
+#[test]
+fn s12_5b_a_return_is_revealed_with_no_history_and_leaves_the_tray() {
+    let game = game();
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "9 8");
+    let before = st.clone();
+    let mv = game.parse_move(&st, "a9-a10").unwrap();
+    assert_eq!(
+        game.describe_move(&before, &mv, Some(Player(1))).unwrap(),
+        "Red a9-a10. Red may return a piece (S12.5)."
+    );
+    play(&game, &mut st, "a9-a10");
+    // S12.5e: the same side now returns or skips; the move was the ply.
+    assert!(st.step_pending());
+    assert_eq!(game.status(&st), Status::ToMove(Player(0)));
+    assert_eq!(st.plies(), 1);
+    let moves = legal_list(&game, &st);
+    // skip, and the general or the colonel on any of the 39 empty squares of
+    // Red's home area.
+    assert_eq!(moves.len(), 1 + 2 * 39);
+    assert!(moves.contains(&"skip".to_string()));
+    assert!(moves.contains(&"return 9 c3".to_string()));
+    assert!(!moves.iter().any(|m| m.ends_with("a1") || m.ends_with("a5")));
+    assert!(refused(&game, &st, "c9-c10").contains("first returns a piece or skips"));
+    assert!(refused(&game, &st, "return 9 a1").contains("a1 is not empty"));
+    assert!(refused(&game, &st, "return 9 a5").contains("not in your home area"));
+    assert!(refused(&game, &st, "return 7 c3").contains("no removed major"));
+    // Blue's view says a step is due; so does the board.
+    let blue = game.view(&st, Player(1));
+    assert!(blue.step_pending());
+    assert!(game.render_view(&blue).contains("return a piece"));
+    let mv = game.parse_move(&st, "return 9 c3").unwrap();
+    assert_eq!(
+        game.describe_move(&st, &mv, Some(Player(1))).unwrap(),
+        "Red returns a general to c3 (S12.5)."
+    );
+    play(&game, &mut st, "return 9 c3");
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+    assert_eq!(st.plies(), 1, "the step is no ply (S12.5f)");
+    let c3 = st.piece_at("c3".parse().unwrap()).unwrap();
+    assert_eq!(
+        kind_at(&game, &st, "c3"),
+        Some((Player(0), "general".into()))
+    );
+    assert!(c3.revealed && !c3.moved);
+    assert_eq!(
+        game.view(&st, Player(1)).square("c3".parse().unwrap()),
+        Some(ViewSquare::Opponent {
+            kind: Some(game.kind_of_name("general").unwrap()),
+            moved: false
+        })
+    );
+    assert_eq!(
+        (tray_of(&game, &st, 0, "general"), tray_of(&game, &st, 0, "colonel")),
+        (0, 1)
+    );
+    assert_eq!(st.returns(Player(0)), 1);
+    assert!(st.has_returned_one("a10".parse().unwrap()));
+    assert!(!st.has_returned_one("c3".parse().unwrap()));
+    assert!(game
+        .render_view(&game.view(&st, Player(1)))
+        .contains("Returns (S12.5, at most 2): Red 1 | Blue 0"));
+}
+
+#[test]
+fn s12_5e_notation_round_trips_and_bad_steps_are_refused_cleanly() {
+    let game = game();
+    let st = position(&game, BASE, 0);
+    for text in ["return 9 c3", "skip", "return S j4"] {
+        let mv = game.parse_move(&st, text).unwrap();
+        assert_eq!(game.format_move(&mv), text);
+    }
+    assert_eq!(
+        game.parse_move(&st, " RETURN 9 C3 ").unwrap(),
+        Move::Return {
+            kind: game.kind_of_symbol('9').unwrap(),
+            square: "c3".parse().unwrap()
+        }
+    );
+    assert_eq!(game.parse_move(&st, "Skip").unwrap(), Move::Skip);
+    let e = game.parse_move(&st, "return Q c3").unwrap_err().to_string();
+    assert!(e.contains("'Q' is no piece symbol"), "{e}");
+    let e = game.parse_move(&st, "return 9").unwrap_err().to_string();
+    assert!(e.contains("return PIECE SQUARE"), "{e}");
+    assert!(game.parse_move(&st, "return 9 k3").is_err());
+    // Nothing to return: no move reached the row.
+    assert!(refused(&game, &st, "skip").contains("nothing to return"));
+    assert!(refused(&game, &st, "return 9 c3").contains("nothing to return"));
+    let off = rules(&[]);
+    let st = position(&off, BASE, 0);
+    assert!(refused(&off, &st, "skip").contains("not in force"));
+}
+
+#[test]
+fn s12_5c_at_most_two_returns_per_player() {
+    let game = game();
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "9 8 6");
+    play(
+        &game,
+        &mut st,
+        "a9-a10 return 9 b2 j9-j8 c9-c10 return 8 c2 j8-j9",
+    );
+    assert_eq!(st.returns(Player(0)), 2);
+    // A third piece arrives: no step, though the tray holds a captain.
+    play(&game, &mut st, "e9-f9 j9-j8 f9-f10");
+    assert!(!st.step_pending());
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+    assert_eq!(tray_of(&game, &st, 0, "captain"), 1);
+}
+
+#[test]
+fn s12_5c_bombs_are_never_returned() {
+    let game = game();
+    // Only a bomb in the tray: no step at all.
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "B");
+    play(&game, &mut st, "a9-a10");
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+    // A bomb and a general: the general only.
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "B 9");
+    play(&game, &mut st, "a9-a10");
+    assert!(st.step_pending());
+    assert!(!legal_list(&game, &st).iter().any(|m| m.starts_with("return B")));
+    assert!(refused(&game, &st, "return B c3").contains("a bomb is never returned (S12.5c)"));
+}
+
+#[test]
+fn s12_5e_an_unrevealed_scout_may_only_skip_and_a_revealed_one_gets_no_step() {
+    let game = game();
+    let board = "
+    .  .  .  .  .  .  .  .  .  bF
+    r2 .  .  .  .  .  .  .  .  b4
+    .  .  r2 .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+";
+    let mut st = position(&game, board, 0);
+    to_tray(&game, &mut st, 0, "9");
+    // One square: the scout is not revealed, so the step is offered, but
+    // only `skip` is legal: Blue learns nothing from it (S6.4).
+    play(&game, &mut st, "a9-a10");
+    assert!(st.step_pending());
+    assert_eq!(legal_list(&game, &st), ["skip"]);
+    assert!(refused(&game, &st, "return 9 c3").contains("a scout never returns a piece"));
+    play(&game, &mut st, "skip");
+    assert_eq!(st.returns(Player(0)), 0);
+    assert_eq!(tray_of(&game, &st, 0, "general"), 1);
+    // Two squares: the scout shows itself, and no step is offered.
+    play(&game, &mut st, "j9-j8 c8-c10");
+    assert!(st.piece_at("c10".parse().unwrap()).unwrap().revealed);
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+}
+
+#[test]
+fn s12_5c_a_piece_that_returned_one_never_returns_another() {
+    let game = game();
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "9 7");
+    play(&game, &mut st, "a9-a10 return 9 c3 j9-j8 a10-a9 j8-j9 a9-a10");
+    // Fewer than two returns, a major in the tray, but this lieutenant has
+    // returned one.
+    assert_eq!(st.returns(Player(0)), 1);
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+    // Another piece still may.
+    play(&game, &mut st, "j9-j8 c9-c10");
+    assert!(st.step_pending());
+}
+
+#[test]
+fn s12_5c_the_mark_stays_through_removal_and_return_and_unmarked_pieces_go_first() {
+    let game = game();
+    // The marked lieutenant dies on b10; the other one, unmarked, later on
+    // e10. The major's return takes the unmarked one though it was removed
+    // later.
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(
+        &game,
+        &mut st,
+        "a9-a10 return 9 c3 j9-j8 a10xb10 j8-j9 e9xe10 j9-j8 c9-c10",
+    );
+    assert_eq!(tray_of(&game, &st, 0, "lieutenant"), 2);
+    play(&game, &mut st, "return 5 d3");
+    assert!(!st.has_returned_one("d3".parse().unwrap()));
+    assert_eq!(st.returns(Player(0)), 2);
+    // With only the marked one in the tray, it comes back still marked, and
+    // revealed with no history.
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(
+        &game,
+        &mut st,
+        "a9-a10 return 9 c3 j9-j8 a10xb10 j8-j9 c9-c10 return 5 d3",
+    );
+    assert!(st.has_returned_one("d3".parse().unwrap()));
+    let d3 = st.piece_at("d3".parse().unwrap()).unwrap();
+    assert!(d3.revealed && !d3.moved);
+    assert_eq!(
+        kind_at(&game, &st, "d3"),
+        Some((Player(0), "lieutenant".into()))
+    );
+}
+
+#[test]
+fn s12_5e_no_step_without_an_empty_home_square_or_a_removed_piece() {
+    let game = game();
+    // Nothing in the tray.
+    let mut st = position(&game, BASE, 0);
+    play(&game, &mut st, "a9-a10");
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+    // Red's home area is full.
+    let full = "
+    .  .  .  .  .  .  .  .  .  bF
+    r5 .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    r4 r4 r4 r4 r4 r4 r4 r4 r4 r4
+    r4 r4 r4 r4 r4 r4 r4 r4 r4 r4
+    r4 r4 r4 r4 r4 r4 r4 r4 r4 r4
+    rF r4 r4 r4 r4 r4 r4 r4 r4 r4
+";
+    let mut st = position(&game, full, 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "a9-a10");
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+}
+
+#[test]
+fn s12_5d_skipping_uses_nothing_up() {
+    let game = game();
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "a9-a10");
+    let mv = game.parse_move(&st, "skip").unwrap();
+    assert_eq!(
+        game.describe_move(&st, &mv, Some(Player(1))).unwrap(),
+        "Red returns no piece (S12.5)."
+    );
+    play(&game, &mut st, "skip");
+    assert!(matches!(st.history().last(), Some(Event::Skip { .. })));
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+    assert_eq!(
+        (st.returns(Player(0)), tray_of(&game, &st, 0, "general")),
+        (0, 1)
+    );
+    assert!(!st.has_returned_one("a10".parse().unwrap()));
+    // The same piece arrives again: the right is there again.
+    play(&game, &mut st, "j9-j8 a10-a9 j8-j9 a9-a10");
+    assert!(st.step_pending());
+    play(&game, &mut st, "return 9 c3");
+    assert_eq!(st.returns(Player(0)), 1);
+}
+
+#[test]
+fn s12_5a_a_won_attack_reaches_the_row_a_tie_or_a_lost_one_does_not() {
+    let board = |defender: &str| {
+        format!(
+            "
+    b{defender} .  .  .  .  .  .  .  .  bF
+    r5 .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF r4 .  .  .  .  .  .  .  .
+"
+        )
+    };
+    let game = game();
+    for (defender, step) in [("4", true), ("5", false), ("8", false)] {
+        let mut st = position(&game, &board(defender), 0);
+        to_tray(&game, &mut st, 0, "9");
+        play(&game, &mut st, "a9xa10");
+        assert_eq!(st.step_pending(), step, "against {defender}");
+    }
+    // Under S12.1 the tie is a win, and reaches the row.
+    let game = rules(&[
+        ("options.reconquest", "true"),
+        ("options.attacker_advantage", "true"),
+    ]);
+    let mut st = position(&game, &board("5"), 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "a9xa10");
+    assert!(st.step_pending());
+}
+
+#[test]
+fn s12_5f_s9_1_to_s9_3_after_the_move_s9_5_after_the_step() {
+    let game = game();
+    // The arrival takes Blue's last movable piece: the game is over at once.
+    let mut st = position(
+        &game,
+        "
+    b4 .  .  .  .  .  .  .  .  bF
+    r5 .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "a9xa10");
+    let o = game.status(&st).outcome().cloned().unwrap();
+    assert_eq!(
+        (o.winner, o.reason.as_ref()),
+        (Some(Player(0)), crate::NO_MOVABLE_PIECES)
+    );
+    assert!(!st.step_pending());
+    // The cap is reached by the move, and applies after the step.
+    let game = rules(&[("options.reconquest", "true"), ("max_plies", "1")]);
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "a9-a10");
+    assert_eq!(game.status(&st), Status::ToMove(Player(0)));
+    play(&game, &mut st, "return 9 c3");
+    let o = game.status(&st).outcome().cloned().unwrap();
+    assert_eq!((o.winner, o.reason.as_ref()), (None, crate::MOVE_CAP));
+}
+
+#[test]
+fn s7_3_a_step_neither_counts_nor_ends_a_series() {
+    let game = rules(&[("options.reconquest", "true")]);
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(
+        &game,
+        &mut st,
+        "a9-a10 skip j9-j8 a10-a9 j8-j7 a9-a10 skip j7-j6",
+    );
+    assert!(refused(&game, &st, "a10-a9").contains("S7"));
+}
+
+/// Red's captain chases Blue's lieutenant round the square a9-a10-b10-b9;
+/// two of its moves reach Blue's back row, and Red skips both times.
+const ROUND: &str = "a9-a10 skip b10-b9 a10-b10 skip b9-a9 b10-b9 a9-a10 b9-a9 a10-b10";
+
+#[test]
+fn s12_5f_s8_judges_a_chasing_move_that_reaches_the_row_with_its_step() {
+    let board = "
+    .  b5 .  .  .  .  .  .  .  bF
+    r6 .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+";
+    let game = game();
+    // With a general in the tray: a9-a10 with a skip would give the position
+    // after Red's first chasing move, but a return gives a new one, so the
+    // move is legal; in the step, only returns are.
+    let mut st = position(&game, board, 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, ROUND);
+    assert!(st.chase[0].in_force());
+    assert!(legal(&game, &st, "a9-a10"));
+    play(&game, &mut st, "a9-a10");
+    assert!(st.step_pending());
+    assert!(refused(&game, &st, "skip").contains("chase rule (S8, S12.5f)"));
+    let steps = legal_list(&game, &st);
+    assert_eq!(steps.len(), 39);
+    assert!(steps.iter().all(|m| m.starts_with("return 9")));
+    play(&game, &mut st, "return 9 c3");
+    // The position after the step is the one recorded for the chase.
+    assert_eq!(st.chase[0].positions.last(), Some(&st.position_key()));
+    // With nothing to return, the move repeats the position: refused.
+    let mut st = position(&game, board, 0);
+    to_tray(&game, &mut st, 0, "B");
+    let round = ROUND.replace(" skip", "");
+    play(&game, &mut st, &round);
+    assert!(refused(&game, &st, "a9-a10").contains("chase rule (S8)"));
+}
