@@ -2,7 +2,10 @@
 //! benchmark: games/s, actions/s, mean length, mean number of legal actions,
 //! and how the games ended.
 //!
-//! `cargo run --release -p plateau-quinque --example playouts -- [basic|advanced] [games] [--timing-only]`
+//! `cargo run --release -p plateau-quinque --example playouts -- [basic|advanced] [games] [--timing-only] [--listed]`
+//!
+//! `--listed` plays by listing every legal action (`legal_moves`) and
+//! drawing one, instead of `play_random`.
 
 use plateau::playout::random_game;
 use plateau::{rules, Game, RulesSpec};
@@ -16,6 +19,25 @@ fn cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
     Some(ns / 1e9)
+}
+
+/// A game played by listing the legal actions at every step and drawing
+/// one of them.
+fn listed_game(game: &Quinque, seed: u64) -> (plateau::Outcome, usize) {
+    use plateau::rand::Rng;
+    let mut rng = plateau::rng(seed);
+    let mut state = game.initial_state(seed);
+    let mut list = Vec::with_capacity(256);
+    let mut n = 0;
+    loop {
+        if let plateau::Status::Over(outcome) = game.status(&state) {
+            return (outcome, n);
+        }
+        game.legal_moves(&state, &mut list);
+        let a = list[rng.random_range(0..list.len())];
+        game.apply_unchecked(&mut state, &a);
+        n += 1;
+    }
 }
 
 fn main() {
@@ -33,8 +55,13 @@ fn main() {
     let cpu_start = cpu_seconds();
     let mut actions = 0u64;
     let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+    let listed = args.iter().any(|a| a == "--listed");
     for seed in 0..games {
-        let (outcome, n) = random_game(&game, seed, 0);
+        let (outcome, n) = if listed {
+            listed_game(&game, seed)
+        } else {
+            random_game(&game, seed, 0)
+        };
         actions += n as u64;
         *endings.entry(outcome.reason.to_string()).or_default() += 1;
     }

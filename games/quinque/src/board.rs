@@ -21,6 +21,10 @@ pub(crate) const TILES: usize = MAX_TILES as usize;
 pub(crate) const MARGIN: i64 = 4;
 /// The widest window: `MAX_TILES` tiles in a row, plus the margins.
 pub(crate) const SIDE: usize = TILES + 2 * MARGIN as usize;
+/// Entries of the per-line arrays.
+pub(crate) const LINES: usize = SIDE;
+/// Entries of the per-diagonal arrays.
+pub(crate) const DIAGONALS: usize = 2 * SIDE;
 /// The most cells of a window: width + height ≤ `MAX_TILES + 1 + 4·MARGIN`.
 pub(crate) const CAP: usize = 600;
 
@@ -216,21 +220,21 @@ impl Grid {
 #[derive(Clone)]
 pub(crate) struct CellSet {
     /// Per window row, bit `lx`.
-    pub rows: [u64; SIDE],
+    pub rows: [u64; LINES],
     /// Per window column, bit `ly`.
-    pub cols: [u64; SIDE],
+    pub cols: [u64; LINES],
     /// Per diagonal `lx - ly + h - 1`, bit `lx`.
-    pub diag: [u64; 2 * SIDE],
+    pub diag: [u64; DIAGONALS],
     /// Per anti-diagonal `lx + ly`, bit `lx`.
-    pub anti: [u64; 2 * SIDE],
+    pub anti: [u64; DIAGONALS],
 }
 
 impl CellSet {
     const BLANK: CellSet = CellSet {
-        rows: [0; SIDE],
-        cols: [0; SIDE],
-        diag: [0; 2 * SIDE],
-        anti: [0; 2 * SIDE],
+        rows: [0; LINES],
+        cols: [0; LINES],
+        diag: [0; DIAGONALS],
+        anti: [0; DIAGONALS],
     };
 
     /// Fills the other families from `rows[..h]`.
@@ -260,13 +264,13 @@ pub(crate) struct Frontier {
     /// The frontier cells.
     pub all: CellSet,
     /// Frontier cells per window row...
-    pub on_row: [u8; SIDE],
+    pub on_row: [u8; LINES],
     /// ...per window column...
-    pub on_col: [u8; SIDE],
+    pub on_col: [u8; LINES],
     /// ...per diagonal `lx - ly + h - 1`...
-    pub on_diag: [u8; 2 * SIDE],
+    pub on_diag: [u8; DIAGONALS],
     /// ...and per anti-diagonal `lx + ly`.
-    pub on_anti: [u8; 2 * SIDE],
+    pub on_anti: [u8; DIAGONALS],
     /// The frontier cells touching two tiles or more.
     pub multi: CellSet,
     /// Per cell of the window (row by row), the tiles on its four edge
@@ -285,10 +289,10 @@ impl Frontier {
     /// An empty frontier, to be rebuilt.
     pub const BLANK: Frontier = Frontier {
         all: CellSet::BLANK,
-        on_row: [0; SIDE],
-        on_col: [0; SIDE],
-        on_diag: [0; 2 * SIDE],
-        on_anti: [0; 2 * SIDE],
+        on_row: [0; LINES],
+        on_col: [0; LINES],
+        on_diag: [0; DIAGONALS],
+        on_anti: [0; DIAGONALS],
         multi: CellSet::BLANK,
         nb: [0; CAP],
         count: 0,

@@ -95,6 +95,31 @@ impl Quinque {
         state
     }
 
+    /// Plays `action` on `state`, whose formation `analysis` describes; the
+    /// analysis follows the formation, for the lines and for the next
+    /// analysis of this thread.
+    fn play(&self, state: &mut QuinqueState, action: &Action, analysis: &mut Analysis) {
+        match *action {
+            Action::Move { from, to } => match state.tile_at(from.0, from.1) {
+                Some(i) => analysis.follow_move(i, to),
+                None => analysis.forget(),
+            },
+            Action::Mark { x, y } => {
+                let p = self.pps as i64;
+                let cell = (
+                    (x as i64).div_euclid(p) as i32,
+                    (y as i64).div_euclid(p) as i32,
+                );
+                if state.tile_at(cell.0, cell.1).is_none() {
+                    analysis.follow_add(cell);
+                }
+            }
+            Action::End | Action::Pass => {}
+        }
+        let grid = analysis.is_current().then_some(&analysis.grid);
+        self.act(state, action, grid);
+    }
+
     /// Draws a uniformly random legal action from an analysis.
     fn pick<R: Rng + ?Sized>(
         &self,
@@ -176,7 +201,7 @@ impl Game for Quinque {
 
     const ID: &'static str = "quinque";
     const NAME: &'static str = "Quinque";
-    const HIDDEN_INFORMATION: bool = false;
+    plateau::perfect_information!();
 
     fn variants() -> &'static [Variant] {
         VARIANTS
@@ -287,7 +312,15 @@ impl Game for Quinque {
     }
 
     fn apply_unchecked(&self, state: &mut QuinqueState, mv: &Action) {
-        self.act(state, mv, None);
+        Analysis::scratch(|a| {
+            if a.describes(state) {
+                // The analysis of this position (by `legal_moves`, for
+                // example) follows the action instead of being built anew.
+                self.play(state, mv, a);
+            } else {
+                self.act(state, mv, None);
+            }
+        });
     }
 
     fn random_move<R: Rng + ?Sized>(&self, state: &QuinqueState, rng: &mut R) -> Option<Action> {
@@ -304,37 +337,9 @@ impl Game for Quinque {
         Analysis::scratch(|a| {
             a.rebuild(self, state);
             let action = self.pick(state, a, rng);
-            // The analysis follows the formation, for the lines and the next
-            // analysis of this thread.
-            match action {
-                Action::Move { from, to } => match state.tile_at(from.0, from.1) {
-                    Some(i) => a.follow_move(i, to),
-                    None => a.forget(),
-                },
-                Action::Mark { x, y } => {
-                    let p = self.pps as i64;
-                    let cell = (
-                        (x as i64).div_euclid(p) as i32,
-                        (y as i64).div_euclid(p) as i32,
-                    );
-                    if state.tile_at(cell.0, cell.1).is_none() {
-                        a.follow_add(cell);
-                    }
-                }
-                Action::End | Action::Pass => {}
-            }
-            let grid = a.is_current().then_some(&a.grid);
-            self.act(state, &action, grid);
+            self.play(state, &action, a);
         });
         true
-    }
-
-    fn view(&self, state: &QuinqueState, _player: Player) -> QuinqueState {
-        state.clone()
-    }
-
-    fn determinize<R: Rng + ?Sized>(&self, view: &QuinqueState, _rng: &mut R) -> QuinqueState {
-        view.clone()
     }
 
     fn format_move(&self, mv: &Action) -> String {
@@ -347,10 +352,6 @@ impl Game for Quinque {
 
     fn render_state(&self, state: &QuinqueState) -> String {
         self.draw(state)
-    }
-
-    fn render_view(&self, view: &QuinqueState) -> String {
-        self.draw(view)
     }
 
     fn describe_move(

@@ -90,12 +90,7 @@ impl Analysis {
     /// Analyses `state` (which must not be over).
     pub fn rebuild(&mut self, game: &Quinque, state: &QuinqueState) {
         let n = state.tiles.len().min(TILES);
-        let same = self.formation_len == n
-            && state.tiles[..n]
-                .iter()
-                .zip(&self.formation[..n])
-                .all(|(t, &(x, y))| t.x == x && t.y == y);
-        if !same {
+        if !self.describes(state) {
             // The formation changed since the last analysis of this thread.
             self.grid.rebuild(&state.tiles);
             self.frontier.rebuild(&self.grid);
@@ -170,6 +165,17 @@ impl Analysis {
             total += k;
         }
         self.moves = total;
+    }
+
+    /// Whether the window and the frontier are those of the formation of
+    /// `state`.
+    pub fn describes(&self, state: &QuinqueState) -> bool {
+        let n = state.tiles.len().min(TILES);
+        self.formation_len == n
+            && state.tiles[..n]
+                .iter()
+                .zip(&self.formation[..n])
+                .all(|(t, &(x, y))| t.x == x && t.y == y)
     }
 
     /// Whether the window still follows the formation.

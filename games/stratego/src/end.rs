@@ -18,18 +18,18 @@ pub const MOVE_CAP: &str = "move-cap";
 
 impl Rules {
     /// The outcome after `mover` moved (or, after the second setup, before
-    /// the first move of play), if the game is over; `win` is the reason of
-    /// an S9.1 win of the mover.
+    /// the first move of play), if the game is over. (A flag reaching the
+    /// back row, S12.4, is decided where the move is played.)
     #[inline]
     pub(crate) fn end_check(
         &self,
         st: &StrategoState,
         mover: usize,
-        win: Option<&'static str>,
+        flag_captured: bool,
     ) -> Option<Outcome> {
         // S9.1
-        if let Some(reason) = win {
-            return Some(Outcome::win(Player(mover as u8), reason));
+        if flag_captured {
+            return Some(Outcome::win(Player(mover as u8), FLAG_CAPTURED));
         }
         if let Some(o) = self.end_of_move(st, mover) {
             return Some(o);

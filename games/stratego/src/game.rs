@@ -401,13 +401,8 @@ impl Game for Stratego {
                 self.rules.apply_step(st, f, t);
             }
             Move::Return { kind, square } => {
-                if self
-                    .rules
-                    .check_return(st, Some((*kind, *square)))
-                    .is_ok()
-                {
-                    self.rules
-                        .apply_return(st, Some((*kind, square.index())));
+                if self.rules.check_return(st, Some((*kind, *square))).is_ok() {
+                    self.rules.apply_return(st, Some((*kind, square.index())));
                 }
             }
             Move::Skip => {

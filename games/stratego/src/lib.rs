@@ -1,10 +1,18 @@
 //! Stratego for the Plateau framework: Original (RULES.md S1–S10) with its
 //! setups, movement, combat, two-squares and chase rules, hidden information
-//! for each player, and import of Gravon records (S13).
+//! for each player, the variants of S11, the option rules of S12, and import
+//! of Gravon records (S13).
 //!
 //! Pieces, board, setup area, sides and rule switches are data
 //! (`rules-data/stratego/*.toml`); the code knows only roles and movement
-//! kinds.
+//! kinds. The six options of S12 are booleans under `[options]` in every
+//! variant and combine freely (`--set options.reconquest=true`):
+//! attacker advantage, explosive bombs, mobile bombs and flag (which never
+//! attack; a flag on the opponent's back row wins), reconquest (after a move
+//! that reaches the opponent's back row the same side plays
+//! [`Move::Return`] or [`Move::Skip`], `return 9 c3` or `skip`), and silent
+//! defense (a defender that wins stays hidden, [`Combat::defender`] is
+//! `None`).
 //!
 //! ```
 //! use plateau::{rng, Game, Player, Session, Status};

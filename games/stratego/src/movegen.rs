@@ -202,22 +202,25 @@ impl Rules {
             return false;
         }
         let (threats, key) = self.after(st, side, from, to);
-        if threats == 0 || !st.chase[side].repeats(key) {
-            return false;
-        }
-        // S12.5f: a move that reaches the row is judged with its step; it is
-        // legal if some way to complete it gives a new position.
-        if !self.reconquest {
-            return true;
-        }
+        threats != 0
+            && st.chase[side].repeats(key)
+            && !(self.reconquest && self.completes(st, from, to))
+    }
+
+    /// S12.5f: whether a chasing move whose position repeats is still legal
+    /// because it reaches the row and some way to complete it (a skip or a
+    /// return) gives a position not yet recorded.
+    #[cold]
+    #[inline(never)]
+    fn completes(&self, st: &StrategoState, from: usize, to: usize) -> bool {
         let mut next = st.clone();
         self.apply_step(&mut next, from, to);
-        !self.for_each_step(&next, |_| true)
+        self.for_each_step(&next, |_| true)
     }
 
     /// The threats (S8.1) and position key (S8.3) after `side` moves from
     /// `from` to `to`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn after(
         &self,
         st: &StrategoState,
@@ -282,12 +285,12 @@ impl Rules {
             // (a captain's longer moves pass over an empty neighbour too).
             // Mobile bombs and flags need an empty one (S12.3, S12.4).
             let open = self.squares & !st.occ[side];
-            let c = &st.cls[side];
-            let movers = c[STEP_CLASS as usize] | c[SCOUT_CLASS as usize] | c[CAPTAIN_CLASS as usize];
+            let all = st.cls[side].iter().fold(0, |m, c| m | c);
+            let mobile = st.cls[side][MOBILE_CLASS as usize];
+            let movers = all ^ mobile;
             if (0..4).any(|d| shift(movers, d) & open != 0) {
                 return true;
             }
-            let mobile = c[MOBILE_CLASS as usize];
             let empty = open & !st.occ[1 - side];
             return mobile != 0 && (0..4).any(|d| shift(mobile, d) & empty != 0);
         }
@@ -321,14 +324,20 @@ impl Rules {
             *t = reached | (shift(steps, d) & open);
         }
         if self.has_mobile {
-            // S12.3, S12.4: one square to an empty square. A target is still
-            // one move: the piece behind it is the first one on the line.
-            let mobile = st.cls[side][MOBILE_CLASS as usize];
-            for (d, t) in t.iter_mut().enumerate() {
-                *t |= shift(mobile, d) & empty;
-            }
+            self.mobile_targets(st, side, empty, &mut t);
         }
         t
+    }
+
+    /// Adds the targets of `side`'s mobile bombs and flag (S12.3, S12.4):
+    /// one square to an empty square. A target is still one move: the piece
+    /// behind it is the first one on the line.
+    #[inline(never)]
+    fn mobile_targets(&self, st: &StrategoState, side: usize, empty: Bits, t: &mut [Bits; 4]) {
+        let mobile = st.cls[side][MOBILE_CLASS as usize];
+        for (d, t) in t.iter_mut().enumerate() {
+            *t |= shift(mobile, d) & empty;
+        }
     }
 
     /// [`Rules::targets`], for tests.

@@ -5,13 +5,13 @@
 use crate::bitboard::bit;
 use crate::board::Square;
 use crate::combat::Clash;
-use crate::end::{FLAG_CAPTURED, FLAG_REACHED_BACK_ROW};
+use crate::end::FLAG_REACHED_BACK_ROW;
 use crate::movegen::{first_cell, threat_mask};
 use crate::params::{Movement, Rules, CLASSES, EMPTY, MAX_ARMY, MOBILE_CLASS, NO_CLASS};
 use crate::setup::Setup;
 use crate::state::{Combat, Event, Pending, StrategoState, MARKED, MOVED, REVEALED};
 use crate::zobrist;
-use plateau::Player;
+use plateau::{Outcome, Player};
 
 impl Rules {
     /// Places the setup of the side to move (S3.2). The setup must be legal.
@@ -31,7 +31,7 @@ impl Rules {
         st.to_move = Player(st.setups_done % 2);
         if st.setups_done == 2 {
             // S9: checked before Red's first move too.
-            st.outcome = self.end_check(st, 1, None);
+            st.outcome = self.end_check(st, 1, false);
         }
     }
 
@@ -73,7 +73,7 @@ impl Rules {
         st.flags[id] |= MOVED;
         let mut revealed = None;
         let mut combat = None;
-        let mut win = None;
+        let mut flag_captured = false;
         let class = self.class[k as usize];
         let list = list_base(side, class) + st.slot[id] as usize;
         let (bf, bt) = (bit(from), bit(to));
@@ -125,9 +125,7 @@ impl Rules {
                     st.occ[side] |= bt;
                     st.cls[side][class as usize] |= bt;
                     st.hash ^= zobrist::key(to, side, k);
-                    if self.is_flag[dk as usize] {
-                        win = Some(FLAG_CAPTURED);
-                    }
+                    flag_captured = self.is_flag[dk as usize];
                     true
                 }
                 Clash::DefenderWins => {
@@ -141,15 +139,6 @@ impl Rules {
                 }
             }
         };
-        // S12.4, S12.5a: the move ends on the opponent's back row.
-        let reached =
-            self.arrival && survived && Square::from_index(to).rank() == self.back_rank[side];
-        if reached && self.is_flag[k as usize] {
-            // S9.1 under S12.4: the flag wins, and is shown doing it.
-            win = Some(FLAG_REACHED_BACK_ROW);
-            st.flags[id] |= REVEALED;
-            revealed = Some(k);
-        }
         st.history.push(Event::Move {
             player: Player(side as u8),
             from: Square::from_index(from),
@@ -158,46 +147,92 @@ impl Rules {
             combat,
         });
         st.plies += 1;
-        // S7 (S8.4 looks at the series before this move).
-        let last = st.series[side];
+        // S7
         st.series[side].record(from as u8, to as u8, survived);
-        // S8: bombs and a flag that move threaten nothing (S8.1).
-        let threats = if self.chase_rule {
+        // S12.4, S12.5a: the move ends on the opponent's back row.
+        if self.arrival
+            && survived
+            && Square::from_index(to).rank() == self.back_rank[side]
+            && self.arrive(st, id, from, to)
+        {
+            return;
+        }
+        // S8 (a bomb or flag that moves threatens nothing, S8.1).
+        if self.chase_rule {
             st.chase[opp].opponent_moved(from as u8);
-            if survived && class != MOBILE_CLASS {
+            let threats = if survived && class != MOBILE_CLASS {
                 threat_mask(&st.board, to, first_cell(opp))
             } else {
                 0
-            }
-        } else {
-            0
-        };
-        if reached && win.is_none() && self.reconquest {
-            // S9: S9.1–S9.3 after the move, S9.4–S9.5 after the step.
-            if let Some(outcome) = self.end_of_move(st, side) {
-                st.to_move = Player(opp as u8);
-                st.outcome = Some(outcome);
-                return;
-            }
-            if self.step_offered(st, side, id) {
-                st.pending = Some(Pending {
-                    piece: id as u8,
-                    to: to as u8,
-                    threats,
-                    judged: self.chase_rule
-                        && threats != 0
-                        && st.chase[side].in_force()
-                        && !(from as u8 == last.to && to as u8 == last.from),
-                    skip_only: self.is_scout[k as usize],
-                });
-                return;
-            }
-        }
-        if self.chase_rule {
-            st.chase[side].own_move(to as u8, threats, st.hash);
+            };
+            let key = st.hash;
+            st.chase[side].own_move(to as u8, threats, key);
         }
         st.to_move = Player(opp as u8);
-        st.outcome = self.end_check(st, side, win);
+        st.outcome = self.end_check(st, side, flag_captured);
+    }
+
+    /// The side to move's piece `id` has ended its move from `from` on the
+    /// opponent's back row, on `to`; S7 has recorded it. A flag wins (S12.4,
+    /// S9.1); under S12.5 the step may be offered. Returns whether the move is
+    /// dealt with here (the game is over, or a step is pending, with the S8
+    /// records made); otherwise nothing was changed and the turn ends as
+    /// usual.
+    #[cold]
+    #[inline(never)]
+    fn arrive(&self, st: &mut StrategoState, id: usize, from: usize, to: usize) -> bool {
+        let side = st.to_move.index();
+        let opp = 1 - side;
+        let k = st.kind[id];
+        let flag = self.is_flag[k as usize];
+        if !flag && !self.reconquest {
+            return false;
+        }
+        // S9: S9.1–S9.3 after the move, S9.4–S9.5 after the step.
+        let over = if flag {
+            Some(Outcome::win(Player(side as u8), FLAG_REACHED_BACK_ROW))
+        } else {
+            self.end_of_move(st, side)
+        };
+        if over.is_none() && !self.step_offered(st, side, id) {
+            return false;
+        }
+        if flag {
+            // The flag is shown winning.
+            st.flags[id] |= REVEALED;
+            if let Some(Event::Move { revealed, .. }) = st.history.last_mut() {
+                *revealed = Some(k);
+            }
+        }
+        // S8 (a flag or bomb that moves threatens nothing, S8.1).
+        let threats = if self.class[k as usize] == MOBILE_CLASS {
+            0
+        } else {
+            threat_mask(&st.board, to, first_cell(opp))
+        };
+        let judged = self.chase_rule && threats != 0 && st.chase[side].in_force();
+        if self.chase_rule {
+            st.chase[opp].opponent_moved(from as u8);
+        }
+        if let Some(outcome) = over {
+            if self.chase_rule {
+                st.chase[side].own_move(to as u8, threats, st.hash);
+            }
+            st.to_move = Player(opp as u8);
+            st.outcome = Some(outcome);
+            return true;
+        }
+        // S8.4: a move that took the piece back where it came from (its
+        // series of S7 goes on) is not judged by S8, nor is its step.
+        let back = st.series[side].count >= 2;
+        st.pending = Some(Pending {
+            piece: id as u8,
+            to: to as u8,
+            threats,
+            judged: judged && !back,
+            skip_only: self.is_scout[k as usize],
+        });
+        true
     }
 
     /// Whether the step of S12.5 is offered to `side` after the move of its

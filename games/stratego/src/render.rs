@@ -191,12 +191,7 @@ impl Rules {
             .filter(|e| matches!(e, Event::Setup { .. }))
             .count()
             < 2;
-        out.push_str(&self.status_line(
-            &view.status,
-            in_setup,
-            view.step_pending(),
-            view.plies,
-        ));
+        out.push_str(&self.status_line(&view.status, in_setup, view.step_pending(), view.plies));
         out.push('\n');
         out
     }
@@ -325,11 +320,7 @@ impl Rules {
                     );
                 }
                 if after.pending.is_some() {
-                    let _ = write!(
-                        text,
-                        " {} may return a piece (S12.5).",
-                        self.side(mover)
-                    );
+                    let _ = write!(text, " {} may return a piece (S12.5).", self.side(mover));
                 }
                 Some(text)
             }

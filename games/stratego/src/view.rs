@@ -233,7 +233,9 @@ impl Rules {
                     square,
                 } if st.pending.is_some()
                     && player == st.to_move
-                    && st.tray[player.index()].get(kind as usize).is_some_and(|&n| n > 0)
+                    && st.tray[player.index()]
+                        .get(kind as usize)
+                        .is_some_and(|&n| n > 0)
                     && self.home[player.index()].contains(&square)
                     && st.board[square.index()] == EMPTY =>
                 {
@@ -365,11 +367,11 @@ impl Rules {
         let allowed = |i: usize, k: u8| {
             let f = &facts[i];
             let k = k as usize;
-            (!f.moved || self.class[k] != NO_CLASS)
-                && !(f.not_flag && self.is_flag[k])
-                && !(f.not_scout && self.is_scout[k])
-                && f
-                    .beat
+            let ruled_out = (f.moved && self.class[k] == NO_CLASS)
+                || (f.not_flag && self.is_flag[k])
+                || (f.not_scout && self.is_scout[k]);
+            !ruled_out
+                && f.beat
                     .iter()
                     .all(|&a| self.combat[a as usize][k] == Clash::DefenderWins)
         };
@@ -456,11 +458,9 @@ fn assign<R: Rng + ?Sized>(
     }
     // Only for a view no game gives: fill in with what is left.
     let mut spare = (0..m).filter(|&s| owner[s] == FREE);
-    for p in 0..pieces.len() {
-        if slot_of[p] == FREE {
-            if let Some(s) = spare.next() {
-                slot_of[p] = s;
-            }
+    for slot in slot_of.iter_mut().filter(|s| **s == FREE) {
+        if let Some(s) = spare.next() {
+            *slot = s;
         }
     }
     (0..pieces.len())

@@ -49,6 +49,9 @@ fn assert_view_hides(game: &Stratego, st: &StrategoState) {
     }
 }
 
+/// The variants the properties run on, with any of the options.
+const VARIANTS: [&str; 4] = ["original", "barrage", "duel", "blitz"];
+
 /// How many swap cases ran (the test below checks that some did).
 static SWAPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
@@ -58,8 +61,8 @@ proptest! {
     /// S6.2, S6.4: a view never holds the rank of an unrevealed enemy piece,
     /// a revealed piece stays revealed, and pieces are conserved (S5.7).
     #[test]
-    fn s6_views_hide_ranks_and_revealed_stays_revealed(seed in 0u64..1_000_000) {
-        let game = rules(&[]);
+    fn s6_views_hide_ranks_and_revealed_stays_revealed(seed in 0u64..1_000_000, variant in 0usize..4, mask in 0u8..64) {
+        let game = with_options(VARIANTS[variant], mask, &[]);
         let mut st = game.initial_state(seed);
         let mut rng = plateau::rng(seed);
         let mut revealed = [false; 2 * MAX_ARMY];
@@ -94,14 +97,37 @@ proptest! {
     /// not seen give that player identical views, renderings and move
     /// descriptions.
     #[test]
-    fn s6_4_unseen_ranks_change_nothing_a_player_sees(seed in 0u64..1_000_000, plies in 20usize..200) {
-        let game = rules(&[]);
+    fn s6_4_unseen_ranks_change_nothing_a_player_sees(seed in 0u64..1_000_000, plies in 20usize..200, variant in 0usize..4, mask in 0u8..64) {
+        let game = with_options(VARIANTS[variant], mask, &[]);
         let (st, moves) = random_game(&game, seed, plies);
+        // What the history tells Red of Blue's pieces beyond their moves: a
+        // silent defender beat its attacker (S12.6), a piece that returned
+        // one is no scout (S12.5c), a piece that stood on rank 1 is no
+        // mobile flag (S12.4). Such pieces are not swapped.
+        let mut told = [false; 2 * MAX_ARMY];
+        let mut replay = game.initial_state(seed);
+        for mv in &moves {
+            if let Move::Step { from, to } = mv {
+                let cell = replay.board[to.index()];
+                if replay.to_move == Player(0) && (MAX_ARMY + 1..=2 * MAX_ARMY).contains(&(cell as usize)) {
+                    told[cell as usize - 1] = true;
+                }
+                let cell = replay.board[from.index()];
+                if replay.to_move == Player(1) && to.rank() == 0 {
+                    told[cell as usize - 1] = true;
+                }
+            }
+            game.apply_unchecked(&mut replay, mv);
+        }
         // Two unrevealed Blue pieces of different kinds, both moved or both not,
-        // and both of kinds that move if they moved.
+        // and both of kinds that move (and may attack) alike if they moved.
         let mut rng = plateau::rng(seed ^ 77);
         let blue: Vec<usize> = (MAX_ARMY..MAX_ARMY + st.placed[1] as usize)
-            .filter(|&id| st.flags[id] & crate::state::REVEALED == 0 && st.at[id] != 0)
+            .filter(|&id| {
+                st.flags[id] & (crate::state::REVEALED | crate::state::MARKED) == 0
+                    && st.at[id] != 0
+                    && !told[id]
+            })
             .collect();
         let mut pair = None;
         for _ in 0..200 {
@@ -110,8 +136,11 @@ proptest! {
             let b = blue[rng.random_range(0..blue.len())];
             let (ka, kb) = (st.kind[a], st.kind[b]);
             let moved = |id: usize| st.flags[id] & crate::state::MOVED != 0;
-            let fixed = |k: u8| game.pieces()[k as usize].moves == crate::Movement::Fixed;
-            if ka != kb && moved(a) == moved(b) && !(moved(a) && (fixed(ka) || fixed(kb))) {
+            let class = |k: u8| game.rules.class[k as usize];
+            let alike = class(ka) != crate::params::NO_CLASS
+                && class(kb) != crate::params::NO_CLASS
+                && (class(ka) == crate::params::MOBILE_CLASS) == (class(kb) == crate::params::MOBILE_CLASS);
+            if ka != kb && moved(a) == moved(b) && (!moved(a) || alike) {
                 pair = Some((st.origin[a], st.origin[b]));
                 break;
             }
@@ -147,8 +176,8 @@ proptest! {
     /// Determinization: every drawn state gives the player the same view, keeps
     /// the player's own pieces, and puts no bomb or flag on a piece that moved.
     #[test]
-    fn s6_determinized_states_are_consistent(seed in 0u64..1_000_000, plies in 0usize..300) {
-        let game = rules(&[]);
+    fn s6_determinized_states_are_consistent(seed in 0u64..1_000_000, plies in 0usize..300, variant in 0usize..4, mask in 0u8..64) {
+        let game = with_options(VARIANTS[variant], mask, &[]);
         let (st, _) = random_game(&game, seed, plies);
         for viewer in [Player(0), Player(1)] {
             let view = game.view(&st, viewer);
@@ -156,7 +185,7 @@ proptest! {
             prop_assert_eq!(&game.view(&drawn, viewer), &view);
             for (sq, p) in drawn.pieces(viewer.opponent()) {
                 if p.moved {
-                    prop_assert!(game.pieces()[p.kind as usize].moves != crate::Movement::Fixed, "{}", sq);
+                    prop_assert!(game.rules.class[p.kind as usize] != crate::params::NO_CLASS, "{}", sq);
                 }
             }
             prop_assert_eq!(drawn.pieces(viewer).collect::<Vec<_>>(), st.pieces(viewer).collect::<Vec<_>>());
@@ -305,14 +334,19 @@ proptest! {
     /// Bad input never panics: any text as a move, any pair of squares as a
     /// step, in setup and in play; a refused move leaves the state unchanged.
     #[test]
-    fn any_input_is_refused_cleanly(seed in 0u64..1_000, plies in 0usize..120, text in "\\PC{0,60}", a in 0u8..10, b in 0u8..10, c in 0u8..10, d in 0u8..10) {
-        let game = rules(&[]);
+    fn any_input_is_refused_cleanly(seed in 0u64..1_000, plies in 0usize..120, text in "\\PC{0,60}", a in 0u8..10, b in 0u8..10, c in 0u8..10, d in 0u8..10, mask in 0u8..64) {
+        let game = with_options("original", mask, &[]);
         let (st, _) = random_game(&game, seed, plies);
         let _ = game.parse_move(&st, &text);
         let _ = game.parse_setup(Player(0), &text);
         let from = crate::Square::new(a, b).unwrap();
         let to = crate::Square::new(c, d).unwrap();
-        for mv in [Move::Step { from, to }, Move::Setup(crate::Setup::new(vec![Some(c); (a as usize) * 5]))] {
+        for mv in [
+            Move::Step { from, to },
+            Move::Setup(crate::Setup::new(vec![Some(c); (a as usize) * 5])),
+            Move::Return { kind: c + d, square: to },
+            Move::Skip,
+        ] {
             let mut copy = st.clone();
             if game.try_apply(&mut copy, &mv).is_err() {
                 prop_assert_eq!(&copy, &st);

@@ -74,6 +74,7 @@ fn s12_5b_a_return_is_revealed_with_no_history_and_leaves_the_tray() {
     assert!(moves.contains(&"return 9 c3".to_string()));
     assert!(!moves.iter().any(|m| m.ends_with("a1") || m.ends_with("a5")));
     assert!(refused(&game, &st, "c9-c10").contains("first returns a piece or skips"));
+    assert!(game.move_hint(&st).unwrap().contains("return PIECE SQUARE"));
     assert!(refused(&game, &st, "return 9 a1").contains("a1 is not empty"));
     assert!(refused(&game, &st, "return 9 a5").contains("not in your home area"));
     assert!(refused(&game, &st, "return 7 c3").contains("no removed major"));
@@ -103,7 +104,10 @@ fn s12_5b_a_return_is_revealed_with_no_history_and_leaves_the_tray() {
         })
     );
     assert_eq!(
-        (tray_of(&game, &st, 0, "general"), tray_of(&game, &st, 0, "colonel")),
+        (
+            tray_of(&game, &st, 0, "general"),
+            tray_of(&game, &st, 0, "colonel")
+        ),
         (0, 1)
     );
     assert_eq!(st.returns(Player(0)), 1);
@@ -174,7 +178,9 @@ fn s12_5c_bombs_are_never_returned() {
     to_tray(&game, &mut st, 0, "B 9");
     play(&game, &mut st, "a9-a10");
     assert!(st.step_pending());
-    assert!(!legal_list(&game, &st).iter().any(|m| m.starts_with("return B")));
+    assert!(!legal_list(&game, &st)
+        .iter()
+        .any(|m| m.starts_with("return B")));
     assert!(refused(&game, &st, "return B c3").contains("a bomb is never returned (S12.5c)"));
 }
 
@@ -200,6 +206,7 @@ fn s12_5e_an_unrevealed_scout_may_only_skip_and_a_revealed_one_gets_no_step() {
     play(&game, &mut st, "a9-a10");
     assert!(st.step_pending());
     assert_eq!(legal_list(&game, &st), ["skip"]);
+    assert!(game.move_hint(&st).unwrap().contains("enter skip"));
     assert!(refused(&game, &st, "return 9 c3").contains("a scout never returns a piece"));
     play(&game, &mut st, "skip");
     assert_eq!(st.returns(Player(0)), 0);
@@ -215,7 +222,11 @@ fn s12_5c_a_piece_that_returned_one_never_returns_another() {
     let game = game();
     let mut st = position(&game, BASE, 0);
     to_tray(&game, &mut st, 0, "9 7");
-    play(&game, &mut st, "a9-a10 return 9 c3 j9-j8 a10-a9 j8-j9 a9-a10");
+    play(
+        &game,
+        &mut st,
+        "a9-a10 return 9 c3 j9-j8 a10-a9 j8-j9 a9-a10",
+    );
     // Fewer than two returns, a major in the tray, but this lieutenant has
     // returned one.
     assert_eq!(st.returns(Player(0)), 1);
@@ -442,4 +453,32 @@ fn s12_5f_s8_judges_a_chasing_move_that_reaches_the_row_with_its_step() {
     let round = ROUND.replace(" skip", "");
     play(&game, &mut st, &round);
     assert!(refused(&game, &st, "a9-a10").contains("chase rule (S8)"));
+}
+
+#[test]
+fn s12_5f_s8_4_a_move_back_is_not_judged_and_neither_is_its_step() {
+    let board = "
+    .  b5 .  .  .  .  .  .  .  bF
+    r6 .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+";
+    let game = game();
+    let mut st = position(&game, board, 0);
+    to_tray(&game, &mut st, 0, "9");
+    // a9-a10 again gives the position after Red's first chasing move, but
+    // the captain goes back where it came from (S8.4): the move is legal,
+    // and so is the skip that completes it.
+    play(&game, &mut st, "a9-a10 skip b10-b9 a10-a9 b9-b10");
+    assert!(st.chase[0].in_force());
+    play(&game, &mut st, "a9-a10");
+    assert!(legal(&game, &st, "skip"));
+    play(&game, &mut st, "skip");
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
 }

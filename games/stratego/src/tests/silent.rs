@@ -72,7 +72,9 @@ fn s12_6_a_silent_defender_that_wins_stays_hidden() {
         })
     );
     let text = game.render_view(&red);
-    assert!(!text.contains("general") && !text.contains("[9]"), "{text}");
+    let grid: String = text.lines().take(12).collect();
+    assert!(!grid.contains("[9]") && !text.contains("general"), "{text}");
+    assert_eq!(grid.matches("[?]").count(), 3);
     assert!(text.contains("Last: Red lieutenant e4xe5 attacks a hidden Blue piece"));
     // Blue's own view shows its general, and that Red does not know it.
     assert_eq!(
@@ -121,15 +123,16 @@ fn s12_6_a_silent_defender_that_loses_or_ties_is_shown_in_the_tray() {
     for (defender, result) in [("5", Clash::AttackerWins), ("9", Clash::BothRemoved)] {
         let mut st = position(&game, &board("9", defender), 0);
         play(&game, &mut st, "e4xe5");
-        let k = game.kind_of_symbol(defender.chars().next().unwrap()).unwrap();
+        let k = game
+            .kind_of_symbol(defender.chars().next().unwrap())
+            .unwrap();
         let c = last_combat(&st);
         assert_eq!((c.defender, c.result), (Some(k), result));
         let red = game.view(&st, Player(0));
         assert_eq!(red.trays[1][k as usize], 1);
         let name = &game.pieces()[k as usize].name;
         assert!(
-            game
-                .rules
+            game.rules
                 .describe_event(st.history().last().unwrap())
                 .contains(name.as_str()),
             "{defender}"
