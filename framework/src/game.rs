@@ -84,6 +84,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         2
     }
 
+    /// Whether an outcome comes from an engine cap rather than from play
+    /// (benchmarks report the share of capped games). The default: reasons
+    /// ending in `cap`, such as `move-cap`.
+    fn is_capped(&self, outcome: &crate::Outcome) -> bool {
+        outcome.reason.ends_with("cap")
+    }
+
     /// The player's name under these rules, e.g. `red`, `south`.
     fn player_name(&self, player: Player) -> &str;
 

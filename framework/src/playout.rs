@@ -36,7 +36,7 @@ pub struct BenchReport {
     pub plies: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
-    /// Games that ended by a cap of the rules or of the benchmark (a reason ending in `cap`).
+    /// Games that ended by a cap of the rules ([`Game::is_capped`]) or of the benchmark.
     pub capped: usize,
     /// Games won by each player, and draws last.
     pub results: Vec<usize>,
@@ -74,7 +74,7 @@ pub fn bench<G: Game>(game: &G, games: usize, seed: u64, max_plies: usize) -> Be
     for i in 0..games {
         let (outcome, n) = random_game(game, seed.wrapping_add(i as u64), max_plies);
         plies += n as u64;
-        if outcome.reason.ends_with("cap") {
+        if game.is_capped(&outcome) {
             capped += 1;
         }
         match outcome.winner {

@@ -131,9 +131,9 @@ impl Quinque {
         }
         if let Some(winner) = own {
             let reason = if winner == me {
-                EndReason::FiveInARow
+                EndReason::LineCompleted
             } else {
-                EndReason::OpponentFiveInARow
+                EndReason::OpponentLine
             };
             state.ending = Some(Ending {
                 winner: Some(winner),

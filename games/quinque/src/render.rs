@@ -208,12 +208,12 @@ impl Quinque {
                     None => "the game is drawn".to_string(),
                 };
                 let why = match end.reason {
-                    crate::state::EndReason::FiveInARow => format!(
+                    crate::state::EndReason::LineCompleted => format!(
                         "{} in a row of {}'s own",
                         self.params.line_length,
                         self.colour_name(end.winner.unwrap_or(before.to_move))
                     ),
-                    crate::state::EndReason::OpponentFiveInARow => format!(
+                    crate::state::EndReason::OpponentLine => format!(
                         "the move completes only the opponent's line of {}",
                         self.params.line_length
                     ),

@@ -106,9 +106,9 @@ impl Tile {
 pub enum EndReason {
     /// The active player completed a line of their own parachutes (Q7.1);
     /// the line has `line_length` points, five in the standard game.
-    FiveInARow,
+    LineCompleted,
     /// The active player's action completed only the opponent's line (Q7.1).
-    OpponentFiveInARow,
+    OpponentLine,
     /// Both reserves were empty at the end of a turn (Q7.2).
     ReservesEmpty,
     /// The turn cap was reached (Q7.3).
@@ -121,8 +121,8 @@ impl EndReason {
     /// The outcome reason, in kebab case.
     pub fn as_str(self) -> &'static str {
         match self {
-            EndReason::FiveInARow => "five-in-a-row",
-            EndReason::OpponentFiveInARow => "opponent-five-in-a-row",
+            EndReason::LineCompleted => "line-completed",
+            EndReason::OpponentLine => "opponent-line-completed",
             EndReason::ReservesEmpty => "reserves-empty",
             EndReason::TurnCap => "turn-cap",
             EndReason::Repetition => "repetition",

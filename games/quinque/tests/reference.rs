@@ -266,10 +266,10 @@ fn check_game(game: &Quinque, seed: u64, max_actions: usize) {
         let mine = has_line(&state.tiles, pps, len, me);
         let theirs = has_line(&state.tiles, pps, len, me.opponent());
         match state.ending {
-            Some(e) if e.reason == EndReason::FiveInARow => {
+            Some(e) if e.reason == EndReason::LineCompleted => {
                 assert!(mine && e.winner == Some(me), "{e:?}");
             }
-            Some(e) if e.reason == EndReason::OpponentFiveInARow => {
+            Some(e) if e.reason == EndReason::OpponentLine => {
                 assert!(!mine && theirs && e.winner == Some(me.opponent()), "{e:?}");
             }
             _ => assert!(

@@ -350,7 +350,7 @@ fn q7_1_lines_of_five_across_three_tiles() {
     ];
     assert_eq!(
         finish(&game, tiles, RED, "mark 5,0"),
-        (Some(RED), EndReason::FiveInARow)
+        (Some(RED), EndReason::LineCompleted)
     );
     // Vertical: points (0,1)..(0,5) over cells (0,0), (0,1), (0,2).
     let tiles = vec![
@@ -360,7 +360,7 @@ fn q7_1_lines_of_five_across_three_tiles() {
     ];
     assert_eq!(
         finish(&game, tiles, ORANGE, "mark 0,5"),
-        (Some(ORANGE), EndReason::FiveInARow)
+        (Some(ORANGE), EndReason::LineCompleted)
     );
     // Diagonal: points (1,1)..(5,5) over cells (0,0), (1,1), (2,2), with
     // (1,0) and (2,1) holding the formation together.
@@ -373,7 +373,7 @@ fn q7_1_lines_of_five_across_three_tiles() {
     ];
     assert_eq!(
         finish(&game, tiles, RED, "mark 5,5"),
-        (Some(RED), EndReason::FiveInARow)
+        (Some(RED), EndReason::LineCompleted)
     );
     // Anti-diagonal: points (4,1), (3,2), (2,3), (1,4), (0,5) over cells
     // (2,0), (1,1), (0,2), with (1,0) and (0,1).
@@ -386,7 +386,7 @@ fn q7_1_lines_of_five_across_three_tiles() {
     ];
     assert_eq!(
         finish(&game, tiles, ORANGE, "mark 0,5"),
-        (Some(ORANGE), EndReason::FiveInARow)
+        (Some(ORANGE), EndReason::LineCompleted)
     );
     // Four in a row is not enough; a gap breaks the line.
     let tiles = vec![
@@ -411,7 +411,7 @@ fn q7_1_a_move_completes_a_line() {
     ];
     let mut s = game.position(tiles, RED);
     act(&game, &mut s, "move 1,1 2,0");
-    assert_eq!(ending(&s), (Some(RED), EndReason::FiveInARow));
+    assert_eq!(ending(&s), (Some(RED), EndReason::LineCompleted));
 }
 
 #[test]
@@ -426,7 +426,7 @@ fn q7_1_a_move_that_completes_only_the_opponents_line_loses() {
     ];
     assert_eq!(
         finish(&game, tiles, RED, "move 1,1 2,0"),
-        (Some(ORANGE), EndReason::OpponentFiveInARow)
+        (Some(ORANGE), EndReason::OpponentLine)
     );
 }
 
@@ -443,7 +443,7 @@ fn q7_1_both_lines_at_once_the_active_player_wins() {
     ];
     let mut s = game.position(tiles, ORANGE);
     act(&game, &mut s, "move 2,1 2,0");
-    assert_eq!(ending(&s), (Some(ORANGE), EndReason::FiveInARow));
+    assert_eq!(ending(&s), (Some(ORANGE), EndReason::LineCompleted));
     let tiles = vec![
         tile(0, 0, ".R/.O"),
         tile(1, 0, "RR/OO"),
@@ -452,7 +452,7 @@ fn q7_1_both_lines_at_once_the_active_player_wins() {
     ];
     assert_eq!(
         finish(&game, tiles, RED, "move 2,1 2,0"),
-        (Some(RED), EndReason::FiveInARow)
+        (Some(RED), EndReason::LineCompleted)
     );
 }
 
@@ -548,7 +548,7 @@ fn a_users_rules_file_plays_as_data() {
     let tiles = vec![tile(0, 0, "../.R"), tile(1, 0, "../RR")];
     assert_eq!(
         finish(&game, tiles, RED, "mark 4,0"),
-        (Some(RED), EndReason::FiveInARow)
+        (Some(RED), EndReason::LineCompleted)
     );
 }
 
