@@ -79,7 +79,12 @@ fn records_reopen_through_the_registry_for_every_game() {
         }
         let record = plateau::GameRecord::from_json(&session.record().to_json()).unwrap();
         let reopened = registry.load_record(&record).unwrap();
-        assert_eq!(reopened.state_json(), session.state_json(), "{}", entry.id());
+        assert_eq!(
+            reopened.state_json(),
+            session.state_json(),
+            "{}",
+            entry.id()
+        );
         assert_eq!(reopened.status(), session.status(), "{}", entry.id());
     }
 }

@@ -5,11 +5,56 @@
 
 use crate::action::Action;
 use crate::board::Grid;
+use crate::legal::Analysis;
 use crate::lines::{line_through, line_through_tile};
 use crate::repetition;
 use crate::state::{EndReason, Ending, QuinqueState, Tile};
 use crate::Quinque;
 use plateau::Player;
+
+/// Finds the lines through a tile after an action: on the bit sets of the
+/// analysis that followed the action when it has them, otherwise by walking
+/// the points of a window of the formation.
+struct Finder<'a> {
+    /// The analysis of the position after the action.
+    after: Option<&'a Analysis>,
+    /// A window built for the walk.
+    built: Option<Box<Grid>>,
+}
+
+impl Finder<'_> {
+    /// Whether `colour` has a line of `game`'s length through its
+    /// parachutes on tile `i` of `tiles`, or only through the point
+    /// `(px, py)` on parachutist `slot` of it when `at` is
+    /// `Some((slot, px, py))`.
+    fn line(
+        &mut self,
+        game: &Quinque,
+        tiles: &[Tile],
+        colour: Player,
+        i: usize,
+        at: Option<(u32, i64, i64)>,
+    ) -> bool {
+        let len = game.params.line_length;
+        let grid = match self.after {
+            Some(a) => {
+                if let (true, Some((x, y)), Some(t)) = (a.points.fits, a.grid.cell(i), tiles.get(i)) {
+                    let slots = match at {
+                        Some((s, _, _)) => 1 << (s & 15),
+                        None => t.of(colour),
+                    };
+                    return a.points.line_through(colour.index(), len, x as usize, y as usize, slots);
+                }
+                &a.grid
+            }
+            None => self.built.get_or_insert_with(|| Box::new(Grid::new(tiles))),
+        };
+        match at {
+            Some((_, px, py)) => line_through(grid, tiles, game.pps, len, colour, px, py),
+            None => line_through_tile(grid, tiles, game.pps, len, colour, i),
+        }
+    }
+}
 
 impl Quinque {
     /// The parachutes of `player` on the tiles: all but the reserve (the
@@ -21,10 +66,10 @@ impl Quinque {
             .saturating_sub(state.reserves[player.index().min(1)])
     }
 
-    /// Plays `action` for the player to act. `grid` is the window of the
-    /// formation after the action, when the caller has it.
-    /// An illegal action may leave a wrong state, never a panic.
-    pub(crate) fn act(&self, state: &mut QuinqueState, action: &Action, grid: Option<&Grid>) {
+    /// Plays `action` for the player to act. `after` is the analysis of the
+    /// position after the action (as far as the tiles go), when the caller
+    /// has it. An illegal action may leave a wrong state, never a panic.
+    pub(crate) fn act(&self, state: &mut QuinqueState, action: &Action, after: Option<&Analysis>) {
         if state.ending.is_some() {
             return;
         }
@@ -39,6 +84,7 @@ impl Quinque {
         } else {
             0
         };
+        let mut finder = Finder { after, built: None };
         let mut own = None;
         let mut turn_over = false;
         let mut marked = false;
@@ -47,7 +93,11 @@ impl Quinque {
                 let (px, py) = (x as i64, y as i64);
                 let (cx, cy) = (px.div_euclid(pps) as i32, py.div_euclid(pps) as i32);
                 let slot = (px.rem_euclid(pps) + pps * py.rem_euclid(pps)) as u32;
-                let i = match state.tile_at(cx, cy) {
+                let found = match after {
+                    Some(a) => a.tile_on(cx, cy).filter(|&i| i < state.tiles.len()),
+                    None => state.tile_at(cx, cy),
+                };
+                let i = match found {
                     Some(i) => i,
                     None => {
                         state.tiles.push(Tile::new(cx, cy));
@@ -71,22 +121,18 @@ impl Quinque {
                 state.marked = u8::try_from(i).ok();
                 state.second_action = true;
                 marked = true;
-                if self.on_board(state, me) >= len {
-                    let built;
-                    let grid = match grid {
-                        Some(g) => g,
-                        None => {
-                            built = Grid::new(&state.tiles);
-                            &built
-                        }
-                    };
-                    if line_through(grid, &state.tiles, self.pps, len, me, px, py) {
-                        own = Some(me);
-                    }
+                if self.on_board(state, me) >= len
+                    && finder.line(self, &state.tiles, me, i, Some((slot, px, py)))
+                {
+                    own = Some(me);
                 }
             }
             Action::Move { from, to } => {
-                if let Some(i) = state.tile_at(from.0, from.1) {
+                let found = match after {
+                    Some(a) => a.tile_on(to.0, to.1).filter(|&i| i < state.tiles.len()),
+                    None => state.tile_at(from.0, from.1),
+                };
+                if let Some(i) = found {
                     if track {
                         tiles_hash =
                             tiles_hash.wrapping_sub(repetition::tile_hash(&state.tiles[i]));
@@ -102,23 +148,11 @@ impl Quinque {
                     let t = &state.tiles[i];
                     let may = |p: Player| t.of(p) != 0 && self.on_board(state, p) >= len;
                     let (mine, theirs) = (may(me), may(me.opponent()));
-                    if mine || theirs {
-                        let built;
-                        let grid = match grid {
-                            Some(g) => g,
-                            None => {
-                                built = Grid::new(&state.tiles);
-                                &built
-                            }
-                        };
-                        let tiles = &state.tiles;
-                        if mine && line_through_tile(grid, tiles, self.pps, len, me, i) {
-                            own = Some(me);
-                        } else if theirs
-                            && line_through_tile(grid, tiles, self.pps, len, me.opponent(), i)
-                        {
-                            own = Some(me.opponent());
-                        }
+                    let tiles = &state.tiles;
+                    if mine && finder.line(self, tiles, me, i, None) {
+                        own = Some(me);
+                    } else if theirs && finder.line(self, tiles, me.opponent(), i, None) {
+                        own = Some(me.opponent());
                     }
                 }
                 if state.second_action {

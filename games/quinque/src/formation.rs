@@ -125,21 +125,207 @@ impl NodeCount for TileGraph<'_> {
 /// For every tile, the pieces the formation falls into when it is lifted.
 #[derive(Clone, Debug)]
 pub(crate) struct Lifts {
-    /// Up to four pieces per tile (a tile has at most four neighbours).
+    /// Up to four pieces per tile (a tile has at most four neighbours); the
+    /// unused ones are every tile, so that [`Lifts::joins`] needs no count
+    /// (a piece never holds the lifted tile, so it is never every tile).
     pub pieces: [[u32; 4]; TILES],
-    /// How many pieces per tile.
-    pub count: [u8; TILES],
+    /// The articulation tiles: lifting one leaves two pieces or more.
+    pub cut: u32,
+}
+
+/// The tiles `0..n` as a mask.
+#[inline]
+fn first(n: usize) -> u32 {
+    if n >= TILES {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+/// The pieces of each tile as they are found: how many so far.
+struct Tally([u8; TILES]);
+
+impl Tally {
+    /// Records `piece` as one left by lifting `v`.
+    #[inline]
+    fn push(&mut self, lifts: &mut Lifts, v: usize, piece: u32) {
+        // Four pieces at most (in a state that breaks the invariants, later
+        // pieces overwrite earlier ones).
+        let k = &mut self.0[v % TILES];
+        lifts.pieces[v % TILES][(*k & 3) as usize] = piece;
+        *k = (*k + 1).min(4);
+    }
+
+    /// Completes the pieces of `v` with `rest`, what is left beside the
+    /// pieces recorded: a tile with no piece recorded keeps its one piece,
+    /// every other tile.
+    #[inline]
+    fn close(&mut self, lifts: &mut Lifts, v: usize, rest: u32) {
+        if self.0[v % TILES] > 0 {
+            if rest != 0 {
+                self.push(lifts, v, rest);
+            }
+            if self.0[v % TILES] > 1 {
+                lifts.cut |= 1 << (v % TILES);
+            }
+        }
+    }
 }
 
 impl Lifts {
     /// No pieces, to be rebuilt.
     pub const BLANK: Lifts = Lifts {
         pieces: [[0; 4]; TILES],
-        count: [0; TILES],
+        cut: 0,
     };
 
     /// The pieces left by lifting each tile of the formation `adj`.
     #[cfg(test)]
+    pub fn new(adj: &[u32]) -> Lifts {
+        let mut lifts = Lifts::BLANK;
+        lifts.rebuild(adj);
+        lifts
+    }
+
+    /// The pieces left by lifting tile `v`.
+    #[cfg(test)]
+    pub fn pieces_of(&self, v: usize) -> Vec<u32> {
+        let mut pieces: Vec<u32> = self.pieces[v]
+            .iter()
+            .copied()
+            .filter(|&p| p != u32::MAX)
+            .collect();
+        pieces.sort();
+        pieces
+    }
+
+    /// Recomputes the pieces left by lifting each tile of the formation
+    /// `adj` (which must be connected; otherwise the pieces are those of the
+    /// parts the method reaches).
+    ///
+    /// The tree-like parts are peeled first, leaf by leaf: lifting a peeled
+    /// tile leaves each branch it carries and the rest. What remains, the
+    /// tiles on cycles and between them (the 2-core), is searched depth first
+    /// with petgraph, the branches hanging on each tile counted in its
+    /// subtree.
+    pub fn rebuild(&mut self, adj: &[u32]) {
+        let graph = TileGraph::new(adj);
+        let n = graph.node_count();
+        let all = first(n);
+        self.cut = 0;
+        // Until found otherwise, lifting a tile leaves one piece: the others.
+        for (v, pieces) in self.pieces.iter_mut().enumerate().take(n) {
+            *pieces = [all & !(1 << v), u32::MAX, u32::MAX, u32::MAX];
+        }
+        if n < 2 {
+            return;
+        }
+        let mut tally = Tally([0; TILES]);
+        // Peel the leaves; `hang[v]` is v with the branches peeled onto it.
+        let mut degree = [0u8; TILES];
+        let mut hang = [0u32; TILES];
+        let mut ready = 0u32;
+        for (v, &a) in adj.iter().enumerate().take(n) {
+            let d = a.count_ones() as u8;
+            degree[v] = d;
+            hang[v] = 1 << v;
+            ready |= ((d == 1) as u32) << v;
+        }
+        let mut alive = all;
+        while ready != 0 {
+            let leaf = ready.trailing_zeros() as usize;
+            ready &= ready - 1;
+            if alive & (1 << leaf) == 0 {
+                continue;
+            }
+            alive &= !(1 << leaf);
+            let branch = hang[leaf];
+            tally.close(self, leaf, all & !branch);
+            let up = adj[leaf] & alive;
+            if up == 0 {
+                continue;
+            }
+            let p = up.trailing_zeros() as usize;
+            tally.push(self, p, branch);
+            hang[p] |= branch;
+            degree[p] = degree[p].saturating_sub(1);
+            match degree[p] {
+                1 => ready |= 1 << p,
+                0 => {
+                    // The last tile of a tree: nothing is left around it.
+                    alive &= !(1 << p);
+                    tally.close(self, p, all & !hang[p]);
+                }
+                _ => {}
+            }
+        }
+        let core = alive;
+        if core == 0 {
+            return;
+        }
+        let mut separated = [0u32; TILES];
+        let mut disc = [0u8; TILES];
+        let mut low = [0u8; TILES];
+        let mut parent = [u8::MAX; TILES];
+        let mut subtree = [0u32; TILES];
+        let start = core.trailing_zeros() as usize;
+        depth_first_search(graph.induced(core), Some(start), |event| match event {
+            DfsEvent::Discover(u, time) => {
+                let u = u % TILES;
+                disc[u] = time.0 as u8;
+                low[u] = time.0 as u8;
+                subtree[u] = hang[u];
+            }
+            DfsEvent::TreeEdge(u, v) => parent[v % TILES] = u as u8,
+            DfsEvent::BackEdge(u, v) => {
+                let u = u % TILES;
+                if parent[u] as usize != v {
+                    low[u] = low[u].min(disc[v % TILES]);
+                }
+            }
+            DfsEvent::CrossForwardEdge(..) => {}
+            DfsEvent::Finish(u, _) => {
+                let u = u % TILES;
+                let p = parent[u] as usize;
+                if p < TILES {
+                    subtree[p] |= subtree[u];
+                    low[p] = low[p].min(low[u]);
+                    if low[u] >= disc[p] {
+                        separated[p] |= subtree[u];
+                        tally.push(self, p, subtree[u]);
+                    }
+                }
+            }
+        });
+        let mut left = core;
+        while left != 0 {
+            let v = left.trailing_zeros() as usize;
+            left &= left - 1;
+            tally.close(self, v, all & !hang[v] & !separated[v]);
+        }
+    }
+
+    /// Whether a destination touching the tiles `touching` joins every piece
+    /// left by lifting tile `v`.
+    #[inline]
+    pub fn joins(&self, v: usize, touching: u32) -> bool {
+        let p = &self.pieces[v % TILES];
+        (p[0] & touching != 0)
+            & (p[1] & touching != 0)
+            & (p[2] & touching != 0)
+            & (p[3] & touching != 0)
+    }
+
+    /// Whether lifting tile `v` leaves the formation in more than one piece
+    /// (an articulation tile).
+    #[inline]
+    pub fn is_articulation(&self, v: usize) -> bool {
+        self.cut >> (v % TILES) & 1 != 0
+    }
+}
+
+#[cfg(test)]
     pub fn new(adj: &[u32]) -> Lifts {
         let mut lifts = Lifts::BLANK;
         lifts.rebuild(adj);
@@ -333,12 +519,9 @@ mod tests {
         assert_eq!(found, expected);
         assert_eq!(found, vec![1, 3, 4]);
         // Lifting 3 leaves {0,1,2,6} and {4,5}.
-        let mut pieces = lifts.pieces[3][..lifts.count[3] as usize].to_vec();
-        pieces.sort();
-        assert_eq!(pieces, vec![0b011_0000, 0b100_0111]);
+        assert_eq!(lifts.pieces_of(3), vec![0b011_0000, 0b100_0111]);
         // Lifting a leaf leaves one piece of all the others.
-        assert_eq!(lifts.count[5], 1);
-        assert_eq!(lifts.pieces[5][0], 0b101_1111);
+        assert_eq!(lifts.pieces_of(5), vec![0b101_1111]);
         assert!(lifts.joins(3, 1 << 2 | 1 << 4));
         assert!(!lifts.joins(3, 1 << 2 | 1 << 0));
     }
@@ -394,9 +577,8 @@ mod tests {
             let adj = grown(seed, n);
             let lifts = Lifts::new(&adj);
             for v in 0..n {
-                let mut pieces = lifts.pieces[v][..lifts.count[v] as usize].to_vec();
-                pieces.sort();
-                proptest::prop_assert_eq!(pieces, pieces_by_petgraph(&adj, v), "tile {}", v);
+                proptest::prop_assert_eq!(lifts.pieces_of(v), pieces_by_petgraph(&adj, v), "tile {}", v);
+                proptest::prop_assert_eq!(lifts.is_articulation(v), lifts.pieces_of(v).len() > 1);
             }
         }
     }

@@ -95,29 +95,34 @@ impl Quinque {
         state
     }
 
-    /// Plays `action` on `state`, whose formation `analysis` describes; the
-    /// analysis follows the formation, for the lines and for the next
+    /// Plays `action` on `state`, whose tiles `analysis` describes; the
+    /// analysis follows the action, for the end checks and for the next
     /// analysis of this thread.
     fn play(&self, state: &mut QuinqueState, action: &Action, analysis: &mut Analysis) {
-        match *action {
-            Action::Move { from, to } => match state.tile_at(from.0, from.1) {
-                Some(i) => analysis.follow_move(i, to),
-                None => analysis.forget(),
-            },
-            Action::Mark { x, y } => {
-                let p = self.pps as i64;
-                let cell = (
-                    (x as i64).div_euclid(p) as i32,
-                    (y as i64).div_euclid(p) as i32,
-                );
-                if state.tile_at(cell.0, cell.1).is_none() {
-                    analysis.follow_add(cell);
+        if analysis.is_current() {
+            match *action {
+                Action::Move { from, to } => match analysis.tile_on(from.0, from.1) {
+                    Some(i) => analysis.follow_move(i, to),
+                    None => analysis.forget(),
+                },
+                Action::Mark { x, y } => {
+                    let p = self.pps as i64;
+                    let (px, py) = (x as i64, y as i64);
+                    let cell = (px.div_euclid(p) as i32, py.div_euclid(p) as i32);
+                    let slot = (px.rem_euclid(p) + p * py.rem_euclid(p)) as u32;
+                    let tile = match analysis.tile_on(cell.0, cell.1) {
+                        Some(i) => Some(i),
+                        None => analysis.follow_add(cell),
+                    };
+                    if let Some(i) = tile {
+                        analysis.follow_mark(i, state.to_move, slot, self.params.advanced);
+                    }
                 }
+                Action::End | Action::Pass => {}
             }
-            Action::End | Action::Pass => {}
         }
-        let grid = analysis.is_current().then_some(&analysis.grid);
-        self.act(state, action, grid);
+        let after = analysis.is_current().then_some(&*analysis);
+        self.act(state, action, after);
     }
 
     /// Draws a uniformly random legal action from an analysis.

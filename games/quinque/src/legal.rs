@@ -6,13 +6,23 @@
 //! by row, parachutists in order; Q4.2), moves (tiles in order, destinations
 //! in [`Moves::each`] order; Q5, Q6), then `end` at a second action. A first
 //! action with nothing to do is `pass` alone (Q3.3).
+//!
+//! Each thread keeps its analysis from one position to the next: the
+//! actions played through it are followed (the window, the frontier and the
+//! parachutes on the point grid change around the tile concerned), and it is
+//! built anew only for a position it does not describe. What depends on the
+//! formation alone, the pieces left by lifting each tile and each tile's
+//! destinations, is worked out again only when a tile moves or comes into
+//! play: a mark or the end of a turn leaves it as it is.
 
 use crate::action::Action;
 use crate::board::{Frontier, Grid, TILES};
 use crate::formation::Lifts;
-use crate::movement::{self, may_move, Moves};
-use crate::state::QuinqueState;
+use crate::movement::{may_move, Moves};
+use crate::points::Points;
+use crate::state::{QuinqueState, Tile};
 use crate::Quinque;
+use plateau::Player;
 use std::cell::RefCell;
 
 /// What every legal action of a position depends on.
@@ -23,10 +33,19 @@ pub(crate) struct Analysis {
     pub frontier: Frontier,
     /// The pieces left by lifting each tile.
     pub lifts: Lifts,
-    /// How each tile may move this action (0 when it may not move).
-    pub ways: [u8; TILES],
-    /// Each tile's number of legal destinations.
-    pub dests: [u32; TILES],
+    /// The parachutes on the point grid of the window.
+    pub points: Points,
+    /// How each tile may move when it is free to (movement flags)...
+    ways: [u8; TILES],
+    /// ...and its number of destinations then (0 when it may not move at
+    /// all: Q5.1, Q5.2).
+    dests: [u32; TILES],
+    /// Tiles whose `ways` and `dests` are to be worked out again.
+    stale: u32,
+    /// Whether the pieces are those of the formation.
+    lifts_fresh: bool,
+    /// The tile marked this turn, which may not move (Q5.3), or [`TILES`].
+    held: usize,
     /// Marks on free parachutists.
     pub free_marks: u32,
     /// Marks that add a tile.
@@ -37,19 +56,25 @@ pub(crate) struct Analysis {
     pub end: bool,
     /// Whether only the first tile may be marked (Q3.1).
     pub opening: bool,
-    /// The cells of the tiles the window, the frontier and the pieces were
-    /// built for, in order...
-    formation: [(i32, i32); TILES],
+    /// The tiles the analysis describes, with their parachutes...
+    tiles: [Tile; TILES],
     /// ...and how many (`usize::MAX`: none).
-    formation_len: usize,
-    /// Whether the pieces are those of that formation.
-    lifts_fresh: bool,
+    len: usize,
 }
 
 thread_local! {
-    /// Each thread's analysis, rebuilt in place for every position: only the
-    /// part of the window in use is cleared, and nothing is copied.
+    /// Each thread's analysis, kept from one position to the next.
     static SCRATCH: RefCell<Analysis> = const { RefCell::new(Analysis::BLANK) };
+}
+
+/// The tiles `0..n` as a mask.
+#[inline]
+fn first(n: usize) -> u32 {
+    if n >= TILES {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
 }
 
 impl Analysis {
@@ -58,16 +83,24 @@ impl Analysis {
         grid: Grid::BLANK,
         frontier: Frontier::BLANK,
         lifts: Lifts::BLANK,
+        points: Points::BLANK,
         ways: [0; TILES],
         dests: [0; TILES],
+        stale: u32::MAX,
+        lifts_fresh: false,
+        held: TILES,
         free_marks: 0,
         add_marks: 0,
         moves: 0,
         end: false,
         opening: false,
-        formation: [(0, 0); TILES],
-        formation_len: usize::MAX,
-        lifts_fresh: false,
+        tiles: [Tile {
+            x: 0,
+            y: 0,
+            red: 0,
+            orange: 0,
+        }; TILES],
+        len: usize::MAX,
     };
 
     /// Runs `f` on the analysis of `state` (which must not be over).
@@ -78,8 +111,8 @@ impl Analysis {
         })
     }
 
-    /// Runs `f` on this thread's scratch analysis (a fresh one if it is in
-    /// use), to be rebuilt by `f`.
+    /// Runs `f` on this thread's analysis (a fresh one if it is in use), to
+    /// be rebuilt by `f`.
     pub fn scratch<R>(f: impl FnOnce(&mut Analysis) -> R) -> R {
         SCRATCH.with(|cell| match cell.try_borrow_mut() {
             Ok(mut a) => f(&mut a),
@@ -91,26 +124,22 @@ impl Analysis {
     pub fn rebuild(&mut self, game: &Quinque, state: &QuinqueState) {
         let n = state.tiles.len().min(TILES);
         if !self.describes(state) {
-            // The formation changed since the last analysis of this thread.
             self.grid.rebuild(&state.tiles);
             self.frontier.rebuild(&self.grid);
-            for (k, t) in self.formation.iter_mut().zip(&state.tiles[..n]) {
-                *k = (t.x, t.y);
-            }
-            self.formation_len = n;
+            self.points.rebuild(&self.grid, &state.tiles, game.pps);
+            self.tiles[..n].copy_from_slice(&state.tiles[..n]);
+            // A window that does not hold every tile (a formation in pieces)
+            // is not followed from one action to the next.
+            self.len = if self.grid.inside == first(n) {
+                n
+            } else {
+                usize::MAX
+            };
             self.lifts_fresh = false;
+            self.stale = u32::MAX;
         }
-        let mut adj = [0u32; TILES];
-        let (g, w) = (&self.grid, self.grid.w);
-        for (i, a) in adj.iter_mut().enumerate().take(n) {
-            if g.inside >> i & 1 != 0 {
-                let c = g.tx[i] as usize + g.ty[i] as usize * w;
-                *a = self.frontier.nb.get(c).copied().unwrap_or(0);
-            }
-        }
-        if !self.lifts_fresh {
-            self.lifts.rebuild(if n >= 2 { &adj[..n] } else { &[] });
-            self.lifts_fresh = true;
+        if self.stale & first(n) != 0 {
+            self.count_moves(game, n);
         }
         let mover = state.to_move.index().min(1);
         let opening = state.turns == 0 && !state.second_action;
@@ -141,88 +170,150 @@ impl Analysis {
         self.add_marks = add_marks;
         self.end = state.second_action;
         self.opening = opening;
-        self.moves = 0;
-        if opening || n < 2 {
+        self.held = state.marked.map_or(TILES, |m| (m as usize).min(TILES));
+        self.moves = if opening || n < 2 {
+            0
+        } else {
+            let all: u32 = self.dests[..n].iter().sum();
+            all - self.dests.get(self.held).copied().unwrap_or(0)
+        };
+    }
+
+    /// Works out again the destinations of the stale tiles among the first
+    /// `n`, and the pieces first if the formation changed.
+    fn count_moves(&mut self, game: &Quinque, n: usize) {
+        if n < 2 {
             self.ways[..n].fill(0);
             self.dests[..n].fill(0);
+            self.stale = 0;
             return;
         }
-        let marked = state.marked.map_or(usize::MAX, |m| m as usize);
-        let advanced = game.params.advanced;
-        let mut total = 0;
-        for (v, &neighbours) in adj.iter().enumerate().take(n) {
-            let (mut ways, mut k) = (0, 0);
-            if may_move(neighbours, v != marked) {
-                ways = if advanced {
-                    game.ways(&state.tiles[v])
-                } else {
-                    movement::ORTHOGONAL | movement::DIAGONAL
-                };
-                k = self.mover().count(v, ways);
+        if !self.lifts_fresh {
+            let mut adj = [0u32; TILES];
+            for (i, a) in adj.iter_mut().enumerate().take(n) {
+                *a = self.neighbours(i);
             }
-            self.ways[v] = ways;
-            self.dests[v] = k;
-            total += k;
+            self.lifts.rebuild(&adj[..n]);
+            self.lifts_fresh = true;
         }
-        self.moves = total;
+        let mut stale = self.stale & first(n);
+        while stale != 0 {
+            let v = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let ways = if may_move(self.neighbours(v), true) {
+                game.ways(&self.tiles[v])
+            } else {
+                0
+            };
+            self.ways[v] = ways;
+            self.dests[v] = if ways == 0 {
+                0
+            } else {
+                self.mover().count(v, ways)
+            };
+        }
+        self.stale = 0;
     }
 
-    /// Whether the window and the frontier are those of the formation of
-    /// `state`.
+    /// The tiles sharing an edge with tile `i`.
+    #[inline]
+    fn neighbours(&self, i: usize) -> u32 {
+        match self.grid.cell(i) {
+            Some((x, y)) => self.frontier.touching(x, y),
+            None => 0,
+        }
+    }
+
+    /// Whether the analysis is that of the tiles of `state`.
     pub fn describes(&self, state: &QuinqueState) -> bool {
         let n = state.tiles.len().min(TILES);
-        self.formation_len == n
-            && state.tiles[..n]
-                .iter()
-                .zip(&self.formation[..n])
-                .all(|(t, &(x, y))| t.x == x && t.y == y)
+        self.len == n && self.tiles[..n] == state.tiles[..n]
     }
 
-    /// Whether the window still follows the formation.
+    /// Whether the analysis follows the formation.
     pub fn is_current(&self) -> bool {
-        self.formation_len != usize::MAX
+        self.len != usize::MAX
     }
 
-    /// Forgets the formation the analysis was built for.
+    /// Forgets the position the analysis was built for.
     pub fn forget(&mut self) {
-        self.formation_len = usize::MAX;
+        self.len = usize::MAX;
     }
 
-    /// Follows the move of tile `i` to absolute cell `to` in the window and
-    /// the frontier (the pieces are recomputed at the next analysis). When
-    /// the tile comes near the window's edge, the window will be built again.
+    /// The tile on absolute cell `(x, y)`, if the analysis follows the
+    /// formation and a tile is there.
+    #[inline]
+    pub fn tile_on(&self, x: i32, y: i32) -> Option<usize> {
+        let g = &self.grid;
+        let c = g.local(x as i64 - g.x0, y as i64 - g.y0)?;
+        let occ = g.occ[c] as usize;
+        (self.is_current() && occ > 0).then(|| occ - 1)
+    }
+
+    /// Follows the move of tile `i` to absolute cell `to` (the pieces and
+    /// the destinations are worked out at the next analysis). When the tile
+    /// comes near the window's edge, the analysis will be built again.
     pub fn follow_move(&mut self, i: usize, to: (i32, i32)) {
         let g = &self.grid;
         let Some((ax, ay)) = g.cell(i) else {
             return self.forget();
         };
-        if i >= self.formation_len.min(TILES) {
+        if !self.is_current() || i >= self.len {
             return self.forget();
         }
         let (bx, by) = (to.0 as i64 - g.x0, to.1 as i64 - g.y0);
         if !self.well_inside(bx, by) {
             return self.forget();
         }
+        let t = self.tiles[i];
+        self.points.flip_tile(ax as usize, ay as usize, &t);
         self.grid.relocate(i, to.0 as i64, to.1 as i64);
         self.frontier.follow(&self.grid, i, ax, ay, false);
         self.frontier.follow(&self.grid, i, bx, by, true);
-        self.formation[i] = to;
+        self.points.flip_tile(bx as usize, by as usize, &t);
+        (self.tiles[i].x, self.tiles[i].y) = to;
         self.lifts_fresh = false;
+        self.stale = u32::MAX;
     }
 
-    /// Follows the arrival of a tile from the supply on absolute cell `at`.
-    pub fn follow_add(&mut self, at: (i32, i32)) {
-        let i = self.grid.n;
+    /// Follows the arrival of a tile from the supply on absolute cell `at`;
+    /// returns its index.
+    pub fn follow_add(&mut self, at: (i32, i32)) -> Option<usize> {
+        let i = self.len;
         let g = &self.grid;
         let (bx, by) = (at.0 as i64 - g.x0, at.1 as i64 - g.y0);
-        if i >= TILES || i != self.formation_len || !self.well_inside(bx, by) {
-            return self.forget();
+        if i >= TILES || i != g.n || !self.well_inside(bx, by) {
+            self.forget();
+            return None;
         }
         self.grid.add(i, at.0 as i64, at.1 as i64);
         self.frontier.follow(&self.grid, i, bx, by, true);
-        self.formation[i] = at;
-        self.formation_len = i + 1;
+        self.tiles[i] = Tile::new(at.0, at.1);
+        self.len = i + 1;
         self.lifts_fresh = false;
+        self.stale = u32::MAX;
+        Some(i)
+    }
+
+    /// Follows a parachute of `colour` put on parachutist `slot` of tile
+    /// `i`. `ways_change`: the tile's movement depends on its parachutes
+    /// (Q6).
+    pub fn follow_mark(&mut self, i: usize, colour: Player, slot: u32, ways_change: bool) {
+        let Some((x, y)) = self.grid.cell(i) else {
+            return self.forget();
+        };
+        if !self.is_current() || i >= self.len {
+            return self.forget();
+        }
+        let t = &mut self.tiles[i];
+        if t.of(colour) >> (slot & 15) & 1 == 0 {
+            t.put(colour, slot);
+            let slot = (slot & 15) as usize;
+            self.points.flip(colour.index(), x as usize, y as usize, slot);
+        }
+        if ways_change {
+            self.stale |= 1 << i;
+        }
     }
 
     /// Whether a tile on window cell `(x, y)` leaves its neighbours'
@@ -297,7 +388,7 @@ impl Analysis {
         if self.moves > 0 {
             let mover = self.mover();
             for v in 0..g.n {
-                if self.dests[v] == 0 {
+                if self.dests[v] == 0 || v == self.held {
                     continue;
                 }
                 let t = &state.tiles[v];
@@ -371,7 +462,7 @@ impl Analysis {
         k -= self.add_marks;
         if k < self.moves {
             for v in 0..g.n {
-                let n = self.dests[v];
+                let n = if v == self.held { 0 } else { self.dests[v] };
                 if k < n {
                     let (lx, ly) = self.mover().nth(v, self.ways[v], k)?;
                     let t = &state.tiles[v];

@@ -49,6 +49,7 @@ mod game;
 mod legal;
 mod lines;
 mod movement;
+mod points;
 pub mod params;
 mod render;
 mod repetition;

@@ -381,7 +381,7 @@ impl Rules {
             }
         }
         // Practically only when the forbidden move is the only one.
-        let mut buf = [0u16; STACK_MOVES];
+        let mut buf = [0u16; BIG_STACK_MOVES];
         self.pick(st, &mut buf, rng)
     }
 
@@ -540,6 +540,8 @@ pub(crate) fn threat_mask(board: &[u8], cell: usize, enemy: u8) -> u8 {
 /// Room for the moves of one position on the stack; rules whose armies may
 /// have more moves use the heap.
 const STACK_MOVES: usize = 256;
+/// A larger stack buffer, for armies with more moves.
+const BIG_STACK_MOVES: usize = 512;
 /// Room for the moves of any army (50 scouts have at most 900).
 const HEAP_MOVES: usize = 1024;
 
@@ -555,11 +557,15 @@ impl Rules {
         debug_assert!(self.max_moves < HEAP_MOVES);
         let side = st.to_move.index();
         let r = self.restrictions(st, side);
-        if !r.chase && st.cls[side][CAPTAIN_CLASS as usize] == 0 && self.max_moves < STACK_MOVES {
+        if !r.chase && st.cls[side][CAPTAIN_CLASS as usize] == 0 && self.max_moves < BIG_STACK_MOVES
+        {
             return self.random_step_bits(st, side, r.s7, rng);
         }
         if self.max_moves < STACK_MOVES {
             let mut buf = [0u16; STACK_MOVES];
+            self.pick(st, &mut buf, rng)
+        } else if self.max_moves < BIG_STACK_MOVES {
+            let mut buf = [0u16; BIG_STACK_MOVES];
             self.pick(st, &mut buf, rng)
         } else {
             let mut buf = Box::new([0u16; HEAP_MOVES]);

@@ -173,11 +173,11 @@ pub enum Role {
     Spy,
     /// Removes a bomb it attacks (S5.4).
     Miner,
-    /// Removes every attacker except a miner (S5.4); never moves and never
-    /// attacks; not a movable piece (S9).
+    /// Removes every attacker except a miner (S5.4); never attacks; moves
+    /// only under S12.3; never a movable piece (S9).
     Bomb,
-    /// Captured by any attacker, which wins the game (S5.5); never moves; not
-    /// a movable piece (S9).
+    /// Captured by any attacker, which wins the game (S5.5); never attacks;
+    /// moves only under S12.4; never a movable piece (S9).
     Flag,
 }
 

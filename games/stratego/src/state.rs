@@ -57,13 +57,16 @@ pub struct StrategoState {
     pub(crate) tray: [[u8; MAX_KINDS]; 2],
     /// The order in which each removed piece left the board, counted per
     /// side (S12.5c: a return takes the earliest removed).
-    #[serde(with = "BigArray")]
+    #[serde(with = "BigArray", default = "no_pieces")]
     pub(crate) gone: [u8; MAX_PIECES],
     /// Pieces each side has had removed so far (the next `gone` number).
+    #[serde(default)]
     pub(crate) removals: [u8; 2],
     /// Returns each side has made (S12.5c: at most 2).
+    #[serde(default)]
     pub(crate) returns: [u8; 2],
     /// The step of S12.5 the side to move is to make, if any.
+    #[serde(default)]
     pub(crate) pending: Option<Pending>,
     /// Movable pieces (S9) left to each side.
     pub(crate) movable: [u8; 2],
@@ -170,6 +173,11 @@ pub struct PieceInfo {
     pub revealed: bool,
     /// Whether it has moved.
     pub moved: bool,
+}
+
+/// A zero for every piece slot (states saved before reconquest existed).
+fn no_pieces() -> [u8; MAX_PIECES] {
+    [0; MAX_PIECES]
 }
 
 impl StrategoState {
