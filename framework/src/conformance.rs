@@ -188,6 +188,14 @@ fn check_serialization<G: Game>(state: &G::State, ctx: &Ctx) {
         Ok(back) => ctx.ensure(&back == state, "state serialization round-trips"),
         Err(e) => ctx.fail(&format!("state does not deserialize: {e}")),
     }
+    // The registry hands states to scripts as JSON values.
+    match serde_json::to_value(state) {
+        Ok(value) => match serde_json::from_value::<G::State>(value) {
+            Ok(back) => ctx.ensure(&back == state, "state JSON value round-trips"),
+            Err(e) => ctx.fail(&format!("state JSON value does not deserialize: {e}")),
+        },
+        Err(e) => ctx.fail(&format!("state is not a JSON value: {e}")),
+    }
 }
 
 fn check_view<G: Game>(
@@ -198,10 +206,12 @@ fn check_view<G: Game>(
     ctx: &Ctx,
 ) {
     let view = game.view(state, player);
-    let json = serde_json::to_string(&view).expect("views serialize");
-    match serde_json::from_str::<G::View>(&json) {
-        Ok(back) => ctx.ensure(back == view, "view serialization round-trips"),
-        Err(e) => ctx.fail(&format!("view does not deserialize: {e}")),
+    match serde_json::to_value(&view) {
+        Ok(value) => match serde_json::from_value::<G::View>(value) {
+            Ok(back) => ctx.ensure(back == view, "view serialization round-trips"),
+            Err(e) => ctx.fail(&format!("view does not deserialize: {e}")),
+        },
+        Err(e) => ctx.fail(&format!("view is not a JSON value: {e}")),
     }
     if G::HIDDEN_INFORMATION || ctx.ply.is_multiple_of(7) {
         let drawn = game.determinize(&view, rng);
