@@ -21,12 +21,34 @@ pub(crate) const TILES: usize = MAX_TILES as usize;
 pub(crate) const MARGIN: i64 = 4;
 /// The widest window: `MAX_TILES` tiles in a row, plus the margins.
 pub(crate) const SIDE: usize = TILES + 2 * MARGIN as usize;
-/// Entries of the per-line arrays.
-pub(crate) const LINES: usize = SIDE;
-/// Entries of the per-diagonal arrays.
-pub(crate) const DIAGONALS: usize = 2 * SIDE;
+/// Entries of the per-line arrays: a power of two of at least [`SIDE`], so
+/// that indices can be masked instead of checked.
+pub(crate) const LINES: usize = 64;
+/// Entries of the per-diagonal arrays (a power of two of at least
+/// `2·SIDE`).
+pub(crate) const DIAGONALS: usize = 128;
 /// The most cells of a window: width + height ≤ `MAX_TILES + 1 + 4·MARGIN`.
 pub(crate) const CAP: usize = 600;
+/// Entries of the per-cell arrays (a power of two of at least [`CAP`]).
+pub(crate) const CELLS: usize = 1024;
+
+/// A window cell index, masked into the per-cell arrays.
+#[inline(always)]
+pub(crate) fn at(c: usize) -> usize {
+    c & (CELLS - 1)
+}
+
+/// A line index, masked into the per-line arrays.
+#[inline(always)]
+pub(crate) fn line(i: usize) -> usize {
+    i & (LINES - 1)
+}
+
+/// A diagonal index, masked into the per-diagonal arrays.
+#[inline(always)]
+pub(crate) fn diagonal(i: usize) -> usize {
+    i & (DIAGONALS - 1)
+}
 
 /// The four edge directions.
 pub(crate) const EDGES: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -54,9 +76,9 @@ pub(crate) struct Grid {
     /// rules' invariants, such as a formation in pieces).
     pub inside: u32,
     /// Tile index + 1 per cell (row by row), 0 for an empty cell.
-    pub occ: [u8; CAP],
+    pub occ: [u8; CELLS],
     /// Per window row, bit `lx` for each tile.
-    pub rows: [u64; SIDE],
+    pub rows: [u64; LINES],
     /// Each tile's window column.
     pub tx: [u8; TILES],
     /// Each tile's window row.
@@ -72,8 +94,8 @@ impl Grid {
         h: 0,
         n: 0,
         inside: 0,
-        occ: [0; CAP],
-        rows: [0; SIDE],
+        occ: [0; CELLS],
+        rows: [0; LINES],
         tx: [0; TILES],
         ty: [0; TILES],
     };
@@ -128,8 +150,8 @@ impl Grid {
     fn place(&mut self, i: usize, x: i64, y: i64) {
         let (lx, ly) = (x - self.x0, y - self.y0);
         if let Some(c) = self.local(lx, ly) {
-            self.occ[c] = i as u8 + 1;
-            self.rows[ly as usize] |= 1 << lx;
+            self.occ[at(c)] = i as u8 + 1;
+            self.rows[line(ly as usize)] |= 1 << (lx % 64);
             self.tx[i] = lx as u8;
             self.ty[i] = ly as u8;
             self.inside |= 1 << i;
@@ -168,10 +190,10 @@ impl Grid {
         let w = self.w;
         if lx >= 1 && ly >= 1 && (lx as usize) + 1 < w && (ly as usize) + 1 < self.h {
             let c = lx as usize + ly as usize * w;
-            bit(self.occ[c - 1])
-                | bit(self.occ[c + 1])
-                | bit(self.occ[c - w])
-                | bit(self.occ[c + w])
+            bit(self.occ[at(c - 1)])
+                | bit(self.occ[at(c + 1)])
+                | bit(self.occ[at(c - w)])
+                | bit(self.occ[at(c + w)])
         } else {
             self.touching_at_edge(lx, ly)
         }
@@ -183,7 +205,7 @@ impl Grid {
         let mut m = 0;
         for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
             if let Some(c) = self.local(lx + dx, ly + dy) {
-                m |= bit(self.occ[c]);
+                m |= bit(self.occ[at(c)]);
             }
         }
         m
@@ -196,9 +218,9 @@ impl Grid {
         }
         if let Some((lx, ly)) = self.cell(i) {
             let c = lx as usize + ly as usize * self.w;
-            if self.occ[c] as usize == i + 1 {
-                self.occ[c] = 0;
-                self.rows[ly as usize] &= !(1 << lx);
+            if self.occ[at(c)] as usize == i + 1 {
+                self.occ[at(c)] = 0;
+                self.rows[line(ly as usize)] &= !(1 << (lx % 64));
             }
         }
         self.inside &= !(1 << i);
@@ -276,7 +298,7 @@ pub(crate) struct Frontier {
     /// Per cell of the window (row by row), the tiles on its four edge
     /// neighbours; for the cell of a tile, its neighbours in the tile
     /// adjacency graph.
-    pub nb: [u32; CAP],
+    pub nb: [u32; CELLS],
     /// Frontier cells.
     pub count: u32,
     /// The window's columns.
@@ -294,7 +316,7 @@ impl Frontier {
         on_diag: [0; DIAGONALS],
         on_anti: [0; DIAGONALS],
         multi: CellSet::BLANK,
-        nb: [0; CAP],
+        nb: [0; CELLS],
         count: 0,
         w: 0,
         h: 0,
@@ -353,7 +375,7 @@ impl Frontier {
     #[inline]
     pub fn touching(&self, x: i64, y: i64) -> u32 {
         if (x as u64) < self.w as u64 && (y as u64) < self.h as u64 {
-            self.nb[x as usize + y as usize * self.w]
+            self.nb[at(x as usize + y as usize * self.w)]
         } else {
             0
         }
@@ -363,49 +385,82 @@ impl Frontier {
     /// `(x, y)` (`arrived`: false) or came to it (true), the window `g`
     /// already showing it: only that cell and its four neighbours change.
     pub fn follow(&mut self, g: &Grid, i: usize, x: i64, y: i64, arrived: bool) {
+        let (w, h) = (self.w, self.h);
+        if x < 1 || y < 1 || x as usize + 1 >= w || y as usize + 1 >= h {
+            return self.follow_at_edge(g, i, x, y, arrived);
+        }
+        let (ux, uy) = (x as usize, y as usize);
+        let c = ux + uy * w;
+        let bit = 1u32 << (i % TILES);
+        for (n, nx, ny) in [
+            (c + 1, ux + 1, uy),
+            (c - 1, ux - 1, uy),
+            (c + w, ux, uy + 1),
+            (c - w, ux, uy - 1),
+        ] {
+            let nb = &mut self.nb[at(n)];
+            if arrived {
+                *nb |= bit;
+            } else {
+                *nb &= !bit;
+            }
+            if g.occ[at(n)] == 0 {
+                let touching = *nb;
+                self.refresh(nx, ny, touching);
+            }
+        }
+        let touching = if g.occ[at(c)] == 0 { self.nb[at(c)] } else { 0 };
+        self.refresh(ux, uy, touching);
+    }
+
+    /// [`Frontier::follow`] for a cell on the window's edge (only in a
+    /// clipped window).
+    #[cold]
+    fn follow_at_edge(&mut self, g: &Grid, i: usize, x: i64, y: i64, arrived: bool) {
         let bit = 1u32 << (i % TILES);
         for (dx, dy) in EDGES {
             if let Some(c) = g.local(x + dx, y + dy) {
                 if arrived {
-                    self.nb[c] |= bit;
+                    self.nb[at(c)] |= bit;
                 } else {
-                    self.nb[c] &= !bit;
+                    self.nb[at(c)] &= !bit;
                 }
-                self.refresh(g, x + dx, y + dy, c);
+                let touching = if g.occ[at(c)] == 0 { self.nb[at(c)] } else { 0 };
+                self.refresh((x + dx) as usize, (y + dy) as usize, touching);
             }
         }
         if let Some(c) = g.local(x, y) {
-            self.refresh(g, x, y, c);
+            let touching = if g.occ[at(c)] == 0 { self.nb[at(c)] } else { 0 };
+            self.refresh(x as usize, y as usize, touching);
         }
     }
 
-    /// Recomputes whether window cell `(x, y)` (index `c`) is on the
-    /// frontier, and whether it touches two tiles.
+    /// Records whether window cell `(x, y)` is on the frontier, and whether
+    /// it touches two tiles, given the tiles it touches if it is empty
+    /// (`touching`: none for the cell of a tile).
     #[inline]
-    fn refresh(&mut self, g: &Grid, x: i64, y: i64, c: usize) {
-        let (ux, uy) = (x as usize, y as usize);
-        let h = self.h;
-        let touching = if g.occ[c] == 0 { self.nb[c] } else { 0 };
-        let bit = 1u64 << ux;
+    fn refresh(&mut self, x: usize, y: usize, touching: u32) {
+        let (r, d, a) = (line(y), diagonal(x + self.h - 1 - y), diagonal(x + y));
+        let bit = 1u64 << (x % 64);
         let front = touching != 0;
-        if front != (self.all.rows[uy] & bit != 0) {
-            self.all.rows[uy] ^= bit;
-            self.all.cols[ux] ^= 1 << uy;
-            self.all.diag[ux + h - 1 - uy] ^= bit;
-            self.all.anti[ux + uy] ^= bit;
-            let d = if front { 1u8 } else { u8::MAX };
-            self.on_row[uy] = self.on_row[uy].wrapping_add(d);
-            self.on_col[ux] = self.on_col[ux].wrapping_add(d);
-            self.on_diag[ux + h - 1 - uy] = self.on_diag[ux + h - 1 - uy].wrapping_add(d);
-            self.on_anti[ux + uy] = self.on_anti[ux + uy].wrapping_add(d);
-            self.count = self.count.wrapping_add(d as i8 as u32);
+        if front != (self.all.rows[r] & bit != 0) {
+            self.all.rows[r] ^= bit;
+            self.all.cols[line(x)] ^= 1 << (y % 64);
+            self.all.diag[d] ^= bit;
+            self.all.anti[a] ^= bit;
+            let step = if front { 1u8 } else { u8::MAX };
+            self.on_row[r] = self.on_row[r].wrapping_add(step);
+            self.on_col[line(x)] = self.on_col[line(x)].wrapping_add(step);
+            self.on_diag[d] = self.on_diag[d].wrapping_add(step);
+            self.on_anti[a] = self.on_anti[a].wrapping_add(step);
+            self.count = self.count.wrapping_add(step as i8 as u32);
         }
         let multi = touching & touching.wrapping_sub(1) != 0;
-        if multi != (self.multi.rows[uy] & bit != 0) {
-            self.multi.rows[uy] ^= bit;
-            self.multi.cols[ux] ^= 1 << uy;
-            self.multi.diag[ux + h - 1 - uy] ^= bit;
-            self.multi.anti[ux + uy] ^= bit;
+        if multi != (self.multi.rows[r] & bit != 0) {
+            self.multi.rows[r] ^= bit;
+            self.multi.cols[line(x)] ^= 1 << (y % 64);
+            self.multi.diag[d] ^= bit;
+            self.multi.anti[a] ^= bit;
         }
     }
 
@@ -414,7 +469,7 @@ impl Frontier {
     #[inline]
     pub fn singles(&self, y: usize) -> u64 {
         if y < self.h {
-            self.all.rows[y] & !self.multi.rows[y]
+            self.all.rows[line(y)] & !self.multi.rows[line(y)]
         } else {
             0
         }
@@ -425,6 +480,6 @@ impl Frontier {
     pub fn contains(&self, lx: i64, ly: i64) -> bool {
         (ly as u64) < self.h as u64
             && (lx as u64) < self.w as u64
-            && self.all.rows[ly as usize] >> lx & 1 != 0
+            && self.all.rows[line(ly as usize)] >> (lx % 64) & 1 != 0
     }
 }

@@ -43,7 +43,7 @@ impl Quinque {
     #[inline]
     pub(crate) fn ways(&self, t: &Tile) -> u8 {
         if self.params.advanced {
-            let n = (t.marked() & self.point_mask).count_ones() as usize;
+            let n = crate::bits::ones16(t.marked() & self.point_mask) as usize;
             self.ways_by_parachutes[n.min(16)]
         } else {
             movement::ORTHOGONAL | movement::DIAGONAL
@@ -115,7 +115,7 @@ impl Quinque {
                         None => analysis.follow_add(cell),
                     };
                     if let Some(i) = tile {
-                        analysis.follow_mark(i, state.to_move, slot, self.params.advanced);
+                        analysis.follow_mark(self, i, state.to_move, slot);
                     }
                 }
                 Action::End | Action::Pass => {}

@@ -16,6 +16,7 @@
 //! play: a mark or the end of a turn leaves it as it is.
 
 use crate::action::Action;
+use crate::bits::ones16;
 use crate::board::{Frontier, Grid, TILES};
 use crate::formation::Lifts;
 use crate::movement::{may_move, Moves};
@@ -56,6 +57,9 @@ pub(crate) struct Analysis {
     pub end: bool,
     /// Whether only the first tile may be marked (Q3.1).
     pub opening: bool,
+    /// The parachutists with a parachute on the tiles (of the first
+    /// `points_per_tile` of each).
+    marked_points: u32,
     /// The tiles the analysis describes, with their parachutes...
     tiles: [Tile; TILES],
     /// ...and how many (`usize::MAX`: none).
@@ -94,6 +98,7 @@ impl Analysis {
         moves: 0,
         end: false,
         opening: false,
+        marked_points: 0,
         tiles: [Tile {
             x: 0,
             y: 0,
@@ -128,6 +133,10 @@ impl Analysis {
             self.frontier.rebuild(&self.grid);
             self.points.rebuild(&self.grid, &state.tiles, game.pps);
             self.tiles[..n].copy_from_slice(&state.tiles[..n]);
+            self.marked_points = self.tiles[..n]
+                .iter()
+                .map(|t| ones16(t.marked() & game.point_mask))
+                .sum();
             // A window that does not hold every tile (a formation in pieces)
             // is not followed from one action to the next.
             self.len = if self.grid.inside == first(n) {
@@ -148,19 +157,10 @@ impl Analysis {
         if !state.second_action && state.reserves[mover] > 0 {
             if opening {
                 if let Some(t) = state.tiles.first() {
-                    free_marks = points - (t.marked() & game.point_mask).count_ones();
+                    free_marks = points - ones16(t.marked() & game.point_mask);
                 }
             } else {
-                // Four tiles' parachutes to a word, counted at once.
-                let mut marked = 0;
-                for four in state.tiles[..n].chunks(4) {
-                    let mut word = 0u64;
-                    for (k, t) in four.iter().enumerate() {
-                        word |= ((t.marked() & game.point_mask) as u64) << (16 * k);
-                    }
-                    marked += word.count_ones();
-                }
-                free_marks = points * n as u32 - marked;
+                free_marks = points * n as u32 - self.marked_points;
                 if state.supply > 0 {
                     add_marks = self.frontier.count * points;
                 }
@@ -188,11 +188,11 @@ impl Analysis {
             self.stale = 0;
             return;
         }
+        let mut adj = [0u32; TILES];
+        for (i, a) in adj.iter_mut().enumerate().take(n) {
+            *a = self.neighbours(i);
+        }
         if !self.lifts_fresh {
-            let mut adj = [0u32; TILES];
-            for (i, a) in adj.iter_mut().enumerate().take(n) {
-                *a = self.neighbours(i);
-            }
             self.lifts.rebuild(&adj[..n]);
             self.lifts_fresh = true;
         }
@@ -200,7 +200,7 @@ impl Analysis {
         while stale != 0 {
             let v = stale.trailing_zeros() as usize;
             stale &= stale - 1;
-            let ways = if may_move(self.neighbours(v), true) {
+            let ways = if may_move(adj[v], true) {
                 game.ways(&self.tiles[v])
             } else {
                 0
@@ -227,7 +227,18 @@ impl Analysis {
     /// Whether the analysis is that of the tiles of `state`.
     pub fn describes(&self, state: &QuinqueState) -> bool {
         let n = state.tiles.len().min(TILES);
-        self.len == n && self.tiles[..n] == state.tiles[..n]
+        if self.len != n {
+            return false;
+        }
+        // Compared without a branch per tile.
+        let mut differ = 0;
+        for (a, b) in self.tiles[..n].iter().zip(&state.tiles[..n]) {
+            differ |= (a.x ^ b.x) as u32
+                | (a.y ^ b.y) as u32
+                | (a.red ^ b.red) as u32
+                | (a.orange ^ b.orange) as u32;
+        }
+        differ == 0
     }
 
     /// Whether the analysis follows the formation.
@@ -298,7 +309,7 @@ impl Analysis {
     /// Follows a parachute of `colour` put on parachutist `slot` of tile
     /// `i`. `ways_change`: the tile's movement depends on its parachutes
     /// (Q6).
-    pub fn follow_mark(&mut self, i: usize, colour: Player, slot: u32, ways_change: bool) {
+    pub fn follow_mark(&mut self, game: &Quinque, i: usize, colour: Player, slot: u32) {
         let Some((x, y)) = self.grid.cell(i) else {
             return self.forget();
         };
@@ -306,12 +317,20 @@ impl Analysis {
             return self.forget();
         }
         let t = &mut self.tiles[i];
-        if t.of(colour) >> (slot & 15) & 1 == 0 {
+        let bit = 1u16 << (slot & 15);
+        if t.of(colour) & bit == 0 {
+            if t.marked() & bit & game.point_mask != 0 {
+                // The other colour's parachute is there too (an illegal
+                // mark): the point was already counted.
+            } else if bit & game.point_mask != 0 {
+                self.marked_points += 1;
+            }
             t.put(colour, slot);
             let slot = (slot & 15) as usize;
             self.points.flip(colour.index(), x as usize, y as usize, slot);
         }
-        if ways_change {
+        if game.params.advanced {
+            // The tile's movement depends on its parachutes (Q6).
             self.stale |= 1 << i;
         }
     }
@@ -421,7 +440,7 @@ impl Analysis {
             };
             for t in tiles {
                 let free = !t.marked() & game.point_mask;
-                let n = free.count_ones();
+                let n = ones16(free);
                 if k < n {
                     let mut bits = free;
                     for _ in 0..k {
@@ -443,7 +462,7 @@ impl Analysis {
             let (mut cell, slot) = (k / points, (k % points) as i32);
             for ly in 0..g.h {
                 let bits = self.frontier.all.rows[ly];
-                let n = bits.count_ones();
+                let n = self.frontier.on_row[ly] as u32;
                 if cell < n {
                     let mut bits = bits;
                     for _ in 0..cell {

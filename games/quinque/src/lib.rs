@@ -42,6 +42,7 @@
 
 pub mod action;
 mod apply;
+mod bits;
 mod board;
 mod check;
 pub mod formation;
@@ -59,3 +60,4 @@ pub use action::{parse_action, Action};
 pub use game::Quinque;
 pub use params::{Colour, QuinqueParams, Reach};
 pub use state::{EndReason, Ending, QuinqueState, Tile};
+mod stats_tmp;

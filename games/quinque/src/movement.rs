@@ -9,7 +9,7 @@
 //! destination must touch two tiles or more: only those frontier cells are
 //! checked against the pieces.
 
-use crate::board::{Frontier, Grid};
+use crate::board::{at, diagonal, line, Frontier, Grid};
 use crate::formation::Lifts;
 use crate::params::Reach;
 
@@ -67,6 +67,63 @@ impl Moves<'_> {
         let Some((lx, ly)) = self.grid.cell(v) else {
             return 0;
         };
+        let (w, h) = (self.grid.w, self.grid.h);
+        let interior = lx >= 1 && ly >= 1 && (lx as usize) + 1 < w && (ly as usize) + 1 < h;
+        if ways != ORTHOGONAL | DIAGONAL || !interior {
+            return self.count_by_ways(v, lx, ly, ways);
+        }
+        let f = self.frontier;
+        let (ux, uy) = (lx as usize, ly as usize);
+        let (r, c, d, a) = (line(uy), line(ux), diagonal(ux + h - 1 - uy), diagonal(ux + uy));
+        if !self.lifts.is_articulation(v) {
+            // One piece left: every frontier cell on the eight lines is a
+            // destination, except the edge neighbours that touch only v.
+            let (cell, bit) = (ux + uy * w, 1u32 << (v % 32));
+            let occ = &self.grid.occ;
+            let lonely = |n: usize| (occ[at(n)] == 0 && f.nb[at(n)] == bit) as u32;
+            let all = f.on_row[r] as u32 + f.on_col[c] as u32 + f.on_diag[d] as u32;
+            return all + f.on_anti[a] as u32
+                - lonely(cell + 1)
+                - lonely(cell - 1)
+                - lonely(cell + w)
+                - lonely(cell - w);
+        }
+        let m = &f.multi;
+        self.tally_joining(v, ux, uy, [m.rows[r], m.cols[c], m.diag[d], m.anti[a]])
+    }
+
+    /// The cells among the multi-tile frontier cells `[row, column,
+    /// diagonal, anti-diagonal]` of the lines through window cell `(ux, uy)`
+    /// of the articulation tile `v` that join all the pieces it leaves.
+    #[inline(always)]
+    fn tally_joining(&self, v: usize, ux: usize, uy: usize, lines: [u64; 4]) -> u32 {
+        let [rows, cols, diags, antis] = lines;
+        if rows | cols | diags | antis == 0 {
+            return 0;
+        }
+        let w = self.grid.w;
+        let (f, lifts) = (self.frontier, self.lifts);
+        let mut n = 0;
+        let mut tally = |mut bits: u64, base: usize, step: usize| {
+            // Cells along a line are `step` apart in the window.
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let c = b.wrapping_mul(step).wrapping_add(base);
+                n += lifts.joins_all(v, f.nb[at(c)]) as u32;
+            }
+        };
+        tally(rows, uy * w, 1);
+        tally(cols, ux, w);
+        // Diagonal cell (b, b - lx + ly): index b·(w+1) + (ly - lx)·w.
+        tally(diags, uy.wrapping_sub(ux).wrapping_mul(w), w + 1);
+        // Anti-diagonal cell (b, lx + ly - b): index b·(1-w) + (lx+ly)·w.
+        tally(antis, (ux + uy) * w, 1usize.wrapping_sub(w));
+        n
+    }
+
+    /// [`Moves::count`] for any movement flags and any cell of the window.
+    fn count_by_ways(&self, v: usize, lx: i64, ly: i64, ways: u8) -> u32 {
         if ways & STEP != 0 || ways == 0 {
             let mut n = 0;
             self.each(v, ways, |_, _| {
@@ -114,30 +171,7 @@ impl Moves<'_> {
         } else {
             (0, 0)
         };
-        if rows | cols | diags | antis == 0 {
-            return 0;
-        }
-        let w = self.grid.w;
-        let lifts = self.lifts;
-        let mut n = 0;
-        let mut tally = |mut bits: u64, base: usize, step: usize| {
-            // Cells along a line are `step` apart in the window.
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let c = b.wrapping_mul(step).wrapping_add(base);
-                if let Some(&t) = f.nb.get(c) {
-                    n += lifts.joins(v, t) as u32;
-                }
-            }
-        };
-        tally(rows, uy * w, 1);
-        tally(cols, ux, w);
-        // Diagonal cell (b, b - lx + ly): index b·(w+1) + (ly - lx)·w.
-        tally(diags, uy.wrapping_sub(ux).wrapping_mul(w), w + 1);
-        // Anti-diagonal cell (b, lx + ly - b): index b·(1-w) + (lx+ly)·w.
-        tally(antis, a * w, 1usize.wrapping_sub(w));
-        n
+        self.tally_joining(v, ux, uy, [rows, cols, diags, antis])
     }
 
     /// Whether a tile moved from tile `v`'s cell to the frontier cell

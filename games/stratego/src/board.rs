@@ -59,6 +59,14 @@ impl Square {
         Square(index as u8)
     }
 
+    /// The square of a padded-array index, if it is a square of the largest
+    /// board (no border cell).
+    pub(crate) fn from_cell(cell: usize) -> Option<Square> {
+        let (rank, file) = (cell / STRIDE, cell % STRIDE);
+        ((1..=MAX_RANKS as usize).contains(&rank) && (1..=MAX_FILES as usize).contains(&file))
+            .then_some(Square(cell as u8))
+    }
+
     /// The number of squares between two squares of one line (0 if the same).
     pub(crate) fn distance(self, other: Square) -> u8 {
         self.file().abs_diff(other.file()) + self.rank().abs_diff(other.rank())

@@ -3,10 +3,9 @@
 //! of its moves in this chase.
 
 use crate::board::DIRS;
-use serde::{Deserialize, Serialize};
 
 /// One side's chase (each side's chases are judged separately, S8.2).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Chase {
     /// The cell where this side's last move ended.
     pub square: u8,

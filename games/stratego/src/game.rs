@@ -259,7 +259,7 @@ impl Game for Stratego {
     }
 
     fn initial_state(&self, _seed: u64) -> StrategoState {
-        let mut st = StrategoState::empty(&self.rules.template);
+        let mut st = StrategoState::empty(&self.rules);
         let cap = if self.rules.max_plies == 0 {
             1024
         } else {

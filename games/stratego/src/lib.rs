@@ -52,13 +52,16 @@ mod combat;
 mod end;
 mod game;
 pub mod gravon;
+mod legend;
 mod movegen;
 mod notation;
 mod params;
 mod play;
 mod render;
+mod restore;
 mod setup;
 mod state;
+pub mod state_json;
 mod two_squares;
 mod view;
 mod zobrist;
@@ -76,6 +79,7 @@ pub use params::{
 };
 pub use setup::{Setup, SetupError};
 pub use state::{Combat, Event, PieceInfo, StrategoState};
+pub use state_json::StateError;
 pub use view::{StrategoView, ViewSquare};
 
 use plateau::rand::Rng;
@@ -156,6 +160,16 @@ impl Stratego {
     /// word; [`Stratego::parse_setup`] reads it back.
     pub fn setup_text(&self, setup: &Setup) -> String {
         self.rules.setup_text(setup)
+    }
+
+    /// Checks that a state fits these rules, e.g. one read back from JSON
+    /// ([`state_json`]) before playing on: the same board, sides and kinds
+    /// of piece, a side still setting up with its pieces in its home area,
+    /// and no outcome missing that the rules decide (S9). A state made by
+    /// these rules always fits; one that does not must not be played on
+    /// under them.
+    pub fn check_state(&self, state: &StrategoState) -> Result<(), StateError> {
+        self.rules.check_state(state)
     }
 
     /// The setup a side made in a game (once it has made one).

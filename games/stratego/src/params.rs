@@ -5,7 +5,9 @@ use crate::board::{self, Square, BOARD_LEN, MAX_FILES, MAX_RANKS};
 use crate::combat::{self, Clash, Fighter};
 use plateau::RulesError;
 use serde::{Deserialize, Serialize};
+use crate::legend::Legend;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The most kinds of piece a rule set may have.
 pub const MAX_KINDS: usize = 15;
@@ -254,6 +256,8 @@ pub(crate) struct Rules {
     pub names: [String; 2],
     /// The most moves a side can have in one position (for move buffers).
     pub max_moves: usize,
+    /// What states under these rules keep of them.
+    pub legend: Arc<Legend>,
 }
 
 fn err(reason: impl Into<String>) -> RulesError {
@@ -496,7 +500,7 @@ impl Rules {
         let max_moves = army.iter().map(|&k| reach(k as usize)).sum();
         let has_mobile = army.iter().any(|&k| class[k as usize] == MOBILE_CLASS);
         let o = &p.options;
-        Ok(Rules {
+        let mut rules = Rules {
             files,
             ranks,
             kinds,
@@ -525,7 +529,10 @@ impl Rules {
             max_quiet: p.max_plies_without_capture,
             names,
             max_moves,
-        })
+            legend: Arc::default(),
+        };
+        rules.legend = Legend::of(&rules);
+        Ok(rules)
     }
 
     /// Whether a square is on the board (lakes included).

@@ -1,16 +1,17 @@
 //! The full state of a game: the board, the pieces with what has been
 //! revealed of them, the tray, the public history and the state of the
-//! two-squares and chase rules.
+//! two-squares and chase rules. Its JSON form is in [`crate::state_json`].
 
 use crate::bitboard::Bits;
 use crate::board::{Square, BOARD_LEN};
 use crate::chase::Chase;
 use crate::combat::Clash;
-use crate::params::{CLASSES, MAX_ARMY, MAX_KINDS, MAX_PIECES};
+use crate::legend::Legend;
+use crate::params::{Rules, CLASSES, MAX_ARMY, MAX_KINDS, MAX_PIECES};
 use crate::two_squares::Series;
 use plateau::{Outcome, Player};
 use serde::{Deserialize, Serialize};
-use serde_big_array::BigArray;
+use std::sync::Arc;
 
 /// Piece flag: the opponent knows the piece's rank (S6.2).
 pub(crate) const REVEALED: u8 = 1;
@@ -24,30 +25,27 @@ pub(crate) const MARKED: u8 = 4;
 ///
 /// Pieces are numbered per side in the order of their setup (side 0's from 0,
 /// side 1's from [`MAX_ARMY`]); a board cell holds the piece number plus one.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// It serializes to a readable JSON form and reads it back with every part
+/// checked (see [`crate::state_json`]); a state belongs to the rules it was
+/// made under ([`Stratego::check_state`](crate::Stratego::check_state)).
+#[derive(Clone, Debug, PartialEq)]
 pub struct StrategoState {
-    #[serde(with = "BigArray")]
     pub(crate) board: [u8; BOARD_LEN],
-    #[serde(with = "BigArray")]
     pub(crate) kind: [u8; MAX_PIECES],
     /// The cell of each piece; 0 once removed.
-    #[serde(with = "BigArray")]
     pub(crate) at: [u8; MAX_PIECES],
     /// The cell each piece was set up on.
-    #[serde(with = "BigArray")]
     pub(crate) origin: [u8; MAX_PIECES],
-    #[serde(with = "BigArray")]
     pub(crate) flags: [u8; MAX_PIECES],
     /// Pieces set up by each side.
     pub(crate) placed: [u8; 2],
     /// The cells of each side's pieces that move, one list per movement
     /// class: list `side * CLASSES + class` starts at `MAX_ARMY` times that.
-    #[serde(with = "BigArray")]
     pub(crate) movers: [u8; 2 * CLASSES * MAX_ARMY],
     /// The length of each list.
     pub(crate) movers_len: [[u8; CLASSES]; 2],
     /// Each moving piece's index in its list.
-    #[serde(with = "BigArray")]
     pub(crate) slot: [u8; MAX_PIECES],
     /// The squares of each side's pieces.
     pub(crate) occ: [Bits; 2],
@@ -57,16 +55,12 @@ pub struct StrategoState {
     pub(crate) tray: [[u8; MAX_KINDS]; 2],
     /// The order in which each removed piece left the board, counted per
     /// side (S12.5c: a return takes the earliest removed).
-    #[serde(with = "BigArray", default = "no_pieces")]
     pub(crate) gone: [u8; MAX_PIECES],
     /// Pieces each side has had removed so far (the next `gone` number).
-    #[serde(default)]
     pub(crate) removals: [u8; 2],
     /// Returns each side has made (S12.5c: at most 2).
-    #[serde(default)]
     pub(crate) returns: [u8; 2],
     /// The step of S12.5 the side to move is to make, if any.
-    #[serde(default)]
     pub(crate) pending: Option<Pending>,
     /// Movable pieces (S9) left to each side.
     pub(crate) movable: [u8; 2],
@@ -87,11 +81,14 @@ pub struct StrategoState {
     pub(crate) chase: [Chase; 2],
     /// Everything both players have seen, in order (S6.3).
     pub(crate) history: Vec<Event>,
+    /// The names and movement of the pieces, and the board's size, under the
+    /// rules of the game (for JSON; the engine reads [`Rules`]).
+    pub(crate) legend: Arc<Legend>,
 }
 
 /// A pending reconquest step (S12.5e): the move that reached the opponent's
 /// back row is made; the same side now returns a piece or skips.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Pending {
     /// The arriving piece.
     pub piece: u8,
@@ -175,13 +172,14 @@ pub struct PieceInfo {
     pub moved: bool,
 }
 
-/// A zero for every piece slot (states saved before reconquest existed).
-fn no_pieces() -> [u8; MAX_PIECES] {
-    [0; MAX_PIECES]
-}
-
 impl StrategoState {
-    pub(crate) fn empty(template: &[u8; BOARD_LEN]) -> StrategoState {
+    /// The state before the setups under `rules`.
+    pub(crate) fn empty(rules: &Rules) -> StrategoState {
+        StrategoState::blank(&rules.template, rules.legend.clone())
+    }
+
+    /// A state with no piece and no history on the board `template`.
+    pub(crate) fn blank(template: &[u8; BOARD_LEN], legend: Arc<Legend>) -> StrategoState {
         StrategoState {
             board: *template,
             kind: [0; MAX_PIECES],
@@ -209,6 +207,7 @@ impl StrategoState {
             series: [Series::default(); 2],
             chase: [Chase::default(), Chase::default()],
             history: Vec::new(),
+            legend,
         }
     }
 

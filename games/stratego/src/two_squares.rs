@@ -1,12 +1,10 @@
 //! The two-squares rule (S7): a piece may not move more than N times in a row
 //! between the same two squares.
 
-use serde::{Deserialize, Serialize};
-
 /// One side's current series: its last move and how many moves in a row its
 /// piece has made between those two squares. (The last move also serves the
 /// S8.4 exception.)
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Series {
     /// The cell the side's last move came from (0: no move yet).
     pub from: u8,

@@ -203,7 +203,7 @@ impl Rules {
             Some(squares) => self.draw_opponent_setup(view, o, squares, rng),
             None => self.random_setup(Player(o as u8), rng),
         };
-        let mut st = StrategoState::empty(&self.template);
+        let mut st = StrategoState::empty(self);
         for event in &view.history {
             if st.outcome.is_some() {
                 break;

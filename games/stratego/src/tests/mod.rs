@@ -31,7 +31,7 @@ pub(crate) fn rules(overrides: &[(&str, &str)]) -> Stratego {
 /// `bB`). Play has begun; `to_move` moves next.
 pub(crate) fn position(game: &Stratego, diagram: &str, to_move: u8) -> StrategoState {
     let r = &game.rules;
-    let mut st = StrategoState::empty(&r.template);
+    let mut st = StrategoState::empty(r);
     let rows: Vec<&str> = diagram
         .lines()
         .map(str::trim)
@@ -367,3 +367,4 @@ fn states_saved_before_reconquest_still_load() {
     assert!(!back.step_pending());
     assert_eq!(back.returns(Player(0)), 0);
 }
+mod scratch_tmp;
