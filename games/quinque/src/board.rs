@@ -392,25 +392,62 @@ impl Frontier {
         let (ux, uy) = (x as usize, y as usize);
         let c = ux + uy * w;
         let bit = 1u32 << (i % TILES);
+        // The cell itself (which may have been the frontier cell next to
+        // the one the tile left).
+        let touching = if g.occ[at(c)] == 0 { self.nb[at(c)] } else { 0 };
+        self.refresh(ux, uy, touching);
         for (n, nx, ny) in [
             (c + 1, ux + 1, uy),
             (c - 1, ux - 1, uy),
             (c + w, ux, uy + 1),
             (c - w, ux, uy - 1),
         ] {
-            let nb = &mut self.nb[at(n)];
-            if arrived {
-                *nb |= bit;
-            } else {
-                *nb &= !bit;
-            }
+            let before = self.nb[at(n)];
+            let after = if arrived { before | bit } else { before & !bit };
+            self.nb[at(n)] = after;
             if g.occ[at(n)] == 0 {
-                let touching = *nb;
-                self.refresh(nx, ny, touching);
+                // An empty neighbour joins or leaves the frontier, or
+                // starts or stops touching two tiles.
+                let multi = |t: u32| t & t.wrapping_sub(1) != 0;
+                if (before == 0) != (after == 0) {
+                    self.flip(nx, ny, after != 0, false);
+                } else if multi(before) != multi(after) {
+                    self.flip_multi(nx, ny);
+                }
             }
         }
-        let touching = if g.occ[at(c)] == 0 { self.nb[at(c)] } else { 0 };
-        self.refresh(ux, uy, touching);
+    }
+
+    /// Puts window cell `(x, y)` on the frontier (`on`) or takes it off,
+    /// and among the cells touching two tiles too when `multi`.
+    #[inline]
+    fn flip(&mut self, x: usize, y: usize, on: bool, multi: bool) {
+        let (r, d, a) = (line(y), diagonal(x + self.h - 1 - y), diagonal(x + y));
+        let bit = 1u64 << (x % 64);
+        self.all.rows[r] ^= bit;
+        self.all.cols[line(x)] ^= 1 << (y % 64);
+        self.all.diag[d] ^= bit;
+        self.all.anti[a] ^= bit;
+        let step = if on { 1u8 } else { u8::MAX };
+        self.on_row[r] = self.on_row[r].wrapping_add(step);
+        self.on_col[line(x)] = self.on_col[line(x)].wrapping_add(step);
+        self.on_diag[d] = self.on_diag[d].wrapping_add(step);
+        self.on_anti[a] = self.on_anti[a].wrapping_add(step);
+        self.count = self.count.wrapping_add(step as i8 as u32);
+        if multi {
+            self.flip_multi(x, y);
+        }
+    }
+
+    /// Puts window cell `(x, y)` among the frontier cells touching two tiles
+    /// or more, or takes it away.
+    #[inline]
+    fn flip_multi(&mut self, x: usize, y: usize) {
+        let bit = 1u64 << (x % 64);
+        self.multi.rows[line(y)] ^= bit;
+        self.multi.cols[line(x)] ^= 1 << (y % 64);
+        self.multi.diag[diagonal(x + self.h - 1 - y)] ^= bit;
+        self.multi.anti[diagonal(x + y)] ^= bit;
     }
 
     /// [`Frontier::follow`] for a cell on the window's edge (only in a

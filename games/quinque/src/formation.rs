@@ -160,7 +160,7 @@ impl Tally {
             // later pieces overwrite earlier ones).
             pieces[(*k & 3) as usize] = piece;
         }
-        *k = (*k + 1).min(4);
+        *k = k.saturating_add(1);
     }
 
     /// Completes the pieces of `v` with `rest`, what is left beside the
@@ -230,13 +230,14 @@ impl Lifts {
             return;
         }
         let mut tally = Tally([0; TILES]);
-        // Peel the leaves (tiles with one neighbour left); `hang[v]` is v
-        // with the branches peeled onto it.
+        let mut adjs = [0u32; TILES];
+        adjs[..n].copy_from_slice(&adj[..n]);
+        // Peel the leaves (tiles with one neighbour left); `hang[v]` holds
+        // the branches peeled onto v.
         let mut hang = [0u32; TILES];
         let mut ready = 0u32;
-        for (v, &a) in adj.iter().enumerate().take(n) {
-            hang[v] = 1 << v;
-            ready |= ((a != 0 && a & a.wrapping_sub(1) == 0) as u32) << v;
+        for (v, &a) in adjs.iter().enumerate() {
+            ready |= (((a & a.wrapping_sub(1) == 0) & (a != 0)) as u32) << v;
         }
         let mut alive = all;
         while ready != 0 {
@@ -246,23 +247,26 @@ impl Lifts {
                 continue;
             }
             alive &= !(1 << leaf);
-            let branch = hang[leaf];
+            let branch = hang[leaf] | 1 << leaf;
             tally.close(self, leaf, all & !branch);
-            let up = adj[leaf] & alive;
+            let up = adjs[leaf] & alive;
             if up == 0 {
                 continue;
             }
             let p = up.trailing_zeros() as usize;
             tally.push(self, p, branch);
             hang[p] |= branch;
-            let left = adj[p] & alive;
+            let left = adjs[p] & alive;
             if left == 0 {
                 // The last tile of a tree: nothing is left around it.
                 alive &= !(1 << p);
-                tally.close(self, p, all & !hang[p]);
+                tally.close(self, p, all & !(hang[p] | 1 << p));
             } else if left & (left - 1) == 0 {
                 ready |= 1 << p;
             }
+        }
+        for (v, h) in hang.iter_mut().enumerate() {
+            *h |= 1 << v;
         }
         let core = alive;
         if core == 0 {
@@ -339,6 +343,66 @@ impl Lifts {
             left &= left - 1;
             tally.close(self, v, all & !hang[v] & !separated[v]);
         }
+    }
+
+    /// Follows the move of tile `i`, a leaf with the one neighbour `p`, to
+    /// a cell where its one neighbour is `q`, in a formation of `n` tiles.
+    /// Without `i` the formation is the same before and after, so lifting
+    /// any tile leaves the same pieces as before but for `i`, which now
+    /// hangs on `q` instead of `p`: it leaves the piece that held it and
+    /// joins the piece that holds `q` (a piece of its own when `q` is
+    /// lifted).
+    pub fn move_leaf(&mut self, i: usize, p: usize, q: usize, n: usize) {
+        let (i, p, q) = (i % TILES, p % TILES, q % TILES);
+        if p == q {
+            return;
+        }
+        let (bi, bq) = (1u32 << i, 1u32 << q);
+        let all = first(n);
+        let mut left = self.cut & !bi & !bq;
+        while left != 0 {
+            let v = left.trailing_zeros() as usize;
+            left &= left - 1;
+            for piece in self.pieces[v].iter_mut() {
+                if *piece != u32::MAX {
+                    *piece &= !bi;
+                    if *piece & bq != 0 {
+                        *piece |= bi;
+                    }
+                }
+            }
+        }
+        if self.cut & bq != 0 {
+            for piece in self.pieces[q].iter_mut() {
+                if *piece != u32::MAX {
+                    *piece &= !bi;
+                }
+            }
+        } else {
+            self.pieces[q] = [all & !bi & !bq, u32::MAX, u32::MAX, u32::MAX];
+        }
+        // `p` loses the piece {i}; `q` gains one.
+        for v in [p, q] {
+            let mut kept = [u32::MAX; 4];
+            let mut k = 0;
+            for &piece in &self.pieces[v] {
+                if piece != u32::MAX && piece != 0 {
+                    kept[k & 3] = piece;
+                    k += 1;
+                }
+            }
+            if v == q {
+                kept[k & 3] = bi;
+                k += 1;
+            }
+            self.pieces[v] = kept;
+            if k > 1 {
+                self.cut |= 1 << v;
+            } else {
+                self.cut &= !(1 << v);
+            }
+        }
+        self.cut &= !bi;
     }
 
     /// Whether a destination touching the tiles `touching` joins every piece
@@ -458,6 +522,60 @@ mod tests {
         pieces
     }
 
+    /// Moves a random leaf of `adj` next to another tile, as adjacency
+    /// masks of a formation on cells; `None` when it has no leaf to move.
+    fn leaf_move(seed: u64, n: usize) -> Option<(Vec<u32>, Vec<u32>, usize, usize, usize)> {
+        use plateau::rand::Rng;
+        let mut rng = plateau::rng(seed);
+        let mut cells = vec![(0i32, 0i32)];
+        while cells.len() < n {
+            let (x, y) = cells[rng.random_range(0..cells.len())];
+            let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1)][rng.random_range(0..4)];
+            if !cells.contains(&(x + dx, y + dy)) {
+                cells.push((x + dx, y + dy));
+            }
+        }
+        let adjacency = |cells: &[(i32, i32)]| {
+            let mut adj = vec![0u32; cells.len()];
+            for (i, a) in cells.iter().enumerate() {
+                for (j, b) in cells.iter().enumerate() {
+                    if (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1 {
+                        adj[i] |= 1 << j;
+                    }
+                }
+            }
+            adj
+        };
+        let before = adjacency(&cells);
+        let leaves: Vec<usize> = (0..n).filter(|&v| before[v].count_ones() == 1).collect();
+        if leaves.is_empty() {
+            return None;
+        }
+        let i = leaves[rng.random_range(0..leaves.len())];
+        let p = before[i].trailing_zeros() as usize;
+        // Cells touching exactly one other tile.
+        let mut spots = Vec::new();
+        for (j, &(x, y)) in cells.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let c = (x + dx, y + dy);
+                let touching = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, d)| k != i && (d.0 - c.0).abs() + (d.1 - c.1).abs() == 1)
+                    .count();
+                if !cells.contains(&c) && touching == 1 {
+                    spots.push((c, j));
+                }
+            }
+        }
+        let (c, q) = spots[rng.random_range(0..spots.len())];
+        cells[i] = c;
+        Some((before, adjacency(&cells), i, p, q))
+    }
+
     proptest::proptest! {
         #[test]
         fn pieces_match_petgraph_components(seed in proptest::prelude::any::<u64>(), n in 2usize..=32) {
@@ -465,6 +583,17 @@ mod tests {
             let lifts = Lifts::new(&adj);
             for v in 0..n {
                 proptest::prop_assert_eq!(lifts.pieces_of(v, n), pieces_by_petgraph(&adj, v), "tile {}", v);
+            }
+        }
+
+        #[test]
+        fn a_moved_leaf_updates_the_pieces(seed in proptest::prelude::any::<u64>(), n in 2usize..=32) {
+            if let Some((before, after, i, p, q)) = leaf_move(seed, n) {
+                let mut lifts = Lifts::new(&before);
+                lifts.move_leaf(i, p, q, n);
+                for v in 0..n {
+                    proptest::prop_assert_eq!(lifts.pieces_of(v, n), pieces_by_petgraph(&after, v), "tile {}", v);
+                }
             }
         }
     }

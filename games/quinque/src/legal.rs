@@ -17,9 +17,9 @@
 
 use crate::action::Action;
 use crate::bits::ones16;
-use crate::board::{Frontier, Grid, TILES};
+use crate::board::{at, Frontier, Grid, TILES};
 use crate::formation::Lifts;
-use crate::movement::{may_move, Moves};
+use crate::movement::{may_move, Moves, DIAGONAL, ORTHOGONAL};
 use crate::points::Points;
 use crate::state::{QuinqueState, Tile};
 use crate::Quinque;
@@ -189,14 +189,42 @@ impl Analysis {
             return;
         }
         let mut adj = [0u32; TILES];
-        for (i, a) in adj.iter_mut().enumerate().take(n) {
-            *a = self.neighbours(i);
+        if self.is_current() {
+            // Every tile is inside the window.
+            let g = &self.grid;
+            for (i, a) in adj.iter_mut().enumerate().take(n) {
+                *a = self.frontier.nb[at(g.tx[i] as usize + g.ty[i] as usize * g.w)];
+            }
+        } else {
+            for (i, a) in adj.iter_mut().enumerate().take(n) {
+                *a = self.neighbours(i);
+            }
         }
         if !self.lifts_fresh {
             self.lifts.rebuild(&adj[..n]);
             self.lifts_fresh = true;
         }
-        let mut stale = self.stale & first(n);
+        let stale = self.stale & first(n);
+        if self.is_current() && !game.params.advanced {
+            // Every tile is inside the window, two cells or more from its
+            // edges, and moves along its eight lines.
+            let mover = Moves {
+                grid: &self.grid,
+                frontier: &self.frontier,
+                lifts: &self.lifts,
+            };
+            let mut left = stale;
+            while left != 0 {
+                let v = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let free = may_move(adj[v], true);
+                self.ways[v] = if free { ORTHOGONAL | DIAGONAL } else { 0 };
+                self.dests[v] = if free { mover.count_inside(v) } else { 0 };
+            }
+            self.stale = 0;
+            return;
+        }
+        let mut stale = stale;
         while stale != 0 {
             let v = stale.trailing_zeros() as usize;
             stale &= stale - 1;

@@ -92,6 +92,32 @@ impl Moves<'_> {
         self.tally_joining(v, ux, uy, [m.rows[r], m.cols[c], m.diag[d], m.anti[a]])
     }
 
+    /// The number of legal destinations of tile `v`, moving along its eight
+    /// lines (Q5.4), its window cell at least one cell away from the
+    /// window's edges.
+    #[inline]
+    pub fn count_inside(&self, v: usize) -> u32 {
+        let g = self.grid;
+        let f = self.frontier;
+        let (w, h) = (g.w, g.h);
+        let (ux, uy) = (g.tx[v % 32] as usize, g.ty[v % 32] as usize);
+        let (r, c, d, a) = (line(uy), line(ux), diagonal(ux + h - 1 - uy), diagonal(ux + uy));
+        if !self.lifts.is_articulation(v) {
+            // One piece left: every frontier cell on the eight lines is a
+            // destination, except the edge neighbours that touch only v.
+            let (cell, bit) = (ux + uy * w, 1u32 << (v % 32));
+            let lonely = |n: usize| (g.occ[at(n)] == 0 && f.nb[at(n)] == bit) as u32;
+            let all = f.on_row[r] as u32 + f.on_col[c] as u32 + f.on_diag[d] as u32;
+            return all + f.on_anti[a] as u32
+                - lonely(cell + 1)
+                - lonely(cell - 1)
+                - lonely(cell + w)
+                - lonely(cell - w);
+        }
+        let m = &f.multi;
+        self.tally_joining(v, ux, uy, [m.rows[r], m.cols[c], m.diag[d], m.anti[a]])
+    }
+
     /// The cells among the multi-tile frontier cells `[row, column,
     /// diagonal, anti-diagonal]` of the lines through window cell `(ux, uy)`
     /// of the articulation tile `v` that join all the pieces it leaves.

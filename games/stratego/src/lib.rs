@@ -14,6 +14,11 @@
 //! defense (a defender that wins stays hidden, [`Combat::defender`] is
 //! `None`).
 //!
+//! A [`StrategoState`] serializes to a readable JSON form (sides, pieces and
+//! squares by name, the public history, the rule records) and reads it back
+//! equal, refusing inconsistent input with an error that names the field
+//! ([`state_json`]).
+//!
 //! ```
 //! use plateau::{rng, Game, Player, Session, Status};
 //! use plateau_stratego::{Stratego, ViewSquare};

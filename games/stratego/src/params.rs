@@ -3,9 +3,9 @@
 
 use crate::board::{self, Square, BOARD_LEN, MAX_FILES, MAX_RANKS};
 use crate::combat::{self, Clash, Fighter};
+use crate::legend::Legend;
 use plateau::RulesError;
 use serde::{Deserialize, Serialize};
-use crate::legend::Legend;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 

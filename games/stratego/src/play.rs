@@ -5,7 +5,7 @@
 use crate::bitboard::bit;
 use crate::board::Square;
 use crate::combat::Clash;
-use crate::end::FLAG_REACHED_BACK_ROW;
+use crate::end::{FLAG_CAPTURED, FLAG_REACHED_BACK_ROW};
 use crate::movegen::{first_cell, threat_mask};
 use crate::params::{Movement, Rules, CLASSES, EMPTY, MAX_ARMY, MOBILE_CLASS, NO_CLASS};
 use crate::setup::Setup;
@@ -188,9 +188,18 @@ impl Rules {
         if !flag && !self.reconquest {
             return false;
         }
-        // S9: S9.1–S9.3 after the move, S9.4–S9.5 after the step.
+        // S9: S9.1–S9.3 after the move, S9.4–S9.5 after the step. The move
+        // may have captured the flag standing on the row (S9.1).
+        let captured = matches!(
+            st.history.last(),
+            Some(Event::Move { combat: Some(c), .. })
+                if c.result == Clash::AttackerWins
+                    && c.defender.is_some_and(|d| self.is_flag[d as usize])
+        );
         let over = if flag {
             Some(Outcome::win(Player(side as u8), FLAG_REACHED_BACK_ROW))
+        } else if captured {
+            Some(Outcome::win(Player(side as u8), FLAG_CAPTURED))
         } else {
             self.end_of_move(st, side)
         };

@@ -10,14 +10,16 @@
 use crate::bitboard::bit;
 use crate::board::{self, Square, BOARD_LEN, DIRS, MAX_FILES, MAX_RANKS};
 use crate::combat::Clash;
-use crate::end::{FLAG_CAPTURED, FLAG_REACHED_BACK_ROW, MOVE_CAP, NO_LEGAL_MOVE, NO_MOVABLE_PIECES};
+use crate::end::{
+    FLAG_CAPTURED, FLAG_REACHED_BACK_ROW, MOVE_CAP, NO_LEGAL_MOVE, NO_MOVABLE_PIECES,
+};
 use crate::legend::{KindLegend, Legend};
 use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, MAX_KINDS, NO_CLASS, SCOUT_CLASS};
 use crate::play::list_base;
 use crate::state::{Combat, Event, Pending, StrategoState, MARKED, MOVED, REVEALED};
 use crate::state_json::{
-    square, ChaseJson, EventJson, MovesJson, PendingJson, PieceJson, SideJson,
-    StateError, StateJson,
+    square, ChaseJson, EventJson, MovesJson, PendingJson, PieceJson, SideJson, StateError,
+    StateJson,
 };
 use crate::zobrist;
 use plateau::{Outcome, Player};
@@ -94,10 +96,7 @@ impl StateJson {
             }
         }
         if sides[0] == sides[1] {
-            return Err(err(format!(
-                "sides: both sides are named \"{}\"",
-                sides[0]
-            )));
+            return Err(err(format!("sides: both sides are named \"{}\"", sides[0])));
         }
         if self.kinds.is_empty() || self.kinds.len() > MAX_KINDS {
             return Err(err(format!(
@@ -283,7 +282,11 @@ impl Restore {
 
     /// Replays the history on the pieces: setups place them, moves move and
     /// remove them, returns bring them back.
-    fn replay(&mut self, history: &[EventJson], origins: &[Vec<Origin>; 2]) -> Result<(), StateError> {
+    fn replay(
+        &mut self,
+        history: &[EventJson],
+        origins: &[Vec<Origin>; 2],
+    ) -> Result<(), StateError> {
         for (e, event) in history.iter().enumerate() {
             let at = format!("history[{e}]");
             let after = self.last.take();
@@ -506,7 +509,14 @@ impl Restore {
 
     /// A move of play, as [`Rules::apply_step`] makes it, the fight's
     /// result taken from the history. Returns whether the mover survived.
-    fn step(&mut self, side: usize, id: usize, from: usize, to: usize, fight: Option<Combat>) -> bool {
+    fn step(
+        &mut self,
+        side: usize,
+        id: usize,
+        from: usize,
+        to: usize,
+        fight: Option<Combat>,
+    ) -> bool {
         let class = self.class(self.st.kind[id]);
         let st = &mut self.st;
         st.board[from] = EMPTY;
@@ -539,12 +549,12 @@ impl Restore {
                 true
             }
             Clash::DefenderWins => {
-                self.to_tray(id, side);
+                self.tray_piece(id, side);
                 false
             }
             Clash::BothRemoved => {
                 self.remove(did, 1 - side);
-                self.to_tray(id, side);
+                self.tray_piece(id, side);
                 false
             }
         }
@@ -560,12 +570,12 @@ impl Restore {
         if class != NO_CLASS {
             st.cls[owner][class as usize] &= !bit(cell);
         }
-        self.to_tray(id, owner);
+        self.tray_piece(id, owner);
     }
 
     /// Puts a piece lifted off the board into the tray, as play does: its
     /// list loses it by a swap with its last entry.
-    fn to_tray(&mut self, id: usize, owner: usize) {
+    fn tray_piece(&mut self, id: usize, owner: usize) {
         let k = self.st.kind[id];
         let class = self.class(k);
         let movable = self.legend().kinds[k as usize].movable;
@@ -614,7 +624,11 @@ impl Restore {
     }
 
     /// Checks each piece's square and flags against the replay.
-    fn check_pieces(&self, pieces: &[PieceJson], origins: &[Vec<Origin>; 2]) -> Result<(), StateError> {
+    fn check_pieces(
+        &self,
+        pieces: &[PieceJson],
+        origins: &[Vec<Origin>; 2],
+    ) -> Result<(), StateError> {
         for (s, list) in origins.iter().enumerate() {
             for (n, o) in list.iter().enumerate() {
                 let id = s * MAX_ARMY + n;
@@ -702,7 +716,7 @@ impl Restore {
             for (k, kind) in self.legend().kinds.iter().enumerate() {
                 if tray[k] != st.tray[s][k] {
                     return Err(err(format!(
-                        "{at}.tray: {} {} removed, but the history removes {} and returns the rest",
+                        "{at}.tray: {} {} in the tray, but by the history {}",
                         tray[k], kind.name, st.tray[s][k]
                     )));
                 }
@@ -751,16 +765,13 @@ impl Restore {
                 Some(name) => Some(Player(self.side(name, "outcome.winner")? as u8)),
                 None => None,
             };
-            let reason = REASONS
-                .iter()
-                .find(|r| **r == o.reason)
-                .ok_or_else(|| {
-                    err(format!(
-                        "outcome.reason: unknown reason \"{}\" (the reasons are {})",
-                        o.reason,
-                        REASONS.join(", ")
-                    ))
-                })?;
+            let reason = REASONS.iter().find(|r| **r == o.reason).ok_or_else(|| {
+                err(format!(
+                    "outcome.reason: unknown reason \"{}\" (the reasons are {})",
+                    o.reason,
+                    REASONS.join(", ")
+                ))
+            })?;
             self.st.outcome = Some(Outcome {
                 winner,
                 reason: Cow::Borrowed(reason),
@@ -900,7 +911,11 @@ impl Rules {
                 .join(", ")
         };
         if theirs.kinds.len() != mine.kinds.len()
-            || theirs.kinds.iter().zip(&mine.kinds).any(|(a, b)| a.name != b.name)
+            || theirs
+                .kinds
+                .iter()
+                .zip(&mine.kinds)
+                .any(|(a, b)| a.name != b.name)
         {
             return Err(err(format!(
                 "the state's pieces are {}; these rules' are {}",
@@ -940,6 +955,20 @@ impl Rules {
                 my_lakes.join(", ")
             )));
         }
+        for s in 0..2 {
+            let mut counts = [0usize; MAX_KINDS];
+            for id in s * MAX_ARMY..s * MAX_ARMY + st.placed[s] as usize {
+                counts[st.kind[id] as usize] += 1;
+            }
+            for (kind, &n) in self.kinds.iter().zip(&counts) {
+                if n > kind.count as usize {
+                    return Err(err(format!(
+                        "the state has {n} {} {}s; the army has {} (S2)",
+                        mine.sides[s], kind.name, kind.count
+                    )));
+                }
+            }
+        }
         if st.in_setup() {
             for s in 0..2 {
                 for id in s * MAX_ARMY..s * MAX_ARMY + st.placed[s] as usize {
@@ -947,14 +976,26 @@ impl Rules {
                     if !self.home[s].contains(&sq) {
                         return Err(err(format!(
                             "the {} {} on {sq} stands outside {}'s home area (S3.1)",
-                            mine.sides[s],
-                            mine.kinds[st.kind[id] as usize].name,
-                            mine.sides[s]
+                            mine.sides[s], mine.kinds[st.kind[id] as usize].name, mine.sides[s]
                         )));
                     }
                 }
             }
-        } else if st.outcome.is_none() && st.pending.is_none() {
+        } else if st.outcome.is_none() {
+            // S9.1: a captured flag ends the game.
+            for s in 0..2 {
+                if let Some(k) =
+                    (0..self.kinds.len()).find(|&k| self.is_flag[k] && st.tray[s][k] > 0)
+                {
+                    return Err(err(format!(
+                        "the {} {} is captured, so the game is over (S9.1), but the state has no outcome",
+                        mine.sides[s], mine.kinds[k].name
+                    )));
+                }
+            }
+            if st.pending.is_some() {
+                return Ok(());
+            }
             if let Some(o) = self.end_check(st, 1 - st.to_move.index(), false) {
                 return Err(err(format!(
                     "under these rules the game is over ({}), but the state has no outcome",

@@ -34,25 +34,24 @@
 //! let game = Stratego::variant("duel").unwrap();
 //! let mut state = game.initial_state(0);
 //! let mut rng = plateau::rng(3);
-//! for _ in 0..6 {
+//! for _ in 0..5 {
 //!     let mv = game.random_move(&state, &mut rng).unwrap();
 //!     game.apply(&mut state, &mv);
 //! }
 //! let json = serde_json::to_value(&state).unwrap();
-//! assert_eq!(json["to_move"], "red");
-//! assert_eq!(json["plies"], 4);
+//! assert_eq!(json["plies"], 3);
 //! assert_eq!(json["pieces"][0]["side"], "red");
-//! assert_eq!(json["pieces"][0]["piece"], "marshal");
+//! assert_eq!(json["history"][0], serde_json::json!({"type": "setup", "side": "red"}));
 //! let back: StrategoState = serde_json::from_value(json.clone()).unwrap();
 //! assert_eq!(back, state);
 //! game.check_state(&back).unwrap();
 //!
-//! // Two pieces set up on one square are refused, naming them.
+//! // A piece put on a lake is refused, naming the piece.
 //! let mut bad = json;
-//! bad["pieces"][1]["origin"] = bad["pieces"][0]["square"].clone();
-//! bad["pieces"][1]["square"] = bad["pieces"][0]["square"].clone();
-//! let err = serde_json::from_value::<StrategoState>(bad).unwrap_err();
-//! assert!(err.to_string().contains("pieces[1]"), "{err}");
+//! bad["pieces"][0]["square"] = "c5".into();
+//! let err = serde_json::from_value::<StrategoState>(bad).unwrap_err().to_string();
+//! assert!(err.contains("pieces[0] (red "), "{err}");
+//! assert!(err.contains("c5 is a lake"), "{err}");
 //! ```
 
 use crate::board::{Square, DIRS};

@@ -166,6 +166,26 @@ fn s12_5c_at_most_two_returns_per_player() {
 }
 
 #[test]
+fn s12_5e_s9_1_capturing_the_flag_on_the_back_row_wins_at_once() {
+    // S12.5e: the step comes only if S9.1–S9.3 have not ended the game; a
+    // flag captured on the row has (S9.1), though a return was possible.
+    let game = game();
+    let mut st = position(&game, BASE, 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(
+        &game,
+        &mut st,
+        "e9-f9 j9-j8 f9-g9 j8-j7 g9-h9 j7-j6 h9-i9 j6-j5 i9-j9 j5-j4",
+    );
+    play(&game, &mut st, "j9xj10");
+    assert!(!st.step_pending());
+    assert_eq!(
+        game.status(&st),
+        Status::Over(plateau::Outcome::win(Player(0), crate::FLAG_CAPTURED))
+    );
+}
+
+#[test]
 fn s12_5c_bombs_are_never_returned() {
     let game = game();
     // Only a bomb in the tray: no step at all.
