@@ -239,7 +239,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 /// `HIDDEN_INFORMATION = false`, `view` (the state itself), `determinize`
 /// (the view itself) and `render_view` (`render_state`).
 ///
-/// ```ignore
+/// ```text
 /// impl Game for MyGame {
 ///     type View = MyState;
 ///     plateau::perfect_information!();
