@@ -426,26 +426,40 @@ impl Rules {
     #[inline]
     fn to_tray(&self, st: &mut StrategoState, id: usize, owner: usize) {
         let k = st.kind[id] as usize;
-        let class = self.class[k];
-        if class != NO_CLASS {
-            // Swap-remove from its list; the last piece of the list takes its slot.
-            let base = list_base(owner, class);
-            let len = &mut st.movers_len[owner][class as usize];
-            *len -= 1;
-            let last_cell = st.movers[base + *len as usize];
-            let pos = st.slot[id];
-            if pos != *len {
-                st.movers[base + pos as usize] = last_cell;
-                st.slot[st.board[last_cell as usize] as usize - 1] = pos;
-            }
+        lift_to_tray(st, id, owner, self.class[k], self.movable[k]);
+    }
+}
+
+/// Puts a piece already lifted off the board into the tray: out of its
+/// mover list (`class`, or `NO_CLASS`), into the removal order and the tray
+/// (S5.7), one movable piece less if it counts for S9. Play and the JSON
+/// reader both use it, so they build the same tables.
+#[inline]
+pub(crate) fn lift_to_tray(
+    st: &mut StrategoState,
+    id: usize,
+    owner: usize,
+    class: u8,
+    movable: bool,
+) {
+    if class != NO_CLASS {
+        // Swap-remove from its list; the last piece of the list takes its slot.
+        let base = list_base(owner, class);
+        let len = &mut st.movers_len[owner][class as usize];
+        *len -= 1;
+        let last_cell = st.movers[base + *len as usize];
+        let pos = st.slot[id];
+        if pos != *len {
+            st.movers[base + pos as usize] = last_cell;
+            st.slot[st.board[last_cell as usize] as usize - 1] = pos;
         }
-        st.at[id] = 0;
-        st.gone[id] = st.removals[owner];
-        st.removals[owner] = st.removals[owner].wrapping_add(1);
-        st.tray[owner][k] += 1;
-        if self.movable[k] {
-            st.movable[owner] -= 1;
-        }
+    }
+    st.at[id] = 0;
+    st.gone[id] = st.removals[owner];
+    st.removals[owner] = st.removals[owner].wrapping_add(1);
+    st.tray[owner][st.kind[id] as usize] += 1;
+    if movable {
+        st.movable[owner] -= 1;
     }
 }
 

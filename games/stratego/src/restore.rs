@@ -579,25 +579,7 @@ impl Restore {
         let k = self.st.kind[id];
         let class = self.class(k);
         let movable = self.legend().kinds[k as usize].movable;
-        let st = &mut self.st;
-        if class != NO_CLASS {
-            let base = list_base(owner, class);
-            let len = &mut st.movers_len[owner][class as usize];
-            *len -= 1;
-            let last_cell = st.movers[base + *len as usize];
-            let pos = st.slot[id];
-            if pos != *len {
-                st.movers[base + pos as usize] = last_cell;
-                st.slot[st.board[last_cell as usize] as usize - 1] = pos;
-            }
-        }
-        st.at[id] = 0;
-        st.gone[id] = st.removals[owner];
-        st.removals[owner] = st.removals[owner].wrapping_add(1);
-        st.tray[owner][k as usize] += 1;
-        if movable {
-            st.movable[owner] -= 1;
-        }
+        crate::play::lift_to_tray(&mut self.st, id, owner, class, movable);
     }
 
     /// Returns a removed piece to an empty cell, as play does (S12.5b).
