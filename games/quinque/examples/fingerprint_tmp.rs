@@ -8,7 +8,10 @@ use std::hash::{Hash, Hasher};
 fn main() {
     for variant in ["basic", "advanced", "small"] {
         let spec = if variant == "small" {
-            RulesSpec::variant("basic").set("line_length", "4").set("parachutes", "12").set("tiles", "8")
+            RulesSpec::variant("basic")
+                .set("line_length", "4")
+                .set("parachutes", "12")
+                .set("tiles", "8")
         } else {
             RulesSpec::variant(variant)
         };
@@ -38,6 +41,10 @@ fn main() {
                 s.ending.hash(&mut hl);
             }
         }
-        println!("{variant}: plies {plies} play_random {:016x} listed {:016x}", h.finish(), hl.finish());
+        println!(
+            "{variant}: plies {plies} play_random {:016x} listed {:016x}",
+            h.finish(),
+            hl.finish()
+        );
     }
 }

@@ -38,12 +38,19 @@ impl Finder<'_> {
         let len = game.params.line_length;
         let grid = match self.after {
             Some(a) => {
-                if let (true, Some((x, y)), Some(t)) = (a.points.fits, a.grid.cell(i), tiles.get(i)) {
+                if let (true, Some((x, y)), Some(t)) = (a.points.fits, a.grid.cell(i), tiles.get(i))
+                {
                     let slots = match at {
                         Some((s, _, _)) => 1 << (s & 15),
                         None => t.of(colour),
                     };
-                    return a.points.line_through(colour.index(), len, x as usize, y as usize, slots);
+                    return a.points.line_through(
+                        colour.index(),
+                        len,
+                        x as usize,
+                        y as usize,
+                        slots,
+                    );
                 }
                 &a.grid
             }
@@ -75,10 +82,11 @@ impl Quinque {
         }
         let me = state.to_move;
         let mover = me.index().min(1);
-        let pps = self.pps as i64;
         let len = self.params.line_length;
         state.last = Some(*action);
-        let track = self.params.repetition > 0;
+        // The hash of the tiles is followed here, unless the analysis
+        // after the action has it.
+        let track = self.params.repetition > 0 && after.is_none();
         let mut tiles_hash = if track {
             repetition::known_tiles_hash(state)
         } else {
@@ -91,8 +99,7 @@ impl Quinque {
         match *action {
             Action::Mark { x, y } => {
                 let (px, py) = (x as i64, y as i64);
-                let (cx, cy) = (px.div_euclid(pps) as i32, py.div_euclid(pps) as i32);
-                let slot = (px.rem_euclid(pps) + pps * py.rem_euclid(pps)) as u32;
+                let ((cx, cy), slot) = self.slots.locate(x, y);
                 let found = match after {
                     Some(a) => a.tile_on(cx, cy).filter(|&i| i < state.tiles.len()),
                     None => state.tile_at(cx, cy),
@@ -195,7 +202,8 @@ impl Quinque {
                 return;
             }
         }
-        if track {
+        if self.params.repetition > 0 {
+            let tiles_hash = after.map_or(tiles_hash, |a| a.tiles_hash);
             let h = tiles_hash.wrapping_add(repetition::rest_hash(state));
             if repetition::record(state, marked, h) >= self.params.repetition as usize {
                 state.ending = Some(Ending {

@@ -5,7 +5,7 @@
 //! The window is the formation's bounding box with a margin of
 //! [`MARGIN`] cells: tiles can only be added or moved to cells touching a
 //! tile, whose neighbours must be inside the window; the wider margin lets
-//! the window follow a few moves (see [`Frontier::refresh_around`]) before
+//! the window follow a few moves (see [`Frontier::follow`]) before
 //! it has to be built again around the formation. A connected formation of `n` tiles has a bounding box
 //! of width plus height at most `n + 1`, so the window of a formation of
 //! [`MAX_TILES`] tiles has at most [`CAP`] cells. Coordinates stay absolute;
@@ -238,7 +238,7 @@ impl Grid {
 
 /// Empty cells of the window as bit sets along the four families of lines:
 /// rows, columns, diagonals and anti-diagonals, so that the cells on a
-/// tile's eight lines are four masks.
+/// tile's eight lines are four masks, with how many lie on each line.
 #[derive(Clone)]
 pub(crate) struct CellSet {
     /// Per window row, bit `lx`.
@@ -249,6 +249,14 @@ pub(crate) struct CellSet {
     pub diag: [u64; DIAGONALS],
     /// Per anti-diagonal `lx + ly`, bit `lx`.
     pub anti: [u64; DIAGONALS],
+    /// Cells per window row...
+    pub on_row: [u8; LINES],
+    /// ...per window column...
+    pub on_col: [u8; LINES],
+    /// ...per diagonal...
+    pub on_diag: [u8; DIAGONALS],
+    /// ...and per anti-diagonal.
+    pub on_anti: [u8; DIAGONALS],
 }
 
 impl CellSet {
@@ -257,23 +265,63 @@ impl CellSet {
         cols: [0; LINES],
         diag: [0; DIAGONALS],
         anti: [0; DIAGONALS],
+        on_row: [0; LINES],
+        on_col: [0; LINES],
+        on_diag: [0; DIAGONALS],
+        on_anti: [0; DIAGONALS],
     };
 
-    /// Fills the other families from `rows[..h]`.
-    fn spread(&mut self, w: usize, h: usize) {
+    /// Fills the other families and the counts from `rows[..h]`; returns
+    /// the number of cells.
+    fn spread(&mut self, w: usize, h: usize) -> u32 {
         self.cols[..w].fill(0);
         self.diag[..w + h - 1].fill(0);
         self.anti[..w + h - 1].fill(0);
+        self.on_col[..w].fill(0);
+        self.on_diag[..w + h - 1].fill(0);
+        self.on_anti[..w + h - 1].fill(0);
+        let mut count = 0;
         for y in 0..h {
             let mut bits = self.rows[y];
+            let mut n = 0;
             while bits != 0 {
                 let x = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                n += 1;
                 self.cols[x] |= 1 << y;
                 self.diag[x + h - 1 - y] |= 1 << x;
                 self.anti[x + y] |= 1 << x;
+                self.on_col[x] += 1;
+                self.on_diag[x + h - 1 - y] += 1;
+                self.on_anti[x + y] += 1;
             }
+            self.on_row[y] = n;
+            count += n as u32;
         }
+        count
+    }
+
+    /// Puts window cell `(x, y)` of a window of `h` rows in the set (`on`)
+    /// or takes it out; it must be out, or in.
+    #[inline]
+    fn flip(&mut self, x: usize, y: usize, h: usize, on: bool) {
+        let (r, c, d, a) = (line(y), line(x), diagonal(x + h - 1 - y), diagonal(x + y));
+        let bit = 1u64 << (x % 64);
+        self.rows[r] ^= bit;
+        self.cols[c] ^= 1 << (y % 64);
+        self.diag[d] ^= bit;
+        self.anti[a] ^= bit;
+        let step = if on { 1u8 } else { u8::MAX };
+        self.on_row[r] = self.on_row[r].wrapping_add(step);
+        self.on_col[c] = self.on_col[c].wrapping_add(step);
+        self.on_diag[d] = self.on_diag[d].wrapping_add(step);
+        self.on_anti[a] = self.on_anti[a].wrapping_add(step);
+    }
+
+    /// Whether window cell `(x, y)` is in the set.
+    #[inline]
+    fn has(&self, x: usize, y: usize) -> bool {
+        self.rows[line(y)] >> (x % 64) & 1 != 0
     }
 }
 
@@ -285,14 +333,6 @@ impl CellSet {
 pub(crate) struct Frontier {
     /// The frontier cells.
     pub all: CellSet,
-    /// Frontier cells per window row...
-    pub on_row: [u8; LINES],
-    /// ...per window column...
-    pub on_col: [u8; LINES],
-    /// ...per diagonal `lx - ly + h - 1`...
-    pub on_diag: [u8; DIAGONALS],
-    /// ...and per anti-diagonal `lx + ly`.
-    pub on_anti: [u8; DIAGONALS],
     /// The frontier cells touching two tiles or more.
     pub multi: CellSet,
     /// Per cell of the window (row by row), the tiles on its four edge
@@ -311,10 +351,6 @@ impl Frontier {
     /// An empty frontier, to be rebuilt.
     pub const BLANK: Frontier = Frontier {
         all: CellSet::BLANK,
-        on_row: [0; LINES],
-        on_col: [0; LINES],
-        on_diag: [0; DIAGONALS],
-        on_anti: [0; DIAGONALS],
         multi: CellSet::BLANK,
         nb: [0; CELLS],
         count: 0,
@@ -340,34 +376,16 @@ impl Frontier {
             }
         }
         let inside = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
-        self.on_col[..w].fill(0);
-        self.on_diag[..w + h - 1].fill(0);
-        self.on_anti[..w + h - 1].fill(0);
-        let mut count = 0;
         for y in 0..h {
             let here = g.rows[y];
             let (a, b) = (here << 1, here >> 1);
             let up = if y + 1 < h { g.rows[y + 1] } else { 0 };
             let down = if y > 0 { g.rows[y - 1] } else { 0 };
             let free = !here & inside;
-            let all = (a | b | up | down) & free;
-            self.all.rows[y] = all;
+            self.all.rows[y] = (a | b | up | down) & free;
             self.multi.rows[y] = ((a & (b | up | down)) | (b & (up | down)) | (up & down)) & free;
-            let mut bits = all;
-            let mut n = 0;
-            while bits != 0 {
-                let x = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                n += 1;
-                self.on_col[x] += 1;
-                self.on_diag[x + h - 1 - y] += 1;
-                self.on_anti[x + y] += 1;
-            }
-            self.on_row[y] = n;
-            count += n as u32;
         }
-        self.count = count;
-        self.all.spread(w, h);
+        self.count = self.all.spread(w, h);
         self.multi.spread(w, h);
     }
 
@@ -396,25 +414,30 @@ impl Frontier {
         // the one the tile left).
         let touching = if g.occ[at(c)] == 0 { self.nb[at(c)] } else { 0 };
         self.refresh(ux, uy, touching);
-        for (n, nx, ny) in [
-            (c + 1, ux + 1, uy),
-            (c - 1, ux - 1, uy),
-            (c + w, ux, uy + 1),
-            (c - w, ux, uy - 1),
-        ] {
-            let before = self.nb[at(n)];
-            let after = if arrived { before | bit } else { before & !bit };
-            self.nb[at(n)] = after;
-            if g.occ[at(n)] == 0 {
-                // An empty neighbour joins or leaves the frontier, or
-                // starts or stops touching two tiles.
-                let multi = |t: u32| t & t.wrapping_sub(1) != 0;
-                if (before == 0) != (after == 0) {
-                    self.flip(nx, ny, after != 0, false);
-                } else if multi(before) != multi(after) {
-                    self.flip_multi(nx, ny);
-                }
-            }
+        let set = if arrived { bit } else { 0 };
+        self.neighbour(g, c + 1, ux + 1, uy, bit, set);
+        self.neighbour(g, c - 1, ux - 1, uy, bit, set);
+        self.neighbour(g, c + w, ux, uy + 1, bit, set);
+        self.neighbour(g, c - w, ux, uy - 1, bit, set);
+    }
+
+    /// Brings window cell `(x, y)` (index `c`), an edge neighbour of the
+    /// cell a tile left or came to, up to date: the tile `bit` touches it
+    /// from now on if `set` holds it. An empty cell joins or leaves the
+    /// frontier, or starts or stops touching two tiles.
+    #[inline(always)]
+    fn neighbour(&mut self, g: &Grid, c: usize, x: usize, y: usize, bit: u32, set: u32) {
+        let before = self.nb[at(c)];
+        let after = (before & !bit) | set;
+        self.nb[at(c)] = after;
+        if g.occ[at(c)] != 0 {
+            return;
+        }
+        let multi = |t: u32| t & t.wrapping_sub(1) != 0;
+        if (before == 0) != (after == 0) {
+            self.flip(x, y, after != 0, false);
+        } else if multi(before) != multi(after) {
+            self.multi.flip(x, y, self.h, multi(after));
         }
     }
 
@@ -422,32 +445,11 @@ impl Frontier {
     /// and among the cells touching two tiles too when `multi`.
     #[inline]
     fn flip(&mut self, x: usize, y: usize, on: bool, multi: bool) {
-        let (r, d, a) = (line(y), diagonal(x + self.h - 1 - y), diagonal(x + y));
-        let bit = 1u64 << (x % 64);
-        self.all.rows[r] ^= bit;
-        self.all.cols[line(x)] ^= 1 << (y % 64);
-        self.all.diag[d] ^= bit;
-        self.all.anti[a] ^= bit;
-        let step = if on { 1u8 } else { u8::MAX };
-        self.on_row[r] = self.on_row[r].wrapping_add(step);
-        self.on_col[line(x)] = self.on_col[line(x)].wrapping_add(step);
-        self.on_diag[d] = self.on_diag[d].wrapping_add(step);
-        self.on_anti[a] = self.on_anti[a].wrapping_add(step);
-        self.count = self.count.wrapping_add(step as i8 as u32);
+        self.all.flip(x, y, self.h, on);
+        self.count = self.count.wrapping_add(if on { 1 } else { u32::MAX });
         if multi {
-            self.flip_multi(x, y);
+            self.multi.flip(x, y, self.h, on);
         }
-    }
-
-    /// Puts window cell `(x, y)` among the frontier cells touching two tiles
-    /// or more, or takes it away.
-    #[inline]
-    fn flip_multi(&mut self, x: usize, y: usize) {
-        let bit = 1u64 << (x % 64);
-        self.multi.rows[line(y)] ^= bit;
-        self.multi.cols[line(x)] ^= 1 << (y % 64);
-        self.multi.diag[diagonal(x + self.h - 1 - y)] ^= bit;
-        self.multi.anti[diagonal(x + y)] ^= bit;
     }
 
     /// [`Frontier::follow`] for a cell on the window's edge (only in a
@@ -477,27 +479,14 @@ impl Frontier {
     /// (`touching`: none for the cell of a tile).
     #[inline]
     fn refresh(&mut self, x: usize, y: usize, touching: u32) {
-        let (r, d, a) = (line(y), diagonal(x + self.h - 1 - y), diagonal(x + y));
-        let bit = 1u64 << (x % 64);
         let front = touching != 0;
-        if front != (self.all.rows[r] & bit != 0) {
-            self.all.rows[r] ^= bit;
-            self.all.cols[line(x)] ^= 1 << (y % 64);
-            self.all.diag[d] ^= bit;
-            self.all.anti[a] ^= bit;
-            let step = if front { 1u8 } else { u8::MAX };
-            self.on_row[r] = self.on_row[r].wrapping_add(step);
-            self.on_col[line(x)] = self.on_col[line(x)].wrapping_add(step);
-            self.on_diag[d] = self.on_diag[d].wrapping_add(step);
-            self.on_anti[a] = self.on_anti[a].wrapping_add(step);
-            self.count = self.count.wrapping_add(step as i8 as u32);
+        if front != self.all.has(x, y) {
+            self.all.flip(x, y, self.h, front);
+            self.count = self.count.wrapping_add(if front { 1 } else { u32::MAX });
         }
         let multi = touching & touching.wrapping_sub(1) != 0;
-        if multi != (self.multi.rows[r] & bit != 0) {
-            self.multi.rows[r] ^= bit;
-            self.multi.cols[line(x)] ^= 1 << (y % 64);
-            self.multi.diag[d] ^= bit;
-            self.multi.anti[a] ^= bit;
+        if multi != self.multi.has(x, y) {
+            self.multi.flip(x, y, self.h, multi);
         }
     }
 

@@ -6,13 +6,19 @@
 //! Those pieces are computed once per position for every tile, and every
 //! candidate destination is then checked against them (bit masks of tiles).
 //! The tree-like parts of the formation are peeled off leaf by leaf: lifting
-//! a peeled tile leaves each branch hanging on it and the rest. On what
-//! remains (the tiles on cycles of the formation and between them), the
-//! articulation tiles are found by Tarjan's method run on petgraph's
-//! [`depth_first_search`]: lifting tile `v` leaves, as separate pieces, the
-//! depth-first subtree of each child `c` of `v` whose subtree has no back
-//! edge above `v` (`low(c) ≥ disc(v)`), the branches hanging on `v`, and one
-//! piece of all the other tiles.
+//! a peeled tile leaves each branch hanging on it and the rest. What remains
+//! (the tiles on cycles of the formation and between them) is a single cycle
+//! when each of its tiles has two neighbours in it, and then no tile of it
+//! splits it; otherwise its articulation tiles are found by Tarjan's method
+//! run on petgraph's [`depth_first_search`]: lifting tile `v` leaves, as
+//! separate pieces, the depth-first subtree of each child `c` of `v` whose
+//! subtree has no back edge above `v` (`low(c) ≥ disc(v)`), the branches
+//! hanging on `v`, and one piece of all the other tiles.
+//!
+//! The pieces follow the formation without a new search when a leaf (a
+//! tile with one neighbour) moves or a tile comes into play
+//! (`Lifts::remove_leaf`, `Lifts::add_tile`): half the moves of a
+//! random game.
 //!
 //! [`TileGraph`] implements petgraph's visit traits over 32-bit adjacency
 //! masks, so the search allocates nothing. The tests check the pieces
@@ -345,64 +351,160 @@ impl Lifts {
         }
     }
 
-    /// Follows the move of tile `i`, a leaf with the one neighbour `p`, to
-    /// a cell where its one neighbour is `q`, in a formation of `n` tiles.
-    /// Without `i` the formation is the same before and after, so lifting
-    /// any tile leaves the same pieces as before but for `i`, which now
-    /// hangs on `q` instead of `p`: it leaves the piece that held it and
-    /// joins the piece that holds `q` (a piece of its own when `q` is
-    /// lifted).
+    /// Follows the move of tile `i`, a leaf hanging on tile `p`, to a cell
+    /// where it hangs on tile `q` alone, in a formation of `n` tiles:
+    /// [`Lifts::remove_leaf`] then [`Lifts::add_tile`] in one pass. Lifting
+    /// a tile leaves the same pieces but for `i`, which leaves the piece
+    /// that held it and joins the piece that holds `q`.
     pub fn move_leaf(&mut self, i: usize, p: usize, q: usize, n: usize) {
         let (i, p, q) = (i % TILES, p % TILES, q % TILES);
         if p == q {
             return;
         }
         let (bi, bq) = (1u32 << i, 1u32 << q);
-        let all = first(n);
         let mut left = self.cut & !bi & !bq;
         while left != 0 {
             let v = left.trailing_zeros() as usize;
             left &= left - 1;
             for piece in self.pieces[v].iter_mut() {
-                if *piece != u32::MAX {
-                    *piece &= !bi;
-                    if *piece & bq != 0 {
-                        *piece |= bi;
-                    }
-                }
+                // (An unused piece, every tile, stays so.)
+                let with_q = ((*piece & bq != 0) as u32).wrapping_neg();
+                *piece = (*piece & !bi) | (bi & with_q);
             }
+        }
+        // `p` loses the piece {i}, now empty; `q` gains it.
+        if self.cut >> p & 1 != 0 {
+            self.keep_pieces(p, 0);
         }
         if self.cut & bq != 0 {
             for piece in self.pieces[q].iter_mut() {
-                if *piece != u32::MAX {
-                    *piece &= !bi;
-                }
+                let unused = (*piece == u32::MAX) as u32;
+                *piece &= !bi | unused.wrapping_neg();
             }
+            self.keep_pieces(q, bi);
         } else {
-            self.pieces[q] = [all & !bi & !bq, u32::MAX, u32::MAX, u32::MAX];
+            let rest = first(n) & !bi & !bq;
+            if rest != 0 {
+                self.pieces[q] = [rest, bi, u32::MAX, u32::MAX];
+                self.cut |= bq;
+            }
         }
-        // `p` loses the piece {i}; `q` gains one.
-        for v in [p, q] {
-            let mut kept = [u32::MAX; 4];
-            let mut k = 0;
-            for &piece in &self.pieces[v] {
-                if piece != u32::MAX && piece != 0 {
-                    kept[k & 3] = piece;
-                    k += 1;
-                }
-            }
-            if v == q {
-                kept[k & 3] = bi;
-                k += 1;
-            }
-            self.pieces[v] = kept;
-            if k > 1 {
-                self.cut |= 1 << v;
-            } else {
-                self.cut &= !(1 << v);
+    }
+
+    /// Follows the removal of tile `i`, a leaf hanging on tile `p`: the
+    /// formation without it stays in one piece, and lifting any tile leaves
+    /// the same pieces less `i` (`p` loses the piece `{i}`).
+    pub fn remove_leaf(&mut self, i: usize, p: usize) {
+        let (i, p) = (i % TILES, p % TILES);
+        let bi = 1u32 << i;
+        let mut left = self.cut & !bi;
+        while left != 0 {
+            let v = left.trailing_zeros() as usize;
+            left &= left - 1;
+            for piece in self.pieces[v].iter_mut() {
+                // The unused pieces stay every tile.
+                let unused = (*piece == u32::MAX) as u32;
+                *piece &= !bi | unused.wrapping_neg();
             }
         }
         self.cut &= !bi;
+        if self.cut >> p & 1 != 0 {
+            self.keep_pieces(p, 0);
+        }
+    }
+
+    /// Follows the arrival of tile `i` next to the tiles `touching` (some
+    /// other tile), the formation having `n` tiles with it. Lifting a tile
+    /// `v` leaves the pieces it left before, those touching `i` (but for
+    /// `v`) now one piece with `i`; when `i` touches `v` alone, `i` is a
+    /// piece of its own. A tile whose lifting left one piece still does.
+    pub fn add_tile(&mut self, i: usize, touching: u32, n: usize) {
+        let i = i % TILES;
+        let bi = 1u32 << i;
+        let touching = touching & !bi;
+        if touching != 0 && touching & (touching - 1) == 0 {
+            return self.add_leaf(i, touching.trailing_zeros() as usize, n);
+        }
+        let mut left = self.cut & !bi;
+        while left != 0 {
+            let v = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let others = touching & !(1 << v);
+            let pieces = &mut self.pieces[v];
+            let hit = |p: u32| (p != u32::MAX && p & others != 0) as usize;
+            let hits = [
+                hit(pieces[0]),
+                hit(pieces[1]),
+                hit(pieces[2]),
+                hit(pieces[3]),
+            ];
+            match hits.iter().sum::<usize>() {
+                // `i` hangs on `v` alone: a piece of its own.
+                0 => self.keep_pieces(v, bi),
+                // `i` joins the one piece it touches.
+                1 => pieces[hits[1] + 2 * hits[2] + 3 * hits[3]] |= bi,
+                // `i` joins the pieces it touches into one.
+                _ => {
+                    let mut merged = bi;
+                    for (piece, &h) in pieces.iter_mut().zip(&hits) {
+                        if h != 0 {
+                            merged |= *piece;
+                            *piece = 0;
+                        }
+                    }
+                    self.keep_pieces(v, merged);
+                }
+            }
+        }
+    }
+
+    /// [`Lifts::add_tile`] for a tile `i` touching the tile `q` alone: `i`
+    /// joins the piece that holds `q`, or is a piece of its own when `q` is
+    /// lifted.
+    fn add_leaf(&mut self, i: usize, q: usize, n: usize) {
+        let (bi, bq) = (1u32 << (i % TILES), 1u32 << (q % TILES));
+        let mut left = self.cut & !bi & !bq;
+        while left != 0 {
+            let v = left.trailing_zeros() as usize;
+            left &= left - 1;
+            for piece in self.pieces[v].iter_mut() {
+                *piece |= bi & ((*piece & bq != 0) as u32).wrapping_neg();
+            }
+        }
+        if self.cut & bq != 0 {
+            self.keep_pieces(q, bi);
+        } else {
+            let rest = first(n) & !bi & !bq;
+            if rest != 0 {
+                self.pieces[q % TILES] = [rest, bi, u32::MAX, u32::MAX];
+                self.cut |= bq;
+            }
+        }
+    }
+
+    /// Packs the pieces of the articulation tile `v`, dropping the empty
+    /// ones and adding `extra` (unless empty); `v` stays an articulation
+    /// tile only with two pieces or more.
+    fn keep_pieces(&mut self, v: usize, extra: u32) {
+        let v = v % TILES;
+        let mut kept = [u32::MAX; 4];
+        let mut k = 0;
+        for piece in self.pieces[v] {
+            if piece != u32::MAX && piece != 0 {
+                kept[k & 3] = piece;
+                k += 1;
+            }
+        }
+        if extra != 0 {
+            kept[k & 3] = extra;
+            k += 1;
+        }
+        self.pieces[v] = kept;
+        if k > 1 {
+            self.cut |= 1 << v;
+        } else {
+            self.cut &= !(1 << v);
+        }
     }
 
     /// Whether a destination touching the tiles `touching` joins every piece
@@ -522,9 +624,10 @@ mod tests {
         pieces
     }
 
-    /// Moves a random leaf of `adj` next to another tile, as adjacency
-    /// masks of a formation on cells; `None` when it has no leaf to move.
-    fn leaf_move(seed: u64, n: usize) -> Option<(Vec<u32>, Vec<u32>, usize, usize, usize)> {
+    /// Moves a random leaf of a random formation next to other tiles: the
+    /// adjacency masks before and after, the leaf and its neighbour before;
+    /// `None` when the formation has no leaf.
+    fn leaf_move(seed: u64, n: usize) -> Option<(Vec<u32>, Vec<u32>, usize, usize)> {
         use plateau::rand::Rng;
         let mut rng = plateau::rng(seed);
         let mut cells = vec![(0i32, 0i32)];
@@ -553,7 +656,7 @@ mod tests {
         }
         let i = leaves[rng.random_range(0..leaves.len())];
         let p = before[i].trailing_zeros() as usize;
-        // Cells touching exactly one other tile.
+        // Empty cells touching another tile.
         let mut spots = Vec::new();
         for (j, &(x, y)) in cells.iter().enumerate() {
             if j == i {
@@ -566,14 +669,13 @@ mod tests {
                     .enumerate()
                     .filter(|&(k, d)| k != i && (d.0 - c.0).abs() + (d.1 - c.1).abs() == 1)
                     .count();
-                if !cells.contains(&c) && touching == 1 {
-                    spots.push((c, j));
+                if !cells.contains(&c) && touching >= 1 {
+                    spots.push(c);
                 }
             }
         }
-        let (c, q) = spots[rng.random_range(0..spots.len())];
-        cells[i] = c;
-        Some((before, adjacency(&cells), i, p, q))
+        cells[i] = spots[rng.random_range(0..spots.len())];
+        Some((before, adjacency(&cells), i, p))
     }
 
     proptest::proptest! {
@@ -587,10 +689,36 @@ mod tests {
         }
 
         #[test]
+        fn a_new_tile_updates_the_pieces(seed in proptest::prelude::any::<u64>(), n in 2usize..=32) {
+            // The formation grown by its last tile.
+            let after = grown(seed, n);
+            let before: Vec<u32> = after[..n - 1].iter().map(|a| a & !(1 << (n - 1))).collect();
+            let mut lifts = Lifts::new(&before);
+            lifts.add_tile(n - 1, after[n - 1], n);
+            for v in 0..n {
+                proptest::prop_assert_eq!(lifts.pieces_of(v, n), pieces_by_petgraph(&after, v), "tile {}", v);
+            }
+        }
+
+        #[test]
+        fn a_leaf_moved_to_hang_on_one_tile_updates_the_pieces(seed in proptest::prelude::any::<u64>(), n in 2usize..=32) {
+            if let Some((before, after, i, p)) = leaf_move(seed, n) {
+                if after[i].count_ones() == 1 {
+                    let mut lifts = Lifts::new(&before);
+                    lifts.move_leaf(i, p, after[i].trailing_zeros() as usize, n);
+                    for v in 0..n {
+                        proptest::prop_assert_eq!(lifts.pieces_of(v, n), pieces_by_petgraph(&after, v), "tile {}", v);
+                    }
+                }
+            }
+        }
+
+        #[test]
         fn a_moved_leaf_updates_the_pieces(seed in proptest::prelude::any::<u64>(), n in 2usize..=32) {
-            if let Some((before, after, i, p, q)) = leaf_move(seed, n) {
+            if let Some((before, after, i, p)) = leaf_move(seed, n) {
                 let mut lifts = Lifts::new(&before);
-                lifts.move_leaf(i, p, q, n);
+                lifts.remove_leaf(i, p);
+                lifts.add_tile(i, after[i], n);
                 for v in 0..n {
                     proptest::prop_assert_eq!(lifts.pieces_of(v, n), pieces_by_petgraph(&after, v), "tile {}", v);
                 }

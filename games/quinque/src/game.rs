@@ -5,6 +5,7 @@ use crate::action::{parse_action, Action};
 use crate::legal::Analysis;
 use crate::movement;
 use crate::params::{QuinqueParams, Reach};
+use crate::slots::Slots;
 use crate::state::{QuinqueState, Tile};
 use plateau::rand::Rng;
 use plateau::{Game, MoveParseError, ParamDoc, Player, RulesError, Status, Variant};
@@ -21,6 +22,8 @@ pub struct Quinque {
     pub(crate) point_mask: u16,
     /// How a tile moves, by its number of parachutes (movement flags).
     pub(crate) ways_by_parachutes: [u8; 17],
+    /// Points split into cells and parachutists.
+    pub(crate) slots: Slots,
 }
 
 impl Quinque {
@@ -106,10 +109,7 @@ impl Quinque {
                     None => analysis.forget(),
                 },
                 Action::Mark { x, y } => {
-                    let p = self.pps as i64;
-                    let (px, py) = (x as i64, y as i64);
-                    let cell = (px.div_euclid(p) as i32, py.div_euclid(p) as i32);
-                    let slot = (px.rem_euclid(p) + p * py.rem_euclid(p)) as u32;
+                    let (cell, slot) = self.slots.locate(x, y);
                     let tile = match analysis.tile_on(cell.0, cell.1) {
                         Some(i) => Some(i),
                         None => analysis.follow_add(cell),
@@ -125,13 +125,32 @@ impl Quinque {
         self.act(state, action, after);
     }
 
-    /// Draws a uniformly random legal action from an analysis.
+    /// Draws a uniformly random legal action from an analysis of `state`
+    /// (not necessarily settled).
+    ///
+    /// While some articulation tiles are loose, the draw is over the list
+    /// with their candidate destinations in place of their legal ones, and
+    /// a candidate that is not legal is refused and an index drawn again:
+    /// every legal action is as likely as any other (about one draw in four
+    /// is refused in random basic games). After a few refused draws the
+    /// legal actions are all counted and one is drawn among them, which
+    /// keeps the draw uniform too.
     fn pick<R: Rng + ?Sized>(
         &self,
         state: &QuinqueState,
-        analysis: &Analysis,
+        analysis: &mut Analysis,
         rng: &mut R,
     ) -> Action {
+        const DRAWS: usize = 8;
+        if analysis.is_loose() {
+            for _ in 0..DRAWS {
+                let k = rng.random_range(0..analysis.candidate_count());
+                if let Some(a) = analysis.nth_candidate(self, state, k) {
+                    return a;
+                }
+            }
+        }
+        analysis.settle();
         let k = rng.random_range(0..analysis.count());
         match analysis.nth(self, state, k) {
             Some(a) => a,
@@ -225,6 +244,7 @@ impl Game for Quinque {
         }
         Ok(Quinque {
             ways_by_parachutes,
+            slots: Slots::new(params.points_per_side),
             pps: params.points_per_side,
             points_per_tile,
             point_mask: ((1u32 << points_per_tile) - 1) as u16,
@@ -333,13 +353,21 @@ impl Game for Quinque {
         });
     }
 
+    /// Uniform over the legal actions, drawn as [`Quinque::play_random`]
+    /// draws them (the same action for the same generator).
     fn random_move<R: Rng + ?Sized>(&self, state: &QuinqueState, rng: &mut R) -> Option<Action> {
         if state.ending.is_some() {
             return None;
         }
-        Some(Analysis::with(self, state, |a| self.pick(state, a, rng)))
+        Some(Analysis::scratch(|a| {
+            a.rebuild(self, state);
+            self.pick(state, a, rng)
+        }))
     }
 
+    /// Draws a uniformly random legal action without listing the legal
+    /// actions (some of them are not even counted, see `legal`), and plays
+    /// it with the analysis that drew it.
     fn play_random<R: Rng + ?Sized>(&self, state: &mut QuinqueState, rng: &mut R) -> bool {
         if state.ending.is_some() {
             return false;

@@ -33,9 +33,11 @@
 //! [`state`] (positions), [`action`] (actions and notation, Q2.3), `board`
 //! (the window of cells around the formation), [`formation`] (the tile
 //! adjacency graph and its pieces, Q5.5), `movement` (Q5, Q6), `legal` (the
-//! legal actions, Q3–Q6), `lines` (Q7.1), `apply` (playing an action and the
-//! end checks of Q7), `repetition` (Q7.3), `check` (why an action is
-//! illegal) and `render` (the text board).
+//! legal actions, Q3–Q6, and uniform random ones), `points` and `lines`
+//! (lines of parachutes, Q7.1), `slots` (points, cells and parachutists,
+//! Q2.2), `bits` (counting bits), `apply` (playing an action and the end
+//! checks of Q7), `repetition` (Q7.3), `check` (why an action is illegal)
+//! and `render` (the text board).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -50,14 +52,14 @@ mod game;
 mod legal;
 mod lines;
 mod movement;
-mod points;
 pub mod params;
+mod points;
 mod render;
 mod repetition;
+mod slots;
 pub mod state;
 
 pub use action::{parse_action, Action};
 pub use game::Quinque;
 pub use params::{Colour, QuinqueParams, Reach};
 pub use state::{EndReason, Ending, QuinqueState, Tile};
-mod stats_tmp;

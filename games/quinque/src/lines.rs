@@ -1,5 +1,8 @@
 //! Lines of parachutes on the point grid (Q2.2, Q7.1): horizontal, vertical
-//! or diagonal, across tiles, looked up through the window of cells.
+//! or diagonal, across tiles, looked up point by point through the window of
+//! cells. The end checks use the bit sets of `points` when they have them;
+//! this walk serves the other cases (a window too wide for them, a state
+//! the analysis does not follow) and checks them in the tests.
 
 use crate::board::Grid;
 use crate::state::Tile;

@@ -7,7 +7,9 @@
 //! frontier cells on them, less the edge neighbours that touch only the
 //! moving tile. An articulation tile leaves two pieces or more, so its
 //! destination must touch two tiles or more: only those frontier cells are
-//! checked against the pieces.
+//! checked against the pieces. They are its *candidates*: random actions are
+//! drawn among the candidates and a candidate that does not join the pieces
+//! is drawn again (see `legal`), so that they need not all be checked.
 
 use crate::board::{at, diagonal, line, Frontier, Grid};
 use crate::formation::Lifts;
@@ -47,6 +49,45 @@ pub(crate) struct Moves<'a> {
     pub lifts: &'a Lifts,
 }
 
+/// The row, column, diagonal and anti-diagonal indices of window cell
+/// `(x, y)` in a window of `h` rows.
+#[inline]
+fn line_indices(x: usize, y: usize, h: usize) -> (usize, usize, usize, usize) {
+    (line(y), line(x), diagonal(x + h - 1 - y), diagonal(x + y))
+}
+
+/// The window cell of bit `b` of the mask of a line through window cell
+/// `(x, y)`, for each family of lines: row, column, diagonal,
+/// anti-diagonal.
+type Place = fn(i64, i64, i64) -> (i64, i64);
+
+/// [`Place`] for the rows, columns, diagonals and anti-diagonals, in the
+/// order destinations are listed.
+const PLACES: [Place; 4] = [
+    |b, _, y| (b, y),
+    |b, x, _| (x, b),
+    |b, x, y| (b, b - x + y),
+    |b, x, y| (b, x + y - b),
+];
+
+/// The window cell of the `k`-th cell of the lines through window cell
+/// `(x, y)`, given as `[row, column, diagonal, anti-diagonal]` masks with
+/// their numbers of cells, in that order and lowest bit first.
+#[inline]
+fn nth_on_lines(lines: [(u64, u32); 4], x: i64, y: i64, mut k: u32) -> Option<(i64, i64)> {
+    for ((mut bits, n), place) in lines.into_iter().zip(PLACES) {
+        if k >= n {
+            k -= n;
+            continue;
+        }
+        for _ in 0..k {
+            bits &= bits.wrapping_sub(1);
+        }
+        return Some(place(bits.trailing_zeros() as i64, x, y));
+    }
+    None
+}
+
 /// Calls `f` with each set bit of `bits`, lowest first, until it returns true.
 #[inline]
 fn scan(mut bits: u64, mut f: impl FnMut(i64) -> bool) -> bool {
@@ -69,27 +110,11 @@ impl Moves<'_> {
         };
         let (w, h) = (self.grid.w, self.grid.h);
         let interior = lx >= 1 && ly >= 1 && (lx as usize) + 1 < w && (ly as usize) + 1 < h;
-        if ways != ORTHOGONAL | DIAGONAL || !interior {
-            return self.count_by_ways(v, lx, ly, ways);
+        if ways == ORTHOGONAL | DIAGONAL && interior {
+            self.count_inside(v)
+        } else {
+            self.count_by_ways(v, lx, ly, ways)
         }
-        let f = self.frontier;
-        let (ux, uy) = (lx as usize, ly as usize);
-        let (r, c, d, a) = (line(uy), line(ux), diagonal(ux + h - 1 - uy), diagonal(ux + uy));
-        if !self.lifts.is_articulation(v) {
-            // One piece left: every frontier cell on the eight lines is a
-            // destination, except the edge neighbours that touch only v.
-            let (cell, bit) = (ux + uy * w, 1u32 << (v % 32));
-            let occ = &self.grid.occ;
-            let lonely = |n: usize| (occ[at(n)] == 0 && f.nb[at(n)] == bit) as u32;
-            let all = f.on_row[r] as u32 + f.on_col[c] as u32 + f.on_diag[d] as u32;
-            return all + f.on_anti[a] as u32
-                - lonely(cell + 1)
-                - lonely(cell - 1)
-                - lonely(cell + w)
-                - lonely(cell - w);
-        }
-        let m = &f.multi;
-        self.tally_joining(v, ux, uy, [m.rows[r], m.cols[c], m.diag[d], m.anti[a]])
     }
 
     /// The number of legal destinations of tile `v`, moving along its eight
@@ -97,25 +122,87 @@ impl Moves<'_> {
     /// window's edges.
     #[inline]
     pub fn count_inside(&self, v: usize) -> u32 {
+        if !self.lifts.is_articulation(v) {
+            return self.candidates_inside(v);
+        }
+        let g = self.grid;
+        let (ux, uy) = (g.tx[v % 32] as usize, g.ty[v % 32] as usize);
+        let (r, c, d, a) = line_indices(ux, uy, g.h);
+        let m = &self.frontier.multi;
+        self.tally_joining(v, ux, uy, [m.rows[r], m.cols[c], m.diag[d], m.anti[a]])
+    }
+
+    /// The candidate destinations of tile `v`, placed as in
+    /// [`Moves::count_inside`]: its legal destinations if it is not an
+    /// articulation tile, otherwise the frontier cells touching two tiles
+    /// on its eight lines (the only ones that can join the pieces it
+    /// leaves), in the order of [`Moves::nth_candidate`].
+    #[inline]
+    pub fn candidates_inside(&self, v: usize) -> u32 {
         let g = self.grid;
         let f = self.frontier;
-        let (w, h) = (g.w, g.h);
         let (ux, uy) = (g.tx[v % 32] as usize, g.ty[v % 32] as usize);
-        let (r, c, d, a) = (line(uy), line(ux), diagonal(ux + h - 1 - uy), diagonal(ux + uy));
-        if !self.lifts.is_articulation(v) {
-            // One piece left: every frontier cell on the eight lines is a
-            // destination, except the edge neighbours that touch only v.
-            let (cell, bit) = (ux + uy * w, 1u32 << (v % 32));
-            let lonely = |n: usize| (g.occ[at(n)] == 0 && f.nb[at(n)] == bit) as u32;
-            let all = f.on_row[r] as u32 + f.on_col[c] as u32 + f.on_diag[d] as u32;
-            return all + f.on_anti[a] as u32
-                - lonely(cell + 1)
-                - lonely(cell - 1)
-                - lonely(cell + w)
-                - lonely(cell - w);
+        let (r, c, d, a) = line_indices(ux, uy, g.h);
+        if self.lifts.is_articulation(v) {
+            let m = &f.multi;
+            return m.on_row[r] as u32
+                + m.on_col[c] as u32
+                + m.on_diag[d] as u32
+                + m.on_anti[a] as u32;
         }
-        let m = &f.multi;
-        self.tally_joining(v, ux, uy, [m.rows[r], m.cols[c], m.diag[d], m.anti[a]])
+        // One piece left: every frontier cell on the eight lines is a
+        // destination, except the edge neighbours that touch only v.
+        let (w, cell, bit) = (g.w, ux + uy * g.w, 1u32 << (v % 32));
+        let lonely = |n: usize| (g.occ[at(n)] == 0 && f.nb[at(n)] == bit) as u32;
+        let all = f.all.on_row[r] as u32 + f.all.on_col[c] as u32 + f.all.on_diag[d] as u32;
+        all + f.all.on_anti[a] as u32
+            - lonely(cell + 1)
+            - lonely(cell - 1)
+            - lonely(cell + w)
+            - lonely(cell - w)
+    }
+
+    /// The window cell of destination `k` of tile `v`, not an
+    /// articulation tile, placed as in [`Moves::count_inside`], in the
+    /// order of [`Moves::each`].
+    pub fn nth_inside(&self, v: usize, k: u32) -> Option<(i64, i64)> {
+        let g = self.grid;
+        let f = self.frontier;
+        let (ux, uy) = (g.tx[v % 32] as usize, g.ty[v % 32] as usize);
+        let (r, c, d, a) = line_indices(ux, uy, g.h);
+        // The edge neighbours touching only v are no destinations.
+        let (w, cell, bit) = (g.w, ux + uy * g.w, 1u32 << (v % 32));
+        let lonely = |n: usize| (g.occ[at(n)] == 0 && f.nb[at(n)] == bit) as u64;
+        let (right, left) = (lonely(cell + 1), lonely(cell - 1));
+        let (up, down) = (lonely(cell + w), lonely(cell - w));
+        let row = f.all.rows[r] & !(right << (ux + 1) | left << (ux - 1));
+        let col = f.all.cols[c] & !(up << (uy + 1) | down << (uy - 1));
+        let all = &f.all;
+        let lines = [
+            (row, all.on_row[r] as u32 - (right + left) as u32),
+            (col, all.on_col[c] as u32 - (up + down) as u32),
+            (all.diag[d], all.on_diag[d] as u32),
+            (all.anti[a], all.on_anti[a] as u32),
+        ];
+        nth_on_lines(lines, ux as i64, uy as i64, k)
+    }
+
+    /// The window cell of candidate `k` of the articulation tile `v`
+    /// (see [`Moves::candidates_inside`]), if it is a legal destination.
+    pub fn nth_candidate(&self, v: usize, k: u32) -> Option<(i64, i64)> {
+        let g = self.grid;
+        let m = &self.frontier.multi;
+        let (ux, uy) = (g.tx[v % 32] as usize, g.ty[v % 32] as usize);
+        let (r, c, d, a) = line_indices(ux, uy, g.h);
+        let lines = [
+            (m.rows[r], m.on_row[r] as u32),
+            (m.cols[c], m.on_col[c] as u32),
+            (m.diag[d], m.on_diag[d] as u32),
+            (m.anti[a], m.on_anti[a] as u32),
+        ];
+        let (x, y) = nth_on_lines(lines, ux as i64, uy as i64, k)?;
+        let touching = self.frontier.touching(x, y);
+        self.lifts.joins_all(v, touching).then_some((x, y))
     }
 
     /// The cells among the multi-tile frontier cells `[row, column,
@@ -178,10 +265,11 @@ impl Moves<'_> {
                     + (row.wrapping_shr(x + 1) & 1)
                     + (up.wrapping_shr(x) & 1)
                     + (down.wrapping_shr(x) & 1);
-                n += (f.on_row[uy] as u32 + f.on_col[ux] as u32).saturating_sub(lonely as u32);
+                n += (f.all.on_row[uy] as u32 + f.all.on_col[ux] as u32)
+                    .saturating_sub(lonely as u32);
             }
             if diagonal {
-                n += f.on_diag[d] as u32 + f.on_anti[a] as u32;
+                n += f.all.on_diag[d] as u32 + f.all.on_anti[a] as u32;
             }
             return n;
         }

@@ -11,6 +11,7 @@
 //! otherwise.
 
 use crate::board::Grid;
+use crate::slots::Slots;
 use crate::state::Tile;
 
 /// Point rows and columns a window may have for the bit sets to be used.
@@ -78,8 +79,10 @@ pub(crate) struct Points {
     /// Whether the window's point grid fits the bit sets; when it does not,
     /// the sets are empty and must not be asked.
     pub fits: bool,
-    /// Parachutists along a tile's side.
+    /// Parachutists along a tile's side...
     pps: usize,
+    /// ...and where each one stands in its tile.
+    slots: Slots,
     /// The point columns and rows in use.
     used: (usize, usize),
     /// Red's and Orange's.
@@ -91,6 +94,7 @@ impl Points {
     pub const BLANK: Points = Points {
         fits: false,
         pps: 1,
+        slots: Slots::ONE,
         used: (0, 0),
         colours: [Lines::BLANK, Lines::BLANK],
     };
@@ -104,6 +108,7 @@ impl Points {
             lines.clear(w, h);
         }
         self.pps = pps;
+        self.slots = Slots::new(pps as u32);
         self.fits = pps * grid.w <= SPAN && pps * grid.h <= SPAN;
         if !self.fits {
             self.used = (0, 0);
@@ -138,8 +143,8 @@ impl Points {
     #[inline]
     pub fn flip(&mut self, colour: usize, x: usize, y: usize, slot: usize) {
         if self.fits {
-            let p = self.pps;
-            self.colours[colour & 1].flip(p * x + slot % p, p * y + slot / p);
+            let (p, (i, j)) = (self.pps, self.slots.place(slot as u32));
+            self.colours[colour & 1].flip(p * x + i as usize, p * y + j as usize);
         }
     }
 
@@ -156,7 +161,8 @@ impl Points {
         while bits != 0 {
             let slot = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (c, r) = ((p * x + slot % p) % SPAN, (p * y + slot / p) % SPAN);
+            let (i, j) = self.slots.place(slot as u32);
+            let (c, r) = ((p * x + i as usize) % SPAN, (p * y + j as usize) % SPAN);
             if run_through(lines.rows[r], c) >= len
                 || run_through(lines.cols[c], r) >= len
                 || run_through(lines.diag[c + SPAN - 1 - r], c) >= len
