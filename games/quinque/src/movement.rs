@@ -56,26 +56,12 @@ fn line_indices(x: usize, y: usize, h: usize) -> (usize, usize, usize, usize) {
     (line(y), line(x), diagonal(x + h - 1 - y), diagonal(x + y))
 }
 
-/// The window cell of bit `b` of the mask of a line through window cell
-/// `(x, y)`, for each family of lines: row, column, diagonal,
-/// anti-diagonal.
-type Place = fn(i64, i64, i64) -> (i64, i64);
-
-/// [`Place`] for the rows, columns, diagonals and anti-diagonals, in the
-/// order destinations are listed.
-const PLACES: [Place; 4] = [
-    |b, _, y| (b, y),
-    |b, x, _| (x, b),
-    |b, x, y| (b, b - x + y),
-    |b, x, y| (b, x + y - b),
-];
-
 /// The window cell of the `k`-th cell of the lines through window cell
 /// `(x, y)`, given as `[row, column, diagonal, anti-diagonal]` masks with
 /// their numbers of cells, in that order and lowest bit first.
 #[inline]
 fn nth_on_lines(lines: [(u64, u32); 4], x: i64, y: i64, mut k: u32) -> Option<(i64, i64)> {
-    for ((mut bits, n), place) in lines.into_iter().zip(PLACES) {
+    for (family, (mut bits, n)) in lines.into_iter().enumerate() {
         if k >= n {
             k -= n;
             continue;
@@ -83,7 +69,12 @@ fn nth_on_lines(lines: [(u64, u32); 4], x: i64, y: i64, mut k: u32) -> Option<(i
         for _ in 0..k {
             bits &= bits.wrapping_sub(1);
         }
-        return Some(place(bits.trailing_zeros() as i64, x, y));
+        let b = bits.trailing_zeros() as i64;
+        // Bit `b` of the row, column, diagonal or anti-diagonal (picked
+        // from arrays: a jump would often be mispredicted).
+        let xs = [b, x, b, b];
+        let ys = [y, b, b - x + y, x + y - b];
+        return Some((xs[family], ys[family]));
     }
     None
 }
@@ -143,23 +134,25 @@ impl Moves<'_> {
         let f = self.frontier;
         let (ux, uy) = (g.tx[v % 32] as usize, g.ty[v % 32] as usize);
         let (r, c, d, a) = line_indices(ux, uy, g.h);
-        if self.lifts.is_articulation(v) {
-            let m = &f.multi;
-            return m.on_row[r] as u32
-                + m.on_col[c] as u32
-                + m.on_diag[d] as u32
-                + m.on_anti[a] as u32;
-        }
+        // Both counts are worked out, without a branch, and one is taken.
+        let m = &f.multi;
+        let multi = m.on_row[r] as u32 + m.on_col[c] as u32 + m.on_diag[d] as u32;
+        let multi = multi + m.on_anti[a] as u32;
         // One piece left: every frontier cell on the eight lines is a
         // destination, except the edge neighbours that touch only v.
         let (w, cell, bit) = (g.w, ux + uy * g.w, 1u32 << (v % 32));
-        let lonely = |n: usize| (g.occ[at(n)] == 0 && f.nb[at(n)] == bit) as u32;
+        let lonely = |n: usize| ((g.occ[at(n)] == 0) & (f.nb[at(n)] == bit)) as u32;
         let all = f.all.on_row[r] as u32 + f.all.on_col[c] as u32 + f.all.on_diag[d] as u32;
-        all + f.all.on_anti[a] as u32
+        let one = all + f.all.on_anti[a] as u32
             - lonely(cell + 1)
             - lonely(cell - 1)
             - lonely(cell + w)
-            - lonely(cell - w)
+            - lonely(cell - w);
+        if self.lifts.is_articulation(v) {
+            multi
+        } else {
+            one
+        }
     }
 
     /// The window cell of destination `k` of tile `v`, not an
@@ -172,7 +165,7 @@ impl Moves<'_> {
         let (r, c, d, a) = line_indices(ux, uy, g.h);
         // The edge neighbours touching only v are no destinations.
         let (w, cell, bit) = (g.w, ux + uy * g.w, 1u32 << (v % 32));
-        let lonely = |n: usize| (g.occ[at(n)] == 0 && f.nb[at(n)] == bit) as u64;
+        let lonely = |n: usize| ((g.occ[at(n)] == 0) & (f.nb[at(n)] == bit)) as u64;
         let (right, left) = (lonely(cell + 1), lonely(cell - 1));
         let (up, down) = (lonely(cell + w), lonely(cell - w));
         let row = f.all.rows[r] & !(right << (ux + 1) | left << (ux - 1));
