@@ -330,10 +330,20 @@ fn gravon_records_import_and_replay() {
     let Some(files) = gravon_records() else {
         return;
     };
+    // The acceptance data's own per-game facts: move count, ending, winner.
+    let index_path = files[0].parent().unwrap().join("../index.json");
+    let index: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(index_path).unwrap()).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let mut classic = 0;
+    let (mut classic, mut barrage) = (0, 0);
     for file in &files {
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let facts = index
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["file"] == format!("gravon-xml/{name}"))
+            .unwrap_or_else(|| panic!("{name} is not in index.json"));
         let xml = file.display().to_string();
         let out = dir
             .path()
@@ -341,18 +351,35 @@ fn gravon_records_import_and_replay() {
             .display()
             .to_string();
         let r = run(&["import", "gravon", &xml, "-o", &out]);
-        if name.starts_with("barrage") {
-            fails(&r, 1, "barrage");
-            assert!(!Path::new(&out).exists());
-            continue;
-        }
         ok(&r);
-        classic += 1;
+        let record = plateau::GameRecord::from_json(&fs::read_to_string(&out).unwrap()).unwrap();
+        if name.starts_with("barrage") {
+            assert_eq!(record.variant, "barrage", "{name}");
+            barrage += 1;
+        } else {
+            assert_eq!(record.variant, "classic-5", "{name}");
+            classic += 1;
+        }
+        // The record holds both setups and then the game's moves.
+        let moves = facts["moves"].as_u64().unwrap() as usize;
+        assert_eq!(record.moves.len(), moves + 2, "{name}");
         let replay = run(&["replay", &out]);
         ok(&replay);
         assert!(replay.out.contains("every move legal"), "{}", replay.out);
+        let last = replay.out.lines().last().unwrap();
+        let expected = match (
+            facts["ending"].as_str().unwrap(),
+            facts["winner_name"].as_str().unwrap(),
+        ) {
+            ("flag captured", winner) => format!("game over: {winner} wins (flag-captured)"),
+            ("unable to move", winner) => format!("game over: {winner} wins (no-movable-pieces)"),
+            ("forfeit/resign", winner) => format!("game over: {winner} wins (resignation)"),
+            (_, "draw/none") => format!("red to move (move {})", moves + 3),
+            other => panic!("{name}: unexpected ending {other:?}"),
+        };
+        assert_eq!(last, expected, "{name}");
     }
-    assert_eq!(classic, 21);
+    assert_eq!((classic, barrage), (21, 4));
     // Without -o the record goes to stdout; --verbose prints every move.
     let first = files
         .iter()
