@@ -39,7 +39,7 @@
 //! assert_eq!(lines[2]["moves"], serde_json::json!(["1"]));
 //! ```
 
-mod catalog;
+pub(crate) mod catalog;
 mod error;
 mod inspect;
 mod moves;

@@ -64,6 +64,30 @@ fn games_lists_hus() {
 }
 
 #[test]
+fn games_json_is_the_serve_catalog() {
+    let r = run(&["games", "--json"]);
+    ok(&r);
+    let list: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    let served = run_in(&["serve"], "{\"cmd\":\"games\"}\n");
+    ok(&served);
+    let served: serde_json::Value = serde_json::from_str(served.out.trim()).unwrap();
+    assert_eq!(list, served["games"]);
+    let hus = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "hus")
+        .unwrap();
+    assert_eq!(hus["variants"][0]["name"], "standard");
+    assert_eq!(hus["variants"][0]["default"], true);
+    assert_eq!(
+        hus["variants"][0]["players"],
+        serde_json::json!(["south", "north"])
+    );
+    assert_eq!(hus["variants"][0]["params"]["max_sowings"], 10000);
+}
+
+#[test]
 fn rules_show_parameters_and_round_trip_as_toml() {
     let r = run(&["rules", "hus"]);
     ok(&r);

@@ -1,21 +1,15 @@
-//! Hidden information through the command line, with a tiny test game
-//! (`common/secret.rs`): views kept apart in `show`, in setups and in
-//! `play` with two people at one terminal or against a random player.
+//! Hidden information through the command line, with the framework's tiny
+//! demo game `plateau::demo::Secret` (its conformance is checked in the
+//! framework): views kept apart in `show`, in setups and in `play` with two
+//! people at one terminal or against a random player.
 
 mod common;
 
-use common::secret::{Secret, SecretParams};
 use common::{one_line_error, p, run, run_in};
-use plateau::{Game, GameRecord};
+use plateau::GameRecord;
 use std::fs;
 
 const CLEAR: &str = "\x1b[2J\x1b[H";
-
-#[test]
-fn the_test_game_conforms() {
-    let game = Secret::new(SecretParams { max_guesses: 6 }).unwrap();
-    plateau::conformance::check(&game, &plateau::conformance::Config::default());
-}
 
 /// A record where red chose 7 and blue 3.
 fn game_7_3(dir: &std::path::Path) -> String {

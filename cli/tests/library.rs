@@ -14,7 +14,7 @@ fn games_lists_the_registered_games() {
     assert!(o.out.contains("standard"), "{}", o.out);
     let o = run(&["games", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&o.out).unwrap();
-    assert_eq!(v[0]["id"], "nim");
+    assert_eq!(v[0]["game"], "nim");
     assert_eq!(v[0]["variants"][0]["default"], true);
 }
 

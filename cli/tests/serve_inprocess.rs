@@ -1,12 +1,12 @@
 //! `serve::run` in this process: every command, every error kind, several
-//! games at once, garbage input, and hidden information (with a small game
-//! that has a secret).
+//! games at once, garbage input, and hidden information (with the framework's
+//! demo game `plateau::demo::Secret`, whose players choose secret numbers).
 
 mod serve_common;
 
 use plateau_cli::serve::{self, ErrorKind};
 use serde_json::{json, Value};
-use serve_common::{kind, serve_batch, test_registry, Conn, InProcess, WORDS};
+use serve_common::{kind, serve_batch, test_registry, Conn, InProcess};
 use std::collections::BTreeSet;
 
 fn lines(requests: &[Value]) -> Vec<u8> {
@@ -36,6 +36,7 @@ fn games_lists_variants_players_and_parameters() {
     assert_eq!(nim["variants"][0]["players"], json!(["first", "second"]));
     assert_eq!(nim["variants"][0]["params"]["pile"], 21);
     assert_eq!(nim["params"][1]["key"], "max_take");
+    assert_eq!(games[1]["game"], "secret");
     assert_eq!(games[1]["hidden_information"], true);
 }
 
@@ -159,7 +160,7 @@ fn a_list_of_moves_is_all_or_nothing() {
 fn describe_false_leaves_the_description_out() {
     let mut conn = InProcess::start(test_registry);
     conn.ok(&json!({"cmd": "new", "game": "secret"}));
-    let r = conn.ok(&json!({"cmd": "play", "id": 1, "move": "hide jade", "describe": false}));
+    let r = conn.ok(&json!({"cmd": "play", "id": 1, "move": "setup 4", "describe": false}));
     assert_eq!(
         r,
         json!({"ok": true, "status": {"over": false, "to_move": 1,
@@ -170,10 +171,10 @@ fn describe_false_leaves_the_description_out() {
         r.get("described").is_none() && r["status"].is_object(),
         "{r}"
     );
-    let r = conn.ok(&json!({"cmd": "play", "id": 1, "move": ["guess jade"], "describe": true}));
+    let r = conn.ok(&json!({"cmd": "play", "id": 1, "move": ["guess 4"], "describe": true}));
     let described = r["described"][0].as_str().unwrap();
-    assert!(described.starts_with("red guesses jade: "), "{described}");
-    let r = conn.send(&json!({"cmd": "play", "id": 1, "move": "guess jade", "describe": "no"}));
+    assert!(described.starts_with("red guessed 4: "), "{described}");
+    let r = conn.send(&json!({"cmd": "play", "id": 1, "move": "guess 4", "describe": "no"}));
     assert_eq!(kind(&r), Some("bad_request"));
 }
 
@@ -455,91 +456,160 @@ fn every_response_is_one_line_even_with_newlines_in_the_text() {
 }
 
 // ---------------------------------------------------------------------------
-// Hidden information, with the secret game (tests/serve_common).
+// Hidden information, with the demo game Secret (`plateau::demo::Secret`):
+// each player chooses a number from 1 to 9 (`setup N`, not listed among the
+// legal moves), then they guess the other's (`guess N`). Texts show a secret
+// number as `#N#`.
 // ---------------------------------------------------------------------------
+
+/// The fields of a Secret view: none of them holds the opponent's number.
+const VIEW_FIELDS: [&str; 6] = [
+    "guesses",
+    "opponent_ready",
+    "own",
+    "player",
+    "to_move",
+    "winner",
+];
+
+/// Checks that `response`, sent to one player, shows nothing of the other
+/// player's secret number `secret`: no `#N#` and no `setup N` text (a
+/// `genmove` suggestion, the viewer's own move, aside), no full state, and a
+/// view whose own number is not the secret and that has no other field.
+fn assert_hidden(response: &Value, secret: u8) {
+    let mut shown = response.clone();
+    shown.as_object_mut().expect("an object").remove("move");
+    let text = shown.to_string();
+    for token in [format!("#{secret}#"), format!("setup {secret}")] {
+        assert!(!text.contains(&token), "'{token}' leaked in {response}");
+    }
+    assert!(
+        response.get("state").is_none(),
+        "a full state in {response}"
+    );
+    if let Some(view) = response.get("view") {
+        assert_ne!(view["own"], secret, "{response}");
+        let fields: Vec<&str> = view
+            .as_object()
+            .expect("a view object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(fields, VIEW_FIELDS, "{response}");
+    }
+}
 
 #[test]
 fn play_and_view_never_show_the_opponents_secret_but_state_does() {
     let mut conn = InProcess::start(test_registry);
     conn.ok(&json!({"cmd": "new", "game": "secret"}));
-    let red_hides = conn.ok(&json!({"cmd": "play", "id": 1, "move": "hide cobalt"}));
+    let red_sets_up = conn.ok(&json!({"cmd": "play", "id": 1, "move": "setup 3"}));
     // Described as Blue (the opponent) knows it.
-    assert_eq!(red_hides["described"], "red hides a word");
-    let blue_hides = conn.ok(&json!({"cmd": "play", "id": 1, "move": "hide jade"}));
-    assert_eq!(blue_hides["described"], "blue hides a word");
+    assert_eq!(red_sets_up["described"], "red chose a secret number");
+    let blue_sets_up = conn.ok(&json!({"cmd": "play", "id": 1, "move": "setup 7"}));
+    assert_eq!(blue_sets_up["described"], "blue chose a secret number");
     let blue_view = conn.ok(&json!({"cmd": "view", "id": 1, "player": "blue"}));
     let red_view = conn.ok(&json!({"cmd": "view", "id": 1, "player": 0}));
     for (response, secret) in [
-        (&red_hides, "cobalt"),
-        (&blue_hides, "jade"),
-        (&blue_view, "cobalt"),
-        (&red_view, "jade"),
+        (&red_sets_up, 3),
+        (&blue_sets_up, 7),
+        (&blue_view, 3),
+        (&red_view, 7),
     ] {
-        assert!(
-            !response.to_string().contains(secret),
-            "'{secret}' leaked in {response}"
-        );
+        assert_hidden(response, secret);
     }
-    assert_eq!(blue_view["view"]["my_word"], "jade");
-    assert_eq!(red_view["view"]["my_word"], "cobalt");
+    assert_eq!(blue_view["view"]["own"], 7);
+    assert_eq!(blue_view["view"]["opponent_ready"], true);
+    assert_eq!(red_view["view"]["own"], 3);
+    let board = blue_view["board"].as_str().unwrap();
+    assert!(board.contains("your number: #7#"), "{board}");
     // The explicit request shows everything.
-    let state = conn.ok(&json!({"cmd": "state", "id": 1})).to_string();
-    assert!(state.contains("cobalt") && state.contains("jade"));
+    let state = conn.ok(&json!({"cmd": "state", "id": 1}));
+    assert_eq!(state["state"]["secrets"], json!([3, 7]));
+    let board = state["board"].as_str().unwrap();
+    assert!(board.contains("#3#") && board.contains("#7#"), "{board}");
     // A viewer may be named: the mover's own description.
     conn.ok(&json!({"cmd": "undo", "id": 1}));
-    let own = conn.ok(&json!({"cmd": "play", "id": 1, "move": "hide ochre", "viewer": "blue"}));
-    assert_eq!(own["described"], "blue hides ochre");
+    let own = conn.ok(&json!({"cmd": "play", "id": 1, "move": "setup 6", "viewer": "blue"}));
+    assert_eq!(own["described"], "blue chose #6#");
     // Guesses and their results are public.
-    let guess = conn.ok(&json!({"cmd": "play", "id": 1, "move": "guess ochre"}));
-    assert_eq!(guess["described"], "red guesses ochre: right");
+    let guess = conn.ok(&json!({"cmd": "play", "id": 1, "move": "guess 6"}));
+    assert_eq!(guess["described"], "red guessed 6: right");
     assert_eq!(guess["status"]["outcome"]["reason"], "guessed");
+    assert_eq!(guess["status"]["outcome"]["winner_name"], "red");
 }
 
-/// Plays the same game twice with Red's secret word different: everything
-/// Blue is shown (play, legal, view, status, genmove for Blue, errors) must be
-/// the same in both, while the full state differs.
+/// Plays the same game twice with Red's secret number different (2, then 8;
+/// no guess is either): everything Blue is shown (play, legal, view, status,
+/// genmove for Blue, errors) must be the same in both, while the full state
+/// differs.
 #[test]
 fn blues_responses_do_not_depend_on_reds_secret() {
-    let run = |red_word: &str| -> (Vec<Value>, Value) {
+    let run = |red_secret: u8| -> (Vec<Value>, Value) {
         let mut conn = InProcess::start(test_registry);
         let mut seen = Vec::new();
         conn.ok(&json!({"cmd": "new", "game": "secret", "set": {"max_guesses": 40}}));
-        conn.ok(&json!({"cmd": "play", "id": 1, "move": format!("hide {red_word}")}));
-        seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "hide umber", "viewer": 1})));
-        for word in ["ochre", "jade", "amber"] {
-            // Red guesses wrong (Blue hid umber); Blue is shown the result.
-            seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": format!("guess {word}")})));
+        conn.ok(&json!({"cmd": "play", "id": 1, "move": format!("setup {red_secret}")}));
+        // Blue's setup: free-form, so not listed; what Blue sees.
+        seen.push(conn.send(&json!({"cmd": "legal", "id": 1})));
+        seen.push(conn.send(&json!({"cmd": "view", "id": 1, "player": "blue"})));
+        seen.push(conn.send(&json!({"cmd": "genmove", "id": 1, "agent": "random:3"})));
+        seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "guess 1"})));
+        seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "setup 5", "viewer": 1})));
+        for guess in [1, 3, 4] {
+            // Red guesses wrong (Blue chose 5); Blue is shown the result.
+            seen.push(
+                conn.send(&json!({"cmd": "play", "id": 1, "move": format!("guess {guess}")})),
+            );
             // Blue's turn: what Blue sees.
             seen.push(conn.send(&json!({"cmd": "legal", "id": 1})));
             seen.push(conn.send(&json!({"cmd": "view", "id": 1, "player": "blue"})));
             seen.push(conn.send(&json!({"cmd": "status", "id": 1})));
             seen.push(conn.send(&json!({"cmd": "genmove", "id": 1, "agent": "random:3"})));
             seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "guess none"})));
-            seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "hide amber"})));
-            // Blue guesses a word Red did not hide (never the secret).
+            seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "setup 6"})));
+            seen.push(conn.send(&json!({"cmd": "play", "id": 1, "move": "guess 12"})));
+            // Blue guesses a number Red did not choose (never the secret).
             seen.push(
-                conn.send(
-                    &json!({"cmd": "play", "id": 1, "move": "guess ochre", "viewer": "blue"}),
-                ),
+                conn.send(&json!({"cmd": "play", "id": 1, "move": "guess 6", "viewer": "blue"})),
             );
         }
         let state = conn.ok(&json!({"cmd": "state", "id": 1}));
         (seen, state)
     };
-    let (a, state_a) = run("cobalt");
-    let (b, state_b) = run("crimson");
+    let (a, state_a) = run(2);
+    let (b, state_b) = run(8);
     assert_eq!(a.len(), b.len());
     for (x, y) in a.iter().zip(&b) {
         assert_eq!(x, y, "Blue's response depends on Red's secret");
-        for w in ["cobalt", "crimson"] {
-            let text = x.to_string();
-            if !text.contains("\"moves\"") {
-                assert!(!text.contains(w), "{w} in {text}");
-            }
-        }
+        assert_hidden(x, 2);
+        assert_hidden(x, 8);
     }
+    // The setup phase: `legal` lists nothing and says what to enter.
+    assert_eq!(a[0]["moves"], json!([]));
+    assert_eq!(a[0]["enumerable"], false);
+    let hint = a[0]["hint"].as_str().expect("a hint in a free-form phase");
+    assert!(hint.contains("setup N"), "{hint}");
+    assert_eq!(a[1]["view"]["own"], Value::Null);
+    assert_eq!(a[1]["view"]["opponent_ready"], true);
+    let suggested = a[2]["move"].as_str().unwrap();
+    assert!(suggested.starts_with("setup "), "{suggested}");
+    assert_eq!(kind(&a[3]), Some("illegal_move"));
+    assert_eq!(a[4]["described"], "blue chose #5#");
+    // The guessing phase: the nine guesses are listed, and the errors.
+    assert_eq!(a[6]["moves"].as_array().unwrap().len(), 9);
+    assert_eq!(a[6]["enumerable"], true);
+    assert!(a[6].get("hint").is_none(), "{}", a[6]);
+    assert_eq!(a[7]["view"]["own"], 5);
+    assert_eq!(a[5]["described"], "red guessed 1: wrong");
+    assert_eq!(kind(&a[10]), Some("bad_move"));
+    assert_eq!(kind(&a[11]), Some("illegal_move"));
+    assert_eq!(kind(&a[12]), Some("illegal_move"));
+    assert_eq!(a[13]["described"], "blue guessed 6: wrong");
+    assert_eq!(a.last().unwrap()["status"]["moves_played"], 8);
     assert_ne!(state_a, state_b, "the full state does show the secret");
-    assert!(WORDS.contains(&"cobalt"));
+    assert_eq!(state_a["state"]["secrets"], json!([2, 5]));
+    assert_eq!(state_b["state"]["secrets"], json!([8, 5]));
 }
 
 #[test]

@@ -39,6 +39,10 @@ impl Default for Config {
 /// - moves that are not in the list (seen in other positions) are rejected
 ///   and leave the state unchanged;
 /// - the random move is legal;
+/// - malformed notation (legal moves' texts cut, changed in case, with digits
+///   changed or characters added, and fixed garbage) never panics: reading
+///   it gives a move or an error, and applying what it reads gives the new
+///   state or an error that leaves the state unchanged;
 /// - state and view serialization round-trip;
 /// - for hidden information, a determinized state is consistent: its view for
 ///   the player equals the player's view (two states that differ only in what
@@ -111,6 +115,12 @@ pub fn check<G: Game>(game: &G, config: &Config) {
                 ctx.ensure(moves.is_empty(), "a free-form phase lists no moves");
             }
             let mv = game.random_move(&state, &mut rng);
+            let mut samples: Vec<String> = (0..2)
+                .filter_map(|_| moves.get(rng.random_range(0..moves.len().max(1))))
+                .map(|m| game.format_move(m))
+                .collect();
+            samples.extend(mv.as_ref().map(|m| game.format_move(m)));
+            check_malformed(game, &state, &samples, &ctx);
             let mv = match mv {
                 Some(mv) => mv,
                 None => ctx.fail("a game that is not over has a random move"),
@@ -180,6 +190,87 @@ fn check_rejected<G: Game>(game: &G, state: &G::State, mv: &G::Move, ctx: &Ctx) 
         ),
     );
     ctx.ensure(&copy == state, "a rejected move leaves the state unchanged");
+}
+
+/// Texts that are not quite moves, made from the texts of real moves.
+fn malformed_texts(samples: &[String]) -> Vec<String> {
+    let mut texts: Vec<String> = [
+        "",
+        " ",
+        "\0",
+        "-",
+        "--",
+        "é",
+        "🙂",
+        "\u{202e}",
+        "0",
+        "-1",
+        "99999999999999999999",
+        "a",
+        "a-",
+        "-a1",
+        "z9",
+        "move",
+        "mark",
+        "return",
+        "skip",
+        "pass",
+        "end",
+        "move 0,0",
+        "mark ,",
+        "mark 1,",
+        "1,2,3",
+        "a1-",
+        "a1-a1",
+        "a1-z99",
+    ]
+    .iter()
+    .map(|t| t.to_string())
+    .collect();
+    for t in samples {
+        let chars: Vec<char> = t.chars().collect();
+        for cut in 0..chars.len() {
+            texts.push(chars[..cut].iter().collect());
+            texts.push(chars[cut..].iter().collect());
+        }
+        texts.push(t.to_uppercase());
+        texts.push(format!("{t}x"));
+        texts.push(format!("x{t}"));
+        texts.push(format!("{t} {t}"));
+        texts.push(format!("{t}é"));
+        texts.push(t.replace(' ', "  "));
+        texts.push(t.replace(' ', ""));
+        for digit in ["0", "9", "-1", "99999999999"] {
+            texts.push(t.replace(|c: char| c.is_ascii_digit(), digit));
+        }
+        texts.push(
+            t.chars()
+                .map(|c| if c.is_ascii_alphabetic() { 'z' } else { c })
+                .collect(),
+        );
+    }
+    texts
+}
+
+fn check_malformed<G: Game>(game: &G, state: &G::State, samples: &[String], ctx: &Ctx) {
+    for text in malformed_texts(samples) {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            if let Ok(mv) = game.parse_move(state, &text) {
+                let mut copy = state.clone();
+                if game.try_apply(&mut copy, &mv).is_err() && &copy != state {
+                    return Err(());
+                }
+            }
+            Ok(())
+        }));
+        match outcome {
+            Ok(Ok(())) => {}
+            Ok(Err(())) => ctx.fail(&format!(
+                "the refused move read from {text:?} changed the state"
+            )),
+            Err(_) => ctx.fail(&format!("reading or applying {text:?} panicked")),
+        }
+    }
 }
 
 fn check_serialization<G: Game>(state: &G::State, ctx: &Ctx) {

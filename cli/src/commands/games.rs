@@ -4,13 +4,13 @@ use crate::error::CliResult;
 use crate::Io;
 use clap::Args;
 use plateau::Registry;
-use serde_json::json;
 
 /// Arguments of `plateau games`.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  plateau games\n  plateau games --json")]
 pub struct GamesArgs {
-    /// Print the list as JSON.
+    /// Print the list as JSON: the same list as the `games` command of
+    /// `plateau serve` (see docs/PROTOCOL.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -20,18 +20,7 @@ pub fn run(registry: &Registry, args: &GamesArgs, io: &mut Io<'_>) -> CliResult 
     if args.json {
         let games: Vec<_> = registry
             .games()
-            .map(|g| {
-                json!({
-                    "id": g.id(),
-                    "name": g.name(),
-                    "hidden_information": g.hidden_information(),
-                    "variants": g.variants().iter().enumerate().map(|(i, v)| json!({
-                        "name": v.name,
-                        "description": v.description,
-                        "default": i == 0,
-                    })).collect::<Vec<_>>(),
-                })
-            })
+            .map(crate::serve::catalog::game_json)
             .collect();
         writeln!(io.out, "{}", serde_json::Value::Array(games))?;
         return Ok(());

@@ -16,12 +16,17 @@ pub(crate) fn games(registry: &Registry) -> Result<Fields> {
     Ok(vec![("games", Value::Array(list))])
 }
 
-fn game_json(entry: &dyn GameEntry) -> Value {
+/// One game as JSON: its id (`game`), name, whether it hides information, its
+/// variants (the first is the default) with their players and parameter
+/// values, and the documented parameters. `plateau games --json` prints a
+/// list of these too, so scripts see one shape either way.
+pub(crate) fn game_json(entry: &dyn GameEntry) -> Value {
     let variants: Vec<Value> = entry
         .variants()
         .iter()
-        .map(|v| {
-            let mut obj = json!({"name": v.name, "description": v.description});
+        .enumerate()
+        .map(|(i, v)| {
+            let mut obj = json!({"name": v.name, "description": v.description, "default": i == 0});
             match entry.load(&RulesSpec::variant(v.name)) {
                 Ok(game) => {
                     obj["players"] = players_json(game.as_ref());

@@ -1,19 +1,18 @@
-//! Shared code of the in-process tests: a registry with test games, and
+//! Shared code of the in-process tests: a registry with the demo games, and
 //! running the command line on it with a given input.
 
 #![allow(dead_code)]
 
-pub mod secret;
-
-use plateau::demo::Nim;
+use plateau::demo::{Nim, Secret};
 use plateau::Registry;
 use std::path::Path;
 
-/// A registry with the framework's Nim and the hidden-information test game.
+/// A registry with the framework's demo games: Nim and the
+/// hidden-information game Secret.
 pub fn registry() -> Registry {
     let mut r = Registry::new();
     r.register::<Nim>();
-    r.register::<secret::Secret>();
+    r.register::<Secret>();
     r
 }
 

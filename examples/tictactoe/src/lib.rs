@@ -147,8 +147,9 @@ impl Game for TicTacToe {
         let file = t
             .chars()
             .next()
-            .map(|c| c as u16 - 'a' as u16)
-            .filter(|&f| f < n);
+            .and_then(|c| (c as u32).checked_sub('a' as u32))
+            .filter(|&f| f < n as u32)
+            .map(|f| f as u16);
         let rank = t
             .get(1..)
             .and_then(|r| r.parse::<u16>().ok())

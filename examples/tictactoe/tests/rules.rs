@@ -37,11 +37,10 @@ fn occupied_cell_and_bad_text_are_refused() {
         .unwrap_err()
         .to_string()
         .contains("illegal move 'b2'"));
-    assert!(s
-        .play_text("d1")
-        .unwrap_err()
-        .to_string()
-        .contains("expected a cell a1 to c3"));
+    for bad in ["d1", "A1", "1a", "é1", "a0", "a4", ""] {
+        let err = s.play_text(bad).unwrap_err().to_string();
+        assert!(err.contains("expected a cell a1 to c3"), "{bad:?}: {err}");
+    }
 }
 
 #[test]

@@ -1,4 +1,3 @@
-//! A minimal complete game, used by the framework's documentation and tests:
 //! Nim with one pile. Players take 1 to `max_take` stones in turn; whoever
 //! takes the last stone wins. Moves are written as the number taken (`2`).
 
