@@ -18,7 +18,8 @@ pub fn rules_spec(entry: &dyn GameEntry, opts: &RulesOpts) -> CliResult<RulesSpe
         if !entry.variants().iter().any(|x| x.name == v) {
             let names: Vec<_> = entry.variants().iter().map(|x| x.name).collect();
             return Err(CliError::usage(format!(
-                "unknown variant '{v}' of {}; variants: {}",
+                "unknown variant '{}' of {}; variants: {}",
+                plateau::escape_controls(v),
                 entry.id(),
                 names.join(", ")
             )));

@@ -111,6 +111,13 @@ fn rules_errors() {
         2,
         "unknown game 'chess'; games: hus, quinque, stratego",
     );
+    // A name with a line break stays on the one error line, escaped.
+    fails(&run(&["rules", "hu\ns"]), 2, "unknown game 'hu\\ns'");
+    fails(
+        &run(&["rules", "hus", "--variant", "stan\ndard"]),
+        2,
+        "unknown variant 'stan\\ndard'",
+    );
     fails(
         &run(&["rules", "hus", "--variant", "giant"]),
         2,

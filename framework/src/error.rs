@@ -1,11 +1,34 @@
 //! The typed errors of the framework.
 
+use std::borrow::Cow;
 use std::fmt;
 use thiserror::Error;
 
+/// Text from outside (a move, a name, a key, a parser's message) as it is
+/// shown inside a one-line error message: control characters, line breaks
+/// among them, are written as escapes (`\n`, `\r`, `\t`, `\u{0}`), and so
+/// are the Unicode line and paragraph separators; everything else is kept.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    fn escaped(c: char) -> bool {
+        c.is_control() || c == '\u{2028}' || c == '\u{2029}'
+    }
+    if !text.chars().any(escaped) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escaped(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// A move text that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("cannot read move '{input}': {reason}")]
+#[error("cannot read move '{}': {}", escape_controls(.input), escape_controls(.reason))]
 pub struct MoveParseError {
     /// The text as given.
     pub input: String,
@@ -85,14 +108,14 @@ impl RulesError {
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.source_name.is_empty() {
-            write!(f, "{}: ", self.source_name)?;
+            write!(f, "{}: ", escape_controls(&self.source_name))?;
         }
         match (&self.key, &self.value) {
-            (Some(k), Some(v)) => write!(f, "{k} = {v}: ")?,
-            (Some(k), None) => write!(f, "{k}: ")?,
+            (Some(k), Some(v)) => write!(f, "{} = {}: ", escape_controls(k), escape_controls(v))?,
+            (Some(k), None) => write!(f, "{}: ", escape_controls(k))?,
             _ => {}
         }
-        f.write_str(&self.reason)
+        f.write_str(&escape_controls(&self.reason))
     }
 }
 
@@ -100,10 +123,10 @@ impl fmt::Display for RulesError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
     /// The record is not valid JSON of the record format.
-    #[error("not a game record: {0}")]
+    #[error("not a game record: {}", escape_controls(.0))]
     Format(String),
     /// The record names a game that is not registered.
-    #[error("unknown game '{0}'")]
+    #[error("unknown game '{}'", escape_controls(.0))]
     UnknownGame(String),
     /// The record's rules parameters are invalid.
     #[error("record parameters: {0}")]
@@ -117,7 +140,11 @@ pub enum RecordError {
         error: MoveParseError,
     },
     /// A move of the record is illegal in the position where it is played.
-    #[error("move {index} of the record ('{mv}') is illegal: {reason}")]
+    #[error(
+        "move {index} of the record ('{}') is illegal: {}",
+        escape_controls(.mv),
+        escape_controls(.reason)
+    )]
     Illegal {
         /// 1-based number of the move in the record.
         index: usize,
@@ -127,11 +154,55 @@ pub enum RecordError {
         reason: String,
     },
     /// The outcome stored in the record differs from the outcome of the replay.
-    #[error("the record's outcome ({stored}) does not match its replay ({replayed})")]
+    #[error(
+        "the record's outcome ({}) does not match its replay ({})",
+        escape_controls(.stored),
+        escape_controls(.replayed)
+    )]
     OutcomeMismatch {
         /// The stored outcome, described.
         stored: String,
         /// The replayed outcome, described.
         replayed: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_that_echo_input_stay_on_one_line() {
+        assert_eq!(escape_controls("a1-a2"), "a1-a2");
+        assert_eq!(escape_controls("é 🙂"), "é 🙂");
+        assert_eq!(
+            escape_controls("a\nb\r\t\0\u{2028}"),
+            "a\\nb\\r\\t\\u{0}\\u{2028}"
+        );
+        // Found by tests/tests/malformed_input.rs: the move "\n1" of Hus, the
+        // override key "\nfirst", a record whose game is "a\nb".
+        let errors = [
+            MoveParseError::new("\n1", "a move is a pit name").to_string(),
+            RulesError::new("unknown parameter")
+                .in_source("--set")
+                .key("\nfirst")
+                .value("x\ny")
+                .to_string(),
+            RecordError::UnknownGame("a\nb".into()).to_string(),
+            RecordError::Format("unknown field `a\nb`".into()).to_string(),
+            // A stored outcome whose reason is "\nlag-captured".
+            RecordError::OutcomeMismatch {
+                stored: "red wins (\nlag-captured)".into(),
+                replayed: "red wins (flag-captured)".into(),
+            }
+            .to_string(),
+        ];
+        for e in errors {
+            assert!(!e.contains('\n'), "{e}");
+        }
+        assert_eq!(
+            MoveParseError::new("\n1", "bad").to_string(),
+            "cannot read move '\\n1': bad"
+        );
+    }
 }

@@ -46,7 +46,7 @@ pub mod registry;
 pub mod rules;
 mod session;
 
-pub use error::{IllegalMove, MoveParseError, RecordError, RulesError};
+pub use error::{escape_controls, IllegalMove, MoveParseError, RecordError, RulesError};
 pub use game::{Game, ParamDoc, Variant};
 pub use outcome::{Outcome, Status};
 pub use player::Player;

@@ -386,7 +386,8 @@ impl Registry {
     pub fn find(&self, id: &str) -> Result<&dyn GameEntry, String> {
         self.get(id).ok_or_else(|| {
             format!(
-                "unknown game '{id}'; games: {}",
+                "unknown game '{}'; games: {}",
+                crate::escape_controls(id),
                 self.entries
                     .iter()
                     .map(|e| e.id())

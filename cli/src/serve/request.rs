@@ -127,13 +127,15 @@ fn command_list() -> String {
         .join(", ")
 }
 
-/// A client's text shortened for an error message.
+/// A client's text shortened for an error message, with control characters
+/// escaped so that the message stays on one line.
 pub(crate) fn clip(text: &str) -> String {
     const MAX: usize = 80;
-    match text.char_indices().nth(MAX) {
+    let clipped = match text.char_indices().nth(MAX) {
         Some((end, _)) => format!("{}...", &text[..end]),
         None => text.to_string(),
-    }
+    };
+    plateau::escape_controls(&clipped).into_owned()
 }
 
 impl Request {
@@ -244,5 +246,18 @@ mod tests {
         let clipped = clip(&long);
         assert_eq!(clipped.chars().count(), 83);
         assert_eq!(clip("short"), "short");
+    }
+
+    #[test]
+    fn names_with_line_breaks_stay_on_one_line() {
+        // Found by tests/tests/malformed_input.rs: the field "0x\ny".
+        let (err, _) = parse(br#"{"cmd":"legal","id":1,"0x\ny":1}"#).unwrap_err();
+        assert!(err.message.contains("no field '0x\\ny'"), "{}", err.message);
+        let (err, _) = parse(br#"{"cmd":"fl\r\ny"}"#).unwrap_err();
+        assert!(
+            err.message.contains("unknown command 'fl\\r\\ny'"),
+            "{}",
+            err.message
+        );
     }
 }

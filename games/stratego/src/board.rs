@@ -85,9 +85,13 @@ impl fmt::Debug for Square {
     }
 }
 
-/// Why a square name could not be read.
+/// Why a square name could not be read (on one line: the name is shown with
+/// control characters escaped).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a square (files a–j, ranks 1–10, e.g. b4)")]
+#[error(
+    "'{}' is not a square (files a–j, ranks 1–10, e.g. b4)",
+    plateau::escape_controls(.0)
+)]
 pub struct SquareError(pub String);
 
 impl FromStr for Square {
@@ -148,5 +152,13 @@ mod tests {
         for bad in ["", "a", "k1", "a0", "a11", "a01", "1a", "b-4", "a1x"] {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_bad_name_shows_on_one_line() {
+        // Found by tests/tests/malformed_input.rs: a JSON state with the
+        // square "\nj8".
+        let e = "\nj8".parse::<Square>().unwrap_err().to_string();
+        assert!(e.starts_with("'\\nj8' is not a square"), "{e}");
     }
 }

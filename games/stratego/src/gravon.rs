@@ -10,16 +10,20 @@
 //! `_` lakes.
 
 use crate::{Move, Setup, Square, Stratego};
-use plateau::{GameRecord, Player, Session, Status};
+use plateau::{escape_controls, GameRecord, Player, Session, Status};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 use thiserror::Error;
 
-/// Why a Gravon record could not be imported.
+/// Why a Gravon record could not be imported. It shows on one line: text
+/// from the record is shown with control characters escaped.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GravonError {
     /// The text is not well-formed XML.
-    #[error("not a Gravon record: XML error at byte {position}: {message}")]
+    #[error(
+        "not a Gravon record: XML error at byte {position}: {}",
+        escape_controls(.message)
+    )]
     Xml {
         /// Byte offset of the error.
         position: u64,
@@ -27,17 +31,21 @@ pub enum GravonError {
         message: String,
     },
     /// An element or attribute the format requires is missing or invalid.
-    #[error("not a Gravon record: {0}")]
+    #[error("not a Gravon record: {}", escape_controls(.0))]
     Format(String),
     /// A game type these rules do not cover.
-    #[error("Gravon game type '{0}' is not supported; supported: classic, barrage")]
+    #[error(
+        "Gravon game type '{}' is not supported; supported: classic, barrage",
+        escape_controls(.0)
+    )]
     UnsupportedType(String),
     /// The start field is not a legal Original start position.
-    #[error("field: {0}")]
+    #[error("field: {}", escape_controls(.0))]
     Field(String),
     /// A move cannot be read.
     #[error(
-        "move {id}: '{square}' is not a Gravon square (files A–K without J, ranks 1–9 and ':')"
+        "move {id}: '{}' is not a Gravon square (files A–K without J, ranks 1–9 and ':')",
+        escape_controls(.square)
     )]
     Square {
         /// The move's id.
@@ -46,7 +54,7 @@ pub enum GravonError {
         square: String,
     },
     /// A move is not legal under the record's rules.
-    #[error("move {id} ({from}-{to}) is illegal: {reason}")]
+    #[error("move {id} ({from}-{to}) is illegal: {}", escape_controls(.reason))]
     Illegal {
         /// The move's id.
         id: usize,
@@ -342,4 +350,39 @@ pub fn import(xml: &str) -> Result<GameRecord, GravonError> {
         (Status::ToMove(_), _) => {}
     }
     Ok(session.record())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_show_the_record_s_text_on_one_line() {
+        // Found by tests/tests/malformed_input.rs: a move whose source
+        // attribute holds a line break.
+        let xml = "<stratego><game type=\"classic\"><field content=\"\"/>\
+                   <move id=\"1\" source=\"\n2\" target=\"A5\"/>\
+                   <result type=\"3\" winner=\"1\"/></game></stratego>";
+        let game = parse(xml).unwrap();
+        assert_eq!(game.moves[0].0, "\n2");
+        let errors = [
+            GravonError::Square {
+                id: 1,
+                square: "\n2".into(),
+            },
+            GravonError::UnsupportedType("classic\r\n".into()),
+            GravonError::Format("a\nb".into()),
+            GravonError::Field("a\nb".into()),
+        ];
+        for e in errors {
+            let text = e.to_string();
+            assert!(!text.contains('\n') && !text.contains('\r'), "{text}");
+        }
+        assert!(GravonError::Square {
+            id: 1,
+            square: "\n2".into()
+        }
+        .to_string()
+        .contains("'\\n2' is not a Gravon square"));
+    }
 }

@@ -326,7 +326,8 @@ impl Rules {
                 .value(format!("\"{}\"", names[0])));
         }
         let rows = p.setup.rows;
-        if rows == 0 || 2 * rows > ranks {
+        // `rows > ranks / 2` is `2 * rows > ranks` without overflowing a u8.
+        if rows == 0 || rows > ranks / 2 {
             return Err(err(format!(
                 "must be 1 to {} (the two home areas may not overlap)",
                 ranks / 2
@@ -559,5 +560,32 @@ impl Rules {
             .iter()
             .position(|k| k.name == name)
             .map(|i| i as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Stratego;
+    use plateau::RulesSpec;
+
+    #[test]
+    fn setup_rows_too_large_for_a_u8_sum_are_refused_not_a_panic() {
+        // Found by tests/tests/malformed_input.rs: a record with
+        // "setup": {"rows": 255, ...} overflowed `2 * rows`.
+        for rows in ["6", "128", "255"] {
+            let spec = RulesSpec::variant("original").set("setup.rows", rows);
+            let e = plateau::rules::load::<Stratego>(&spec)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(&format!("setup.rows = {rows}: must be 1 to 5")),
+                "{e}"
+            );
+        }
+        let spec = RulesSpec::variant("duel").set("setup.rows", "5");
+        assert!(
+            plateau::rules::load::<Stratego>(&spec).is_ok(),
+            "half the board"
+        );
     }
 }

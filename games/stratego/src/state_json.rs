@@ -63,9 +63,10 @@ use std::collections::BTreeMap;
 use thiserror::Error;
 
 /// Why a JSON state was refused: the field at fault and what is wrong with
-/// it, e.g. `pieces[4] (blue scout): c5 is a lake`.
+/// it, e.g. `pieces[4] (blue scout): c5 is a lake`. It shows on one line:
+/// names from the input are shown with control characters escaped.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0}")]
+#[error("{}", plateau::escape_controls(.0))]
 pub struct StateError(pub String);
 
 /// A state as JSON.
@@ -495,8 +496,19 @@ impl Serialize for StrategoState {
 
 impl<'de> Deserialize<'de> for StrategoState {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StrategoState, D::Error> {
-        StateJson::deserialize(d)?
+        StateJson::deserialize(d)
+            .map_err(on_one_line)?
             .restore()
             .map_err(|e| serde::de::Error::custom(format!("invalid Stratego state: {e}")))
+    }
+}
+
+/// The error with its message on one line: serde's own messages quote the
+/// input as it is (``unknown variant `\nmove` ``).
+fn on_one_line<E: serde::de::Error>(e: E) -> E {
+    let text = e.to_string();
+    match plateau::escape_controls(&text) {
+        std::borrow::Cow::Borrowed(_) => e,
+        std::borrow::Cow::Owned(escaped) => E::custom(escaped),
     }
 }

@@ -404,6 +404,40 @@ fn inconsistent_json_is_refused_naming_the_field_and_the_problem() {
 }
 
 #[test]
+fn refusals_quoting_the_input_stay_on_one_line() {
+    // Found by tests/tests/malformed_input.rs: names, squares, fields and
+    // event types holding a line break were quoted as they were.
+    let edits = [
+        ("/pieces/2/piece", "\ncout", "unknown piece \"\\ncout\""),
+        ("/pieces/2/square", "\nj8", "'\\nj8' is not a square"),
+        ("/history/2/type", "\nmove", "unknown variant `\\nmove`"),
+    ];
+    let mut cases: Vec<(Value, &str)> = edits
+        .iter()
+        .map(|&(at, text, says)| {
+            let mut value = to_json(&base().1);
+            *value.pointer_mut(at).unwrap() = json!(text);
+            (value, says)
+        })
+        .collect();
+    let mut value = to_json(&base().1);
+    value["a\nb"] = json!(1);
+    cases.push((value, "unknown field `a\\nb`"));
+    for (value, says) in cases {
+        let from_value = refusal(value.clone());
+        let from_text = serde_json::from_str::<StrategoState>(&value.to_string())
+            .unwrap_err()
+            .to_string();
+        for e in [from_value, from_text] {
+            assert!(
+                !e.contains('\n') && e.contains(says),
+                "{e:?} does not say {says:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn s3_2_during_the_setups_the_side_to_set_up_is_checked() {
     let game = rules(&[]);
     let mut st = game.initial_state(0);
