@@ -165,7 +165,8 @@ impl Rules {
     }
 
     /// Draws a full state consistent with everything the view's player knows
-    /// (S6): the opponent's unknown pieces get the kinds not yet accounted for
+    /// (S6), uniformly over the ways to give the opponent's unknown pieces
+    /// their kinds (see [`assign_uniformly`]): they get the kinds not yet accounted for
     /// by revealed pieces and the tray, consistent with what the public
     /// history implies of them (pieces that moved get kinds that move; a
     /// silent defender that won beats its attackers, S12.6; a piece that
@@ -375,8 +376,9 @@ impl Rules {
                     .iter()
                     .all(|&a| self.combat[a as usize][k] == Clash::DefenderWins)
         };
+        let moved_allowed = |i: usize, k: u8| !facts[i].moved || self.class[k as usize] != NO_CLASS;
         let mut kinds = known;
-        for (i, k) in assign(&unknown, &slots, allowed, rng) {
+        for (i, k) in assign_uniformly(&unknown, &slots, moved_allowed, allowed, rng) {
             kinds[i] = Some(k);
         }
         let mut by_cell = [None; CELLS];
@@ -402,11 +404,46 @@ struct Facts {
     beat: Vec<u8>,
 }
 
+/// How many draws [`assign_uniformly`] makes before it settles for a matching.
+const UNIFORM_TRIES: usize = 64;
+
+/// Hands the kinds of `slots` (one a piece) to `pieces`, uniformly at random
+/// over every assignment in which each piece gets a kind it may have
+/// (`allowed`), as a search over hidden pieces wants.
+///
+/// `nested` is the part of `allowed` whose allowed sets are nested (a piece
+/// that moved may have any kind that moves; a piece that did not, any kind),
+/// which holds in every game without option rules. For nested sets the
+/// greedy draw of [`assign`] (most constrained pieces first, each taking a
+/// uniformly random free slot it may have) is uniform over the assignments,
+/// and it never needs an augmenting path. The other facts (a silent defender
+/// beat its attackers, a piece is no flag or no scout) are then met by
+/// rejection, which keeps the draw uniform over the assignments that meet
+/// them. Only when [`UNIFORM_TRIES`] draws are all rejected does it fall back
+/// to a matching over `allowed`, consistent but not uniform.
+pub(crate) fn assign_uniformly<R: Rng + ?Sized>(
+    pieces: &[usize],
+    slots: &[u8],
+    nested: impl Fn(usize, u8) -> bool,
+    allowed: impl Fn(usize, u8) -> bool,
+    rng: &mut R,
+) -> Vec<(usize, u8)> {
+    if pieces.len() == slots.len() {
+        for _ in 0..UNIFORM_TRIES {
+            let draw = assign(pieces, slots, &nested, rng);
+            if draw.len() == pieces.len() && draw.iter().all(|&(i, k)| allowed(i, k)) {
+                return draw;
+            }
+        }
+    }
+    assign(pieces, slots, allowed, rng)
+}
+
 /// Hands the kinds of `slots` (one a piece) to `pieces` so that every piece
 /// gets a kind it may have: a random matching (greedy in random order, most
 /// constrained pieces first, completed by augmenting paths). Returns (piece,
 /// kind) pairs; a piece no consistent kind fits gets a leftover one.
-fn assign<R: Rng + ?Sized>(
+pub(crate) fn assign<R: Rng + ?Sized>(
     pieces: &[usize],
     slots: &[u8],
     allowed: impl Fn(usize, u8) -> bool,

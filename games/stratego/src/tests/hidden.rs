@@ -357,3 +357,35 @@ proptest! {
         }
     }
 }
+
+/// The draw of hidden kinds is uniform over every consistent assignment, also
+/// when a fact beyond "it moved" (here: a silent defender that beat its
+/// attacker, S12.6) cuts the allowed kinds across the nested sets. Pieces
+/// 0, 1, 2 and kinds 0, 1, 2 (kind 2 cannot move); piece 0 moved (not kind
+/// 2); piece 1 beat an attacker (kind 1 or 2). The assignments (p0, p1, p2)
+/// are (0,1,2), (0,2,1) and (1,2,0): a third each.
+#[test]
+fn s6_determinization_draws_hidden_kinds_uniformly() {
+    let nested = |piece: usize, kind: u8| piece != 0 || kind != 2;
+    let allowed = |piece: usize, kind: u8| nested(piece, kind) && (piece != 1 || kind != 0);
+    let mut rng = plateau::rng(5);
+    let mut counts = std::collections::HashMap::new();
+    let draws = 30_000;
+    for _ in 0..draws {
+        let mut kinds = [u8::MAX; 3];
+        for (piece, kind) in
+            crate::view::assign_uniformly(&[0, 1, 2], &[0, 1, 2], nested, allowed, &mut rng)
+        {
+            kinds[piece] = kind;
+        }
+        *counts.entry(kinds).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), 3, "{counts:?}");
+    for kinds in [[0, 1, 2], [0, 2, 1], [1, 2, 0]] {
+        let share = counts[&kinds] as f64 / draws as f64;
+        assert!(
+            (share - 1.0 / 3.0).abs() < 0.015,
+            "{kinds:?}: {share} of {counts:?}"
+        );
+    }
+}
