@@ -27,7 +27,9 @@ pub struct BenchArgs {
     /// Seed of the first game (game i uses seed + i).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Stop a game after this many moves, as a draw counted as capped (0: no limit).
+    /// Stop a game after this many plies, as a draw counted as capped (0: no
+    /// limit). Every move counts, setups included; a cap of the rules (such as
+    /// Stratego's `max_plies`) still applies and counts as capped too.
     #[arg(long, default_value_t = 2000)]
     pub max_plies: usize,
     /// Print the figures as JSON.
@@ -77,7 +79,7 @@ pub fn run(registry: &Registry, args: &BenchArgs, io: &mut Io<'_>) -> CliResult 
     let cap = if args.max_plies == 0 {
         "no cap".to_string()
     } else {
-        format!("capped at {} moves", args.max_plies)
+        format!("capped at {} plies", args.max_plies)
     };
     writeln!(
         io.out,
