@@ -1,6 +1,8 @@
 //! S11.4 blitz captains: one or two squares, turning after an empty first
-//! square, attacking once and stopping there.
+//! square, attacking once and stopping there; a captain revealed by its move
+//! is shown to the opponent (S6.2).
 use super::*;
+use crate::view::ViewSquare;
 
 fn blitz() -> Stratego {
     Stratego::variant("blitz").unwrap()
@@ -112,5 +114,36 @@ fn conformance_blitz() {
             max_plies: 200,
             ..Default::default()
         },
+    );
+}
+
+#[test]
+fn s6_2_s11_4d_a_captain_turning_is_revealed_and_its_move_says_so() {
+    let game = Stratego::variant("blitz").unwrap();
+    let board = "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  r6 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+";
+    let captain = game.kind_of_name("captain").unwrap();
+    let mut st = position(&game, board, 0);
+    play(&game, &mut st, "e4-f5");
+    assert!(matches!(
+        st.history().last(),
+        Some(Event::Move { revealed: Some(k), .. }) if *k == captain
+    ));
+    assert_eq!(
+        game.view(&st, Player(1)).square(sq("f5")),
+        Some(ViewSquare::Opponent {
+            kind: Some(captain),
+            moved: true
+        })
     );
 }

@@ -1,4 +1,5 @@
-//! S8 the chase rule.
+//! S8 the chase rule, also for moves that reach the back row under
+//! reconquest (S12.5).
 use super::*;
 
 const LAKE_RING: &str = "
@@ -127,4 +128,133 @@ fn s8_1_bombs_are_threatened_and_a_piece_dying_threatens_nothing() {
     play(&game, &mut st, "j9-j8 f4xf5");
     assert!(st.piece_at("f4".parse().unwrap()).is_none());
     assert_eq!(st.chase[0].threats, 0);
+}
+
+// What a reply must move to keep a chase on (S8.2), and chasing moves that
+// reach the back row under reconquest (S12.5).
+
+#[test]
+fn s8_2_a_reply_moving_another_threatened_piece_continues_the_chase() {
+    // Red's captain e3-e4 threatens Blue's lieutenants on e5 and f4. Blue
+    // moves the one on f4: the chase begins (ISF "one or more pieces").
+    // Red's e4-f4 threatens f3 only; Blue then moves e5, which the previous
+    // Red move did not threaten: the chase is over (S8.2).
+    let game = rules(&[]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  b5 .  ~  ~  .  .
+    .  .  .  .  .  b5 .  .  .  .
+    .  .  .  .  r6 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e3-e4");
+    assert_eq!(st.chase[0].positions.len(), 1);
+    play(&game, &mut st, "f4-f3");
+    assert!(st.chase[0].in_force());
+    play(&game, &mut st, "e4-f4");
+    assert!(st.chase[0].threatened(sq("f3").index() as u8));
+    assert_eq!(st.chase[0].positions.len(), 2);
+    play(&game, &mut st, "e5-e6");
+    assert!(!st.chase[0].in_force());
+}
+
+#[test]
+fn s8_2_an_evasion_may_be_an_attack() {
+    // "any move of it counts": the threatened lieutenant attacks Red's scout
+    // next to it and the chase goes on.
+    let game = rules(&[]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  b5 r2 ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  r6 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e3-e4 e5xf5");
+    assert_eq!(name_at(&game, &st, "f5"), Some((1, "lieutenant".into())));
+    assert!(st.chase[0].in_force());
+}
+
+#[test]
+fn s8_s12_5f_an_unrevealed_scout_chasing_onto_the_row_may_only_skip() {
+    // Reconquest on, a general in Red's tray. Red's scout (one square at a
+    // time, so never revealed) chases Blue's lieutenant round
+    // a9-a10-b10-b9, skipping at each arrival. a9-a10 would repeat the
+    // position after Red's first chasing move; a return would make it new,
+    // but an unrevealed scout may only skip (S12.5e), so no way to complete
+    // the move gives a new position: the move is refused (S12.5f).
+    let game = rules(&[("options.reconquest", "true")]);
+    let mut st = position(
+        &game,
+        "
+    .  b5 .  .  .  .  .  .  .  bF
+    r2 .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  r4
+",
+        0,
+    );
+    to_tray(&game, &mut st, 0, "9");
+    play(
+        &game,
+        &mut st,
+        "a9-a10 skip b10-b9 a10-b10 skip b9-a9 b10-b9 a9-a10 b9-a9 a10-b10",
+    );
+    assert!(st.chase[0].in_force());
+    assert!(!st.piece_at(sq("a9")).unwrap().revealed);
+    let why = refused(&game, &st, "a9-a10");
+    assert!(why.contains("chase rule (S8)"), "{why}");
+}
+
+#[test]
+fn s8_2_s12_5_an_arrival_that_evades_keeps_the_opponents_chase() {
+    // Blue's sergeant b8-a8 threatens Red's lieutenant on a9, which evades
+    // to a10, on Blue's back row, and skips: Blue's chase is on (S8.2), the
+    // move and its step being one move (S12.5f).
+    let game = rules(&[("options.reconquest", "true")]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    r5 .  .  .  .  .  .  .  .  .
+    .  b4 .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  r4
+",
+        1,
+    );
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "b8-a8 a9-a10");
+    assert!(st.step_pending());
+    play(&game, &mut st, "skip");
+    assert!(st.chase[1].in_force());
 }

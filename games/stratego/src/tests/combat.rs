@@ -33,30 +33,16 @@ fn fight_with(
     (game, st)
 }
 
-fn at(game: &Stratego, st: &StrategoState, sq: &str) -> Option<(u8, String)> {
-    st.piece_at(sq.parse().unwrap())
-        .map(|p| (p.owner.0, game.pieces()[p.kind as usize].name.clone()))
-}
-
-fn last_result(st: &StrategoState) -> Clash {
-    match st.history().last().unwrap() {
-        Event::Move {
-            combat: Some(c), ..
-        } => c.result,
-        e => panic!("no combat: {e:?}"),
-    }
-}
-
 #[test]
 fn s5_1_higher_strength_wins_attacking_and_defending() {
     let (game, st) = fight("9", "5");
-    assert_eq!(at(&game, &st, "e5"), Some((0, "general".into())));
-    assert_eq!(at(&game, &st, "e4"), None);
-    assert_eq!(last_result(&st), Clash::AttackerWins);
+    assert_eq!(name_at(&game, &st, "e5"), Some((0, "general".into())));
+    assert_eq!(name_at(&game, &st, "e4"), None);
+    assert_eq!(last_combat(&st).result, Clash::AttackerWins);
     let (game, st) = fight("5", "9");
-    assert_eq!(at(&game, &st, "e5"), Some((1, "general".into())));
-    assert_eq!(at(&game, &st, "e4"), None);
-    assert_eq!(last_result(&st), Clash::DefenderWins);
+    assert_eq!(name_at(&game, &st, "e5"), Some((1, "general".into())));
+    assert_eq!(name_at(&game, &st, "e4"), None);
+    assert_eq!(last_combat(&st).result, Clash::DefenderWins);
     // S5.1: both are revealed; the winning defender stays revealed.
     assert!(st.piece_at("e5".parse().unwrap()).unwrap().revealed);
 }
@@ -65,9 +51,9 @@ fn s5_1_higher_strength_wins_attacking_and_defending() {
 fn s5_2_equal_strengths_remove_both() {
     for s in ["X", "6", "2", "S"] {
         let (game, st) = fight(s, s);
-        assert_eq!(at(&game, &st, "e5"), None, "{s}");
-        assert_eq!(at(&game, &st, "e4"), None, "{s}");
-        assert_eq!(last_result(&st), Clash::BothRemoved);
+        assert_eq!(name_at(&game, &st, "e5"), None, "{s}");
+        assert_eq!(name_at(&game, &st, "e4"), None, "{s}");
+        assert_eq!(last_combat(&st).result, Clash::BothRemoved);
         let k = game.kind_of_symbol(s.chars().next().unwrap()).unwrap() as usize;
         assert_eq!((st.tray(Player(0))[k], st.tray(Player(1))[k]), (1, 1));
     }
@@ -77,29 +63,29 @@ fn s5_2_equal_strengths_remove_both() {
 fn s5_3_spy_and_marshal_both_ways() {
     // The spy attacking the marshal wins.
     let (game, st) = fight("S", "X");
-    assert_eq!(at(&game, &st, "e5"), Some((0, "spy".into())));
+    assert_eq!(name_at(&game, &st, "e5"), Some((0, "spy".into())));
     // The marshal attacking the spy wins.
     let (game, st) = fight("X", "S");
-    assert_eq!(at(&game, &st, "e5"), Some((0, "marshal".into())));
+    assert_eq!(name_at(&game, &st, "e5"), Some((0, "marshal".into())));
     // The spy loses every other fight, also against a scout that attacks it.
     let (game, st) = fight("S", "9");
-    assert_eq!(at(&game, &st, "e5"), Some((1, "general".into())));
+    assert_eq!(name_at(&game, &st, "e5"), Some((1, "general".into())));
     let (game, st) = fight("2", "S");
-    assert_eq!(at(&game, &st, "e5"), Some((0, "scout".into())));
+    assert_eq!(name_at(&game, &st, "e5"), Some((0, "scout".into())));
 }
 
 #[test]
 fn s5_4_miner_and_bomb() {
     let (game, st) = fight("3", "B");
-    assert_eq!(at(&game, &st, "e5"), Some((0, "miner".into())));
+    assert_eq!(name_at(&game, &st, "e5"), Some((0, "miner".into())));
     assert_eq!(
         st.tray(Player(1))[game.kind_of_name("bomb").unwrap() as usize],
         1
     );
     for s in ["X", "9", "4", "2", "S"] {
         let (game, st) = fight(s, "B");
-        assert_eq!(at(&game, &st, "e5"), Some((1, "bomb".into())), "{s}");
-        assert_eq!(at(&game, &st, "e4"), None);
+        assert_eq!(name_at(&game, &st, "e5"), Some((1, "bomb".into())), "{s}");
+        assert_eq!(name_at(&game, &st, "e4"), None);
     }
 }
 
@@ -145,7 +131,7 @@ fn s12_1_attacker_advantage_on_the_board() {
         let k = game.kind_of_symbol(s.chars().next().unwrap()).unwrap();
         let p = st.piece_at("e5".parse().unwrap()).unwrap();
         assert_eq!((p.owner, p.kind), (Player(0), k), "{s}");
-        assert_eq!(last_result(&st), Clash::AttackerWins);
+        assert_eq!(last_combat(&st).result, Clash::AttackerWins);
         assert_eq!(
             (
                 st.tray(Player(0))[k as usize],
@@ -156,20 +142,23 @@ fn s12_1_attacker_advantage_on_the_board() {
     }
     // Unequal fights are unchanged.
     let (game, st) = fight_with(&on, "5", "6");
-    assert_eq!(at(&game, &st, "e5"), Some((1, "captain".into())));
+    assert_eq!(name_at(&game, &st, "e5"), Some((1, "captain".into())));
 }
 
 #[test]
 fn s12_2_explosive_bombs_on_the_board() {
     let on = [("options.explosive_bombs", "true")];
     let (game, st) = fight_with(&on, "9", "B");
-    assert_eq!((at(&game, &st, "e4"), at(&game, &st, "e5")), (None, None));
-    assert_eq!(last_result(&st), Clash::BothRemoved);
+    assert_eq!(
+        (name_at(&game, &st, "e4"), name_at(&game, &st, "e5")),
+        (None, None)
+    );
+    assert_eq!(last_combat(&st).result, Clash::BothRemoved);
     let bomb = game.kind_of_name("bomb").unwrap() as usize;
     assert_eq!(st.tray(Player(1))[bomb], 1);
     // The miner still defuses the bomb and moves on (S5.4).
     let (game, st) = fight_with(&on, "3", "B");
-    assert_eq!(at(&game, &st, "e5"), Some((0, "miner".into())));
+    assert_eq!(name_at(&game, &st, "e5"), Some((0, "miner".into())));
     // S9.3 applies as ever: Red's last movable piece explodes with the bomb.
     let game = rules(&on);
     let mut st = position(

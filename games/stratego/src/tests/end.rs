@@ -1,4 +1,5 @@
-//! S9 the end of the game, S10 reasons, and the caps.
+//! S9 the end of the game and the order of its clauses, S10 reasons, and the
+//! caps.
 use super::*;
 use plateau::{Outcome, Status};
 
@@ -218,4 +219,221 @@ fn s9_6_resignation_through_the_session() {
         (o.winner, o.reason.as_ref()),
         (Some(Player(0)), "resignation")
     );
+}
+
+// A chaser left with no legal move (S9.4), the order of S9.1 to S9.5, and
+// the options.
+
+#[test]
+fn s9_4_a_chaser_whose_every_move_is_forbidden_by_s7_or_s8_loses() {
+    // two_square_limit = 1: no piece may go straight back. Red's captain
+    // chases Blue's lieutenant round a9-a10-b10-b9. Then a9-a10 would give
+    // the position after Red's first threatening move (S8.3), a9-b9 goes
+    // back (S7; S8.4 does not lift S7), and a8 holds Red's own bomb: Red,
+    // to move, has no legal move and loses (S9.4).
+    let game = rules(&[("two_square_limit", "1")]);
+    let mut st = position(
+        &game,
+        "
+    .  b5 .  .  .  .  .  .  .  bF
+    r6 .  .  .  .  .  .  .  .  .
+    rB .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  rF
+",
+        0,
+    );
+    play(
+        &game,
+        &mut st,
+        "a9-a10 b10-b9 a10-b10 b9-a9 b10-b9 a9-a10 b9-a9",
+    );
+    assert_eq!(over(&game, &st), None);
+    play(&game, &mut st, "a10-b10");
+    assert_eq!(
+        over(&game, &st),
+        Some((Some(Player(1)), crate::NO_LEGAL_MOVE.into()))
+    );
+}
+
+#[test]
+fn s9_3_before_s9_4_the_mover_without_movable_pieces_loses() {
+    // Red's last movable piece dies on a bomb; Blue's general is walled in
+    // (S9.4 would make Red the winner), but S9.3 comes first: Blue wins.
+    let game = rules(&[]);
+    let mut st = position(
+        &game,
+        "
+    bF .  .  .  .  .  .  .  bB b9
+    .  .  .  .  .  .  .  .  .  bB
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  bB .  ~  ~  .  .
+    .  .  .  .  r9 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4xe5");
+    assert_eq!(
+        over(&game, &st),
+        Some((Some(Player(1)), crate::NO_MOVABLE_PIECES.into()))
+    );
+}
+
+#[test]
+fn s9_1_before_s9_3_the_flag_capture_is_the_reason() {
+    // A constructed position: Blue has only its flag and a bomb, so S9.3
+    // also holds after Red's move; S9.1 is checked first.
+    let game = rules(&[]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bB
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  bF .  ~  ~  .  .
+    .  .  .  .  r9 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4xe5");
+    assert_eq!(
+        over(&game, &st),
+        Some((Some(Player(0)), crate::FLAG_CAPTURED.into()))
+    );
+}
+
+const WALLED: &str = "
+    .  .  .  .  .  .  .  .  bB b4
+    .  .  .  .  .  .  .  .  bF bB
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  r9 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+";
+
+#[test]
+fn s9_5_the_caps_yield_to_s9_4_on_the_capping_move() {
+    // Blue's sergeant on j10 cannot move; Red's move reaches either cap.
+    for cap in ["max_plies", "max_plies_without_capture"] {
+        let game = rules(&[(cap, "1")]);
+        let mut st = position(&game, WALLED, 0);
+        play(&game, &mut st, "e4-e5");
+        assert_eq!(
+            over(&game, &st),
+            Some((Some(Player(0)), crate::NO_LEGAL_MOVE.into())),
+            "{cap}"
+        );
+    }
+}
+
+#[test]
+fn s9_5_the_cap_yields_to_s9_3_on_the_capping_move() {
+    let game = rules(&[("max_plies", "1")]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  b3 .  ~  ~  .  .
+    .  .  .  .  r9 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4xe5");
+    assert_eq!(
+        over(&game, &st),
+        Some((Some(Player(0)), crate::NO_MOVABLE_PIECES.into()))
+    );
+}
+
+#[test]
+fn s9_2_s12_3_mobile_bombs_save_neither_side() {
+    // The last two movable pieces remove each other; both sides still have
+    // bombs that could move (S12.3), but they are no movable pieces (S9
+    // [choice]): a draw.
+    let game = rules(&[("options.mobile_bombs", "true")]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  bB .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  b2 .  ~  ~  .  .
+    .  .  .  .  r2 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  rB .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "e4xe5");
+    assert_eq!(
+        over(&game, &st),
+        Some((None, crate::NO_MOVABLE_PIECES.into()))
+    );
+}
+
+#[test]
+fn s9_4_s12_5f_judged_after_the_return() {
+    // Reconquest and mobile bombs. Blue's general on j10 is walled in by its
+    // flag and a bomb that Red's sergeants pin; Blue's only move is its
+    // bomb a1-a2. Red's lieutenant reaches a10 and returns its general to
+    // a2: Blue then has no legal move and loses (S9.4, checked after the
+    // step). With a skip, Blue plays on.
+    let game = rules(&[
+        ("options.reconquest", "true"),
+        ("options.mobile_bombs", "true"),
+    ]);
+    let board = "
+    .  .  .  .  .  .  .  .  bF b9
+    r5 .  .  .  .  .  .  .  r4 bB
+    .  .  .  .  .  .  .  .  .  r4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    bB r4 .  .  .  .  .  .  .  rF
+";
+    let mut st = position(&game, board, 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "a9-a10");
+    assert!(st.step_pending());
+    assert_eq!(over(&game, &st), None);
+    let mut skipped = st.clone();
+    play(&game, &mut st, "return 9 a2");
+    assert_eq!(
+        over(&game, &st),
+        Some((Some(Player(0)), crate::NO_LEGAL_MOVE.into()))
+    );
+    play(&game, &mut skipped, "skip");
+    assert_eq!(legal_list(&game, &skipped), ["a1-a2"]);
 }

@@ -8,15 +8,16 @@ mod hidden;
 mod mobile;
 mod movement;
 mod reconquest;
+mod referee;
 mod setups;
 mod silent;
 mod state_json;
 mod two_squares;
 
-use crate::params::EMPTY;
+use crate::params::{EMPTY, MAX_ARMY};
 use crate::state::{Event, StrategoState};
 use crate::{Move, Stratego};
-use plateau::{Game, Player, RulesSpec};
+use plateau::{Game, Player, RulesSpec, Status};
 
 /// Original rules with overrides `key=value`.
 pub(crate) fn rules(overrides: &[(&str, &str)]) -> Stratego {
@@ -119,6 +120,49 @@ pub(crate) fn legal_list(game: &Stratego, st: &StrategoState) -> Vec<String> {
     let mut v: Vec<String> = moves.iter().map(|m| game.format_move(m)).collect();
     v.sort();
     v
+}
+
+/// The square named `name`.
+pub(crate) fn sq(name: &str) -> crate::Square {
+    name.parse().unwrap()
+}
+
+/// The owner and piece name on the square named `at`.
+pub(crate) fn name_at(game: &Stratego, st: &StrategoState, at: &str) -> Option<(u8, String)> {
+    st.piece_at(sq(at))
+        .map(|p| (p.owner.0, game.pieces()[p.kind as usize].name.clone()))
+}
+
+/// The combat of the last move, which must have been an attack.
+pub(crate) fn last_combat(st: &StrategoState) -> crate::Combat {
+    match st.history().last().unwrap() {
+        Event::Move {
+            combat: Some(c), ..
+        } => *c,
+        e => panic!("no combat: {e:?}"),
+    }
+}
+
+/// The outcome as (winner, reason), if the game is over.
+pub(crate) fn over(game: &Stratego, st: &StrategoState) -> Option<(Option<Player>, String)> {
+    match game.status(st) {
+        Status::Over(o) => Some((o.winner, o.reason.to_string())),
+        _ => None,
+    }
+}
+
+/// Puts pieces of `side` (symbols, earliest removed first) into its tray.
+pub(crate) fn to_tray(game: &Stratego, st: &mut StrategoState, side: usize, symbols: &str) {
+    for s in symbols.split_whitespace() {
+        let k = game.kind_of_symbol(s.chars().next().unwrap()).unwrap();
+        let cell = crate::board::squares(10, 10)
+            .map(|sq| sq.index())
+            .find(|&c| st.board[c] == EMPTY)
+            .unwrap();
+        game.rules.place(st, side, k, cell);
+        let id = side * MAX_ARMY + st.placed[side] as usize - 1;
+        game.rules.remove(st, id, side);
+    }
 }
 
 /// A fixed legal Red setup (front row first).

@@ -2,7 +2,6 @@
 //! back a removed piece (`return PIECE SQUARE`) or not (`skip`), within the
 //! limits of S12.5c, as a step that is no ply (S12.5f).
 use super::*;
-use crate::params::MAX_ARMY;
 use crate::view::ViewSquare;
 use plateau::Status;
 
@@ -26,25 +25,6 @@ const BASE: &str = "
     .  .  .  .  .  .  .  .  .  .
     rF .  .  .  .  .  .  .  .  .
 ";
-
-/// Puts pieces of `side` (symbols, earliest removed first) into its tray.
-fn to_tray(game: &Stratego, st: &mut StrategoState, side: usize, symbols: &str) {
-    for s in symbols.split_whitespace() {
-        let k = game.kind_of_symbol(s.chars().next().unwrap()).unwrap();
-        let cell = crate::board::squares(10, 10)
-            .map(|sq| sq.index())
-            .find(|&c| st.board[c] == crate::params::EMPTY)
-            .unwrap();
-        game.rules.place(st, side, k, cell);
-        let id = side * MAX_ARMY + st.placed[side] as usize - 1;
-        game.rules.remove(st, id, side);
-    }
-}
-
-fn kind_at(game: &Stratego, st: &StrategoState, sq: &str) -> Option<(Player, String)> {
-    st.piece_at(sq.parse().unwrap())
-        .map(|p| (p.owner, game.pieces()[p.kind as usize].name.clone()))
-}
 
 fn tray_of(game: &Stratego, st: &StrategoState, side: u8, name: &str) -> u8 {
     st.tray(Player(side))[game.kind_of_name(name).unwrap() as usize]
@@ -91,10 +71,7 @@ fn s12_5b_a_return_is_revealed_with_no_history_and_leaves_the_tray() {
     assert_eq!(game.status(&st), Status::ToMove(Player(1)));
     assert_eq!(st.plies(), 1, "the step is no ply (S12.5f)");
     let c3 = st.piece_at("c3".parse().unwrap()).unwrap();
-    assert_eq!(
-        kind_at(&game, &st, "c3"),
-        Some((Player(0), "general".into()))
-    );
+    assert_eq!(name_at(&game, &st, "c3"), Some((0, "general".into())));
     assert!(c3.revealed && !c3.moved);
     assert_eq!(
         game.view(&st, Player(1)).square("c3".parse().unwrap()),
@@ -285,10 +262,7 @@ fn s12_5c_the_mark_stays_through_removal_and_return_and_unmarked_pieces_go_first
     assert!(st.has_returned_one("d3".parse().unwrap()));
     let d3 = st.piece_at("d3".parse().unwrap()).unwrap();
     assert!(d3.revealed && !d3.moved);
-    assert_eq!(
-        kind_at(&game, &st, "d3"),
-        Some((Player(0), "lieutenant".into()))
-    );
+    assert_eq!(name_at(&game, &st, "d3"), Some((0, "lieutenant".into())));
 }
 
 #[test]
@@ -501,4 +475,242 @@ fn s12_5f_s8_4_a_move_back_is_not_judged_and_neither_is_its_step() {
     assert!(legal(&game, &st, "skip"));
     play(&game, &mut st, "skip");
     assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+}
+
+// Arrivals by each kind of piece and of move, for each side, and with other
+// options.
+
+/// Red's `piece` on a9 below an empty a10; Red's sergeant j2 and bomb j1;
+/// Blue's flag j10 and sergeant j8.
+fn arrival(piece: &str) -> String {
+    format!(
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    r{piece} .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  r4
+    .  .  .  .  .  .  .  .  .  rB
+"
+    )
+}
+
+#[test]
+fn s12_5c_a_mobile_bomb_may_return_a_piece_but_no_bomb_is_returned() {
+    let game = rules(&[
+        ("options.reconquest", "true"),
+        ("options.mobile_bombs", "true"),
+    ]);
+    let mut st = position(&game, &arrival("B"), 0);
+    to_tray(&game, &mut st, 0, "B 9");
+    play(&game, &mut st, "a9-a10");
+    assert!(st.step_pending());
+    let steps = legal_list(&game, &st);
+    // skip, and the general on the 38 empty squares of ranks 1-4.
+    assert_eq!(steps.len(), 39, "{steps:?}");
+    assert!(steps
+        .iter()
+        .all(|m| m == "skip" || m.starts_with("return 9")));
+    assert!(refused(&game, &st, "return B c3").contains("never returned"));
+    play(&game, &mut st, "return 9 c3");
+    assert_eq!(st.returns(Player(0)), 1);
+    assert!(st.has_returned_one(sq("a10")));
+}
+
+#[test]
+fn s12_4_s12_5_a_flag_arriving_wins_with_no_step() {
+    let game = rules(&[
+        ("options.reconquest", "true"),
+        ("options.mobile_flag", "true"),
+    ]);
+    let mut st = position(&game, &arrival("F"), 0);
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "a9-a10");
+    assert!(!st.step_pending());
+    assert_eq!(
+        over(&game, &st),
+        Some((Some(Player(0)), crate::FLAG_REACHED_BACK_ROW.into()))
+    );
+}
+
+#[test]
+fn s12_5a_a_move_along_the_back_row_arrives() {
+    let game = rules(&[("options.reconquest", "true")]);
+    let board = arrival("5").replacen(
+        ".  .  .  .  .  .  .  .  .  bF\n    r5",
+        "r5 .  .  .  .  .  .  .  .  bF\n    .",
+        1,
+    );
+    let mut st = position(&game, &board, 0);
+    assert_eq!(name_at(&game, &st, "a10"), Some((0, "lieutenant".into())));
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "a10-b10");
+    assert!(st.step_pending());
+}
+
+#[test]
+fn s12_5a_s5_4_s12_2_a_miner_taking_a_bomb_arrives_an_exploding_attacker_does_not() {
+    let game = rules(&[
+        ("options.reconquest", "true"),
+        ("options.explosive_bombs", "true"),
+    ]);
+    let board = "
+    bB .  bB .  .  .  .  .  .  bF
+    r3 .  r5 .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  rF
+";
+    let mut st = position(&game, board, 0);
+    to_tray(&game, &mut st, 0, "9");
+    let mut other = st.clone();
+    play(&game, &mut st, "a9xa10");
+    assert_eq!(name_at(&game, &st, "a10"), Some((0, "miner".into())));
+    assert!(st.step_pending());
+    play(&game, &mut other, "c9xc10");
+    assert_eq!(name_at(&game, &other, "c10"), None);
+    assert!(!other.step_pending());
+    assert_eq!(game.status(&other), Status::ToMove(Player(1)));
+}
+
+#[test]
+fn s12_5a_s11_4_a_captain_passing_over_the_row_does_not_arrive() {
+    // Blitz with reconquest. Red's captain on b10 goes to a9 through a10
+    // (b9 holds a Blue piece): it passes over the row and ends off it, so no
+    // step. A captain going c8-c10 ends on the row: a step, and it is
+    // revealed (S11.4d).
+    let game = plateau::rules::load::<Stratego>(
+        &RulesSpec::variant("blitz").set("options.reconquest", "true"),
+    )
+    .unwrap()
+    .game;
+    let board = "
+    .  r6 .  .  .  .  .  .  .  bF
+    .  b4 .  .  .  .  .  .  .  .
+    .  .  r6 .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  rF
+";
+    let mut st = position(&game, board, 0);
+    to_tray(&game, &mut st, 0, "9");
+    let mut other = st.clone();
+    play(&game, &mut st, "b10-a9");
+    assert_eq!(name_at(&game, &st, "a9"), Some((0, "captain".into())));
+    assert!(!st.step_pending());
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+    play(&game, &mut other, "c8-c10");
+    assert!(other.step_pending());
+    assert!(other.piece_at(sq("c10")).unwrap().revealed);
+}
+
+#[test]
+fn s12_5_blue_arrives_on_rank_1_and_returns_to_ranks_7_to_10() {
+    let game = rules(&[("options.reconquest", "true")]);
+    let board = "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  r4
+    b5 .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  rF
+";
+    let mut st = position(&game, board, 1);
+    to_tray(&game, &mut st, 1, "9");
+    play(&game, &mut st, "a2-a1");
+    assert!(st.step_pending());
+    assert!(refused(&game, &st, "return 9 c3").contains("not in your home area"));
+    assert!(legal(&game, &st, "return 9 c7"));
+    play(&game, &mut st, "return 9 c7");
+    assert_eq!(name_at(&game, &st, "c7"), Some((1, "general".into())));
+    assert_eq!(st.returns(Player(1)), 1);
+}
+
+#[test]
+fn s12_5c_two_returns_per_player_counted_separately() {
+    // Red makes its two returns; a third Red arrival gets no step, but
+    // Blue's first arrival does.
+    let game = rules(&[("options.reconquest", "true")]);
+    let board = "
+    .  .  .  .  .  .  .  .  .  bF
+    r5 .  r5 .  r5 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  b5
+    rF .  .  .  .  .  .  .  .  .
+";
+    let mut st = position(&game, board, 0);
+    to_tray(&game, &mut st, 0, "9 8 7");
+    to_tray(&game, &mut st, 1, "9");
+    play(
+        &game,
+        &mut st,
+        "a9-a10 return 9 c3 j8-j7 c9-c10 return 8 d3 j7-j8 e9-e10",
+    );
+    assert_eq!(st.returns(Player(0)), 2);
+    assert!(!st.step_pending());
+    assert_eq!(game.status(&st), Status::ToMove(Player(1)));
+    play(&game, &mut st, "j2-j1");
+    assert!(st.step_pending());
+    play(&game, &mut st, "return 9 a7");
+    assert_eq!(st.returns(Player(1)), 1);
+}
+
+#[test]
+fn s12_5e_s12_6_a_scout_that_won_a_silent_defense_is_still_unrevealed() {
+    // Blue's spy attacks Red's scout on a9 and loses. Under silent defense
+    // the scout stays hidden, so on reaching a10 one square away the step is
+    // offered, skip only; without silent defense it was revealed in the
+    // fight and no step is offered (S12.5e).
+    let board = "
+    .  .  .  .  .  .  .  .  .  bF
+    r2 bS .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  r4
+    .  .  .  .  .  .  .  .  .  rF
+";
+    let silent = rules(&[
+        ("options.reconquest", "true"),
+        ("options.silent_defense", "true"),
+    ]);
+    let mut st = position(&silent, board, 1);
+    to_tray(&silent, &mut st, 0, "9");
+    play(&silent, &mut st, "b9xa9");
+    assert_eq!(last_combat(&st).defender, None);
+    play(&silent, &mut st, "a9-a10");
+    assert!(st.step_pending());
+    assert_eq!(legal_list(&silent, &st), ["skip"]);
+
+    let loud = rules(&[("options.reconquest", "true")]);
+    let mut st = position(&loud, board, 1);
+    to_tray(&loud, &mut st, 0, "9");
+    play(&loud, &mut st, "b9xa9 a9-a10");
+    assert!(!st.step_pending());
+    assert_eq!(loud.status(&st), Status::ToMove(Player(1)));
 }

@@ -26,15 +26,6 @@ fn board(attacker: &str, defender: &str) -> String {
     )
 }
 
-fn last_combat(st: &StrategoState) -> crate::Combat {
-    match st.history().last().unwrap() {
-        Event::Move {
-            combat: Some(c), ..
-        } => *c,
-        e => panic!("no combat: {e:?}"),
-    }
-}
-
 #[test]
 fn s12_6_a_silent_defender_that_wins_stays_hidden() {
     let game = game();
@@ -197,4 +188,113 @@ fn s12_6_determinization_respects_what_a_silent_win_implies() {
         seen.insert(k);
     }
     assert!(seen.len() > 2, "the draw varies: {seen:?}");
+}
+
+// With explosive bombs, attacker advantage and reconquest, and a scout on a
+// bomb.
+
+/// Red's `attacker` on e4 attacks Blue's `defender` on e5.
+fn duel(game: &Stratego, attacker: &str, defender: &str) -> StrategoState {
+    let mut st = position(game, &board(attacker, defender), 0);
+    play(game, &mut st, "e4xe5");
+    st
+}
+
+#[test]
+fn s12_6_s12_2_a_bomb_exploding_with_its_attacker_is_shown() {
+    let game = rules(&[
+        ("options.silent_defense", "true"),
+        ("options.explosive_bombs", "true"),
+    ]);
+    let bomb = game.kind_of_name("bomb").unwrap();
+    let st = duel(&game, "9", "B");
+    let c = last_combat(&st);
+    assert_eq!(
+        (c.defender, c.result),
+        (Some(bomb), crate::Clash::BothRemoved)
+    );
+    assert_eq!(st.tray(Player(1))[bomb as usize], 1);
+}
+
+#[test]
+fn s12_6_s12_1_a_tie_won_by_the_attacker_shows_the_defender() {
+    let game = rules(&[
+        ("options.silent_defense", "true"),
+        ("options.attacker_advantage", "true"),
+    ]);
+    let st = duel(&game, "5", "5");
+    let c = last_combat(&st);
+    let lt = game.kind_of_name("lieutenant").unwrap();
+    assert_eq!(
+        (c.defender, c.result),
+        (Some(lt), crate::Clash::AttackerWins)
+    );
+}
+
+#[test]
+fn s12_6_s5_4_a_scout_on_a_bomb_reveals_it_a_miner_removes_it_in_view() {
+    let game = rules(&[("options.silent_defense", "true")]);
+    let bomb = game.kind_of_name("bomb").unwrap();
+    // The scout dies; the bomb stays and is revealed (scout exception).
+    let st = duel(&game, "2", "B");
+    let c = last_combat(&st);
+    assert_eq!(
+        (c.defender, c.result),
+        (Some(bomb), crate::Clash::DefenderWins)
+    );
+    assert_eq!(
+        game.view(&st, Player(0)).square(sq("e5")),
+        Some(ViewSquare::Opponent {
+            kind: Some(bomb),
+            moved: false
+        })
+    );
+    // A sergeant dies on it and learns nothing.
+    let st = duel(&game, "4", "B");
+    assert_eq!(last_combat(&st).defender, None);
+    assert_eq!(
+        game.view(&st, Player(0)).square(sq("e5")),
+        Some(ViewSquare::Opponent {
+            kind: None,
+            moved: false
+        })
+    );
+    // A miner removes it: the bomb is shown (removed).
+    let st = duel(&game, "3", "B");
+    assert_eq!(last_combat(&st).defender, Some(bomb));
+}
+
+#[test]
+fn s12_6_s12_5b_a_returned_piece_defends_in_the_open() {
+    // Red's general comes back revealed (S12.5b) on e4; Blue's sergeant
+    // attacks it and loses: the general was revealed before, so the combat
+    // result names it (S12.6).
+    let game = rules(&[
+        ("options.silent_defense", "true"),
+        ("options.reconquest", "true"),
+    ]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    r5 .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  b4 .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    rF .  .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    to_tray(&game, &mut st, 0, "9");
+    play(&game, &mut st, "a9-a10 return 9 e4 e5xe4");
+    let general = game.kind_of_name("general").unwrap();
+    let c = last_combat(&st);
+    assert_eq!(
+        (c.defender, c.result),
+        (Some(general), crate::Clash::DefenderWins)
+    );
 }

@@ -92,3 +92,58 @@ fn s7_4_only_the_shuttling_player_is_restricted() {
     play(&game, &mut st, "a6-a5");
     assert!(!legal(&game, &st, "j6-j7"));
 }
+
+// Attacks and mobile bombs in a series.
+
+#[test]
+fn s7_2_an_attack_is_a_move_of_the_series() {
+    // Red's major shuttles a5-b5; Blue's scout runs into a5 and the major
+    // takes it there: b5xa5 is the second move between a5 and b5, so after
+    // a5-b5 (the third) b5-a5 would be the fourth (S7.2 "Attacks count as
+    // moves", S7.3).
+    let game = rules(&[]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    b2 .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    r7 .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  rF
+",
+        0,
+    );
+    play(&game, &mut st, "a5-b5 a9-a5 b5xa5 j8-j7 a5-b5 j7-j8");
+    let why = refused(&game, &st, "b5-a5");
+    assert!(why.contains("S7"), "{why}");
+    assert!(legal(&game, &st, "b5-b6"));
+}
+
+#[test]
+fn s7_1_s12_3_a_mobile_bomb_is_bound_by_the_two_squares_rule() {
+    // S7.1 binds "a piece"; a bomb moving under S12.3 is one.
+    let game = rules(&[("options.mobile_bombs", "true")]);
+    let mut st = position(
+        &game,
+        "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  b4
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    rB .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  r4
+    .  rF .  .  .  .  .  .  .  .
+",
+        0,
+    );
+    play(&game, &mut st, "a4-a5 j8-j7 a5-a4 j7-j6 a4-a5 j6-j5");
+    assert!(refused(&game, &st, "a5-a4").contains("S7"));
+}
