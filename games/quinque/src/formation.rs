@@ -325,9 +325,12 @@ impl Lifts {
             DfsEvent::CrossForwardEdge(..) => {}
             DfsEvent::Finish(u, _) => {
                 let u = u % TILES;
-                let p = parent[u] as usize % TILES;
-                subtree[p] |= subtree[u];
-                low[p] = low[p].min(low[u]);
+                // The start tile has no parent (`u8::MAX`): nothing to pass up.
+                let p = parent[u] as usize;
+                if p < TILES {
+                    subtree[p] |= subtree[u];
+                    low[p] = low[p].min(low[u]);
+                }
             }
         });
         // Lifting `p` separates the subtree of its child `u` when no back

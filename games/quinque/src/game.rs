@@ -343,7 +343,7 @@ impl Game for Quinque {
 
     fn apply_unchecked(&self, state: &mut QuinqueState, mv: &Action) {
         Analysis::scratch(|a| {
-            if a.describes(state) {
+            if a.describes(self, state) {
                 // The analysis of this position (by `legal_moves`, for
                 // example) follows the action instead of being built anew.
                 self.play(state, mv, a);

@@ -92,6 +92,19 @@ pub(crate) struct Analysis {
     tiles: [Tile; TILES],
     /// ...and how many (`usize::MAX`: none).
     len: usize,
+    /// The rules it was built under: parachutists along a tile's side,
+    /// basic or advanced movement, and how tiles move by their number of
+    /// parachutes under the advanced rules (one thread's analysis
+    /// serves every rule set it meets, so it must tell them apart).
+    rules: RulesKey,
+}
+
+/// What of the rules an analysis depends on.
+type RulesKey = (u32, bool, [u8; 17]);
+
+/// The part of `game`'s rules an analysis depends on.
+fn rules_key(game: &Quinque) -> RulesKey {
+    (game.pps, game.params.advanced, game.ways_by_parachutes)
 }
 
 thread_local! {
@@ -159,6 +172,7 @@ impl Analysis {
             orange: 0,
         }; TILES],
         len: usize::MAX,
+        rules: (0, false, [0; 17]),
     };
 
     /// Runs `f` on the analysis of `state` (which must not be over), every
@@ -183,7 +197,8 @@ impl Analysis {
     /// Analyses `state` (which must not be over).
     pub fn rebuild(&mut self, game: &Quinque, state: &QuinqueState) {
         let n = state.tiles.len().min(TILES);
-        if !self.describes(state) {
+        if !self.describes(game, state) {
+            self.rules = rules_key(game);
             self.grid.rebuild(&state.tiles);
             self.frontier.rebuild(&self.grid);
             self.points.rebuild(&self.grid, &state.tiles, game.pps);
@@ -356,10 +371,11 @@ impl Analysis {
         }
     }
 
-    /// Whether the analysis is that of the tiles of `state`.
-    pub fn describes(&self, state: &QuinqueState) -> bool {
+    /// Whether the analysis is that of the tiles of `state` under `game`'s
+    /// rules.
+    pub fn describes(&self, game: &Quinque, state: &QuinqueState) -> bool {
         let n = state.tiles.len().min(TILES);
-        if self.len != n {
+        if self.len != n || self.rules != rules_key(game) {
             return false;
         }
         // Compared without a branch per tile.
