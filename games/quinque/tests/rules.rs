@@ -5,77 +5,12 @@
 //! orange, `.` free). The parachutist in column i, row j (from the bottom
 //! left) stands on point (2x+i, 2y+j) (Q2.2).
 
+mod common;
+
+use common::*;
 use plateau::{rules, Game, Player, RulesSpec, Status};
 use plateau_quinque::{Action, EndReason, Quinque, QuinqueState, Tile};
 use std::collections::HashSet;
-
-const RED: Player = Player(0);
-const ORANGE: Player = Player(1);
-
-fn basic() -> Quinque {
-    rules::load(&RulesSpec::variant("basic")).unwrap().game
-}
-
-fn advanced() -> Quinque {
-    rules::load(&RulesSpec::variant("advanced")).unwrap().game
-}
-
-fn with(spec: RulesSpec) -> Quinque {
-    rules::load(&spec).unwrap().game
-}
-
-fn tile(x: i32, y: i32, picture: &str) -> Tile {
-    Tile::parse(x, y, picture).unwrap()
-}
-
-fn act(game: &Quinque, state: &mut QuinqueState, text: &str) {
-    let a = game.parse_move(state, text).unwrap();
-    if let Err(e) = game.try_apply(state, &a) {
-        panic!(
-            "'{text}' refused: {}\n{}",
-            e.reason,
-            game.render_state(state)
-        );
-    }
-}
-
-fn refused(game: &Quinque, state: &QuinqueState, text: &str) -> String {
-    let a = game.parse_move(state, text).unwrap();
-    let mut copy = state.clone();
-    match game.try_apply(&mut copy, &a) {
-        Ok(()) => panic!("'{text}' was accepted\n{}", game.render_state(state)),
-        Err(e) => {
-            assert_eq!(&copy, state, "a refused action changes nothing");
-            e.reason
-        }
-    }
-}
-
-fn legal(game: &Quinque, state: &QuinqueState) -> Vec<Action> {
-    let mut list = Vec::new();
-    game.legal_moves(state, &mut list);
-    list
-}
-
-/// The destinations of the tile on `from` among the legal actions.
-fn destinations(game: &Quinque, state: &QuinqueState, from: (i32, i32)) -> HashSet<(i32, i32)> {
-    legal(game, state)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Move { from: f, to } if f == from => Some(to),
-            _ => None,
-        })
-        .collect()
-}
-
-fn cells(list: &[(i32, i32)]) -> HashSet<(i32, i32)> {
-    list.iter().copied().collect()
-}
-
-fn ending(state: &QuinqueState) -> (Option<Player>, EndReason) {
-    let e = state.ending.expect("the game is over");
-    (e.winner, e.reason)
-}
 
 #[test]
 fn q3_1_the_opening_marks_the_first_tile() {

@@ -6,69 +6,12 @@
 //! `rules.rs`: `Tile::parse(x, y, "top/bottom")`, parachutist in column i,
 //! row j (from the bottom left) on point (2x+i, 2y+j) (Q2.2).
 
-use plateau::{rules, Game, Player, RulesSpec, Status};
+mod common;
+
+use common::*;
+use plateau::{Game, RulesSpec, Status};
 use plateau_quinque::{Action, EndReason, Quinque, QuinqueState, Tile};
 use std::collections::HashSet;
-
-const RED: Player = Player(0);
-const ORANGE: Player = Player(1);
-
-fn load(spec: RulesSpec) -> Quinque {
-    rules::load(&spec).unwrap().game
-}
-
-fn basic() -> Quinque {
-    load(RulesSpec::variant("basic"))
-}
-
-fn advanced() -> Quinque {
-    load(RulesSpec::variant("advanced"))
-}
-
-fn tile(x: i32, y: i32, picture: &str) -> Tile {
-    Tile::parse(x, y, picture).unwrap()
-}
-
-fn act(game: &Quinque, state: &mut QuinqueState, text: &str) {
-    let a = game.parse_move(state, text).unwrap();
-    if let Err(e) = game.try_apply(state, &a) {
-        panic!(
-            "'{text}' refused: {}\n{}",
-            e.reason,
-            game.render_state(state)
-        );
-    }
-}
-
-fn accepted(game: &Quinque, state: &QuinqueState, text: &str) -> bool {
-    let a = game.parse_move(state, text).unwrap();
-    game.check_move(state, &a).is_ok()
-}
-
-fn legal(game: &Quinque, state: &QuinqueState) -> Vec<Action> {
-    let mut list = Vec::new();
-    game.legal_moves(state, &mut list);
-    list
-}
-
-fn destinations(game: &Quinque, state: &QuinqueState, from: (i32, i32)) -> HashSet<(i32, i32)> {
-    legal(game, state)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Move { from: f, to } if f == from => Some(to),
-            _ => None,
-        })
-        .collect()
-}
-
-fn cells(list: &[(i32, i32)]) -> HashSet<(i32, i32)> {
-    list.iter().copied().collect()
-}
-
-fn ending(state: &QuinqueState) -> (Option<Player>, EndReason) {
-    let e = state.ending.expect("the game is over");
-    (e.winner, e.reason)
-}
 
 /// A row of five tiles on (0,0)..(4,0) and a tile T on (0,1) above the first.
 fn row_and_t(game: &Quinque, t: &str) -> QuinqueState {
@@ -276,7 +219,7 @@ fn q3_2_turn_shapes() {
 
 #[test]
 fn q3_3_without_parachutes_the_first_action_is_a_move() {
-    let game = load(RulesSpec::variant("basic").set("parachutes", "2"));
+    let game = with(RulesSpec::variant("basic").set("parachutes", "2"));
     let s = game.position(
         vec![
             tile(0, 0, "R./.."),
@@ -304,7 +247,7 @@ fn q3_3_without_parachutes_the_first_action_is_a_move() {
 
 #[test]
 fn q3_1_opening_when_orange_starts() {
-    let game = load(RulesSpec::variant("basic").set("first", "\"orange\""));
+    let game = with(RulesSpec::variant("basic").set("first", "\"orange\""));
     let mut s = game.initial_state(0);
     let list: HashSet<Action> = legal(&game, &s).into_iter().collect();
     let expected: HashSet<Action> = [(0, 0), (1, 0), (0, 1), (1, 1)]
@@ -354,7 +297,7 @@ fn q7_1_a_colour_mix_is_no_line() {
 #[test]
 fn q7_4_a_line_comes_before_the_turn_cap() {
     // Turn 3 is the last; red's second move completes a line as it ends.
-    let game = load(RulesSpec::variant("basic").set("max_turns", "3"));
+    let game = with(RulesSpec::variant("basic").set("max_turns", "3"));
     // Red has (1,0),(2,0),(3,0); the tile on (1,1) carries red below. It
     // goes to (1,-1) (column, over (1,0)) and on to (2,0) (diagonal):
     // (4,0),(5,0).
@@ -401,12 +344,12 @@ fn cycle_to_tenth(game: &Quinque) -> QuinqueState {
 
 #[test]
 fn q7_4_the_turn_cap_comes_before_the_repetition() {
-    let s = cycle_to_tenth(&load(RulesSpec::variant("basic").set("max_turns", "0")));
+    let s = cycle_to_tenth(&with(RulesSpec::variant("basic").set("max_turns", "0")));
     assert_eq!(s.turns, 7);
     assert_eq!(ending(&s), (None, EndReason::Repetition));
     let s = cycle_to_tenth(&basic());
     assert_eq!(ending(&s), (None, EndReason::Repetition));
-    let s = cycle_to_tenth(&load(RulesSpec::variant("basic").set("max_turns", "7")));
+    let s = cycle_to_tenth(&with(RulesSpec::variant("basic").set("max_turns", "7")));
     assert_eq!(ending(&s), (None, EndReason::TurnCap));
 }
 
@@ -451,7 +394,7 @@ fn q7_3_positions_use_absolute_coordinates() {
 
 #[test]
 fn q7_2_draw_only_when_both_reserves_are_empty_at_a_turn_end() {
-    let game = load(RulesSpec::variant("basic").set("parachutes", "2"));
+    let game = with(RulesSpec::variant("basic").set("parachutes", "2"));
     let mut s = game.position(vec![tile(0, 0, "R./O."), tile(1, 0, "R./..")], RED);
     assert_eq!(s.reserves, [0, 1]);
     // Red's reserve alone is empty: no draw.
@@ -484,7 +427,7 @@ fn q5_5_a_bridge_splits_the_formation_with_32_tiles() {
     // the right block: a destination must touch both. On the bridge's lines
     // only (2,1) does ((1,1) and (3,1)); (1,-1) and (-1,0) touch the left
     // block only.
-    let game = load(RulesSpec::variant("basic").set("tiles", "32"));
+    let game = with(RulesSpec::variant("basic").set("tiles", "32"));
     let s = bridge(&game, 32);
     assert!(!accepted(&game, &s, "move 2,0 1,-1"));
     assert!(!accepted(&game, &s, "move 2,0 -1,0"));
@@ -494,7 +437,7 @@ fn q5_5_a_bridge_splits_the_formation_with_32_tiles() {
 #[test]
 fn q5_5_a_bridge_splits_the_formation_with_31_tiles() {
     // Control for the test above: the same shape with one tile less.
-    let game = load(RulesSpec::variant("basic").set("tiles", "31"));
+    let game = with(RulesSpec::variant("basic").set("tiles", "31"));
     let s = bridge(&game, 31);
     assert!(!accepted(&game, &s, "move 2,0 1,-1"));
     assert!(!accepted(&game, &s, "move 2,0 -1,0"));
