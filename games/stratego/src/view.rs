@@ -33,7 +33,9 @@ pub struct StrategoView {
     pub history: Vec<Event>,
     /// The viewer's own setup, once made.
     pub own_setup: Option<Setup>,
-    /// The squares the opponent set up pieces on, once it has.
+    /// The squares the opponent set up pieces on, once both sides have set
+    /// up (S3.2: the side that sets up second sees nothing of the first
+    /// side's setup while making its own).
     pub opponent_setup: Option<Vec<Square>>,
     /// Moves of play so far.
     pub plies: u32,
@@ -125,13 +127,20 @@ impl Rules {
                 .iter()
                 .any(|e| matches!(e, Event::Setup { player } if player.index() == side))
         };
+        let in_setup = st.in_setup();
         StrategoView {
             viewer,
             status,
             files: self.files,
             ranks: self.ranks,
             squares: board::squares(self.files, self.ranks)
-                .map(|sq| ViewSquare::of(self, st, sq, viewer))
+                .map(|sq| match ViewSquare::of(self, st, sq, viewer) {
+                    // S3.2: setting up in turn changes nothing, so the side
+                    // that sets up second does not see where the first
+                    // placed its pieces (variants with a partial setup).
+                    ViewSquare::Opponent { .. } if in_setup => ViewSquare::Empty,
+                    seen => seen,
+                })
                 .collect(),
             trays: [
                 st.tray[0][..self.kinds.len()].to_vec(),
@@ -139,7 +148,7 @@ impl Rules {
             ],
             history: st.history.clone(),
             own_setup: setup_done(v).then(|| self.setup_of(st, v)),
-            opponent_setup: setup_done(1 - v).then(|| {
+            opponent_setup: (setup_done(1 - v) && !in_setup).then(|| {
                 let mut origins: Vec<u8> = (0..st.placed[1 - v] as usize)
                     .map(|i| st.origin[(1 - v) * MAX_ARMY + i])
                     .collect();

@@ -2,7 +2,7 @@
 //! determinization never show what a player could not see at the table.
 use super::*;
 use crate::params::MAX_ARMY;
-use crate::view::ViewSquare;
+use crate::view::{StrategoView, ViewSquare};
 use plateau::rand::Rng;
 use proptest::prelude::*;
 
@@ -388,4 +388,55 @@ fn s6_determinization_draws_hidden_kinds_uniformly() {
             "{kinds:?}: {share} of {counts:?}"
         );
     }
+}
+
+/// S3.2 with S6: in a variant whose setup does not fill the home area
+/// (barrage), the side that sets up second sees nothing of where the first
+/// placed its pieces until it has set up too; then it sees the squares, not
+/// the ranks.
+#[test]
+fn s3_2_the_second_side_sets_up_without_seeing_the_firsts_squares() {
+    let game = Stratego::variant("barrage").unwrap();
+    let blue_views: Vec<StrategoView> = (0..4)
+        .map(|seed| {
+            let mut st = game.initial_state(0);
+            let red = game.random_setup(Player(0), &mut plateau::rng(seed));
+            game.apply(&mut st, &Move::Setup(red));
+            let view = game.view(&st, Player(1));
+            assert!(view.opponent_setup.is_none());
+            assert!(view
+                .squares
+                .iter()
+                .all(|s| !matches!(s, ViewSquare::Opponent { .. })));
+            // What Blue is shown during its setup: the same for every Red setup.
+            assert_eq!(
+                game.render_view(&view),
+                game.render_view(&blue_views_first(&game))
+            );
+            view
+        })
+        .collect();
+    assert!(blue_views.windows(2).all(|w| w[0] == w[1]));
+    // Once Blue has set up, Red's eight squares show, as unknown pieces.
+    let mut st = game.initial_state(0);
+    let red = game.random_setup(Player(0), &mut plateau::rng(1));
+    game.apply(&mut st, &Move::Setup(red));
+    let blue = game.random_setup(Player(1), &mut plateau::rng(2));
+    game.apply(&mut st, &Move::Setup(blue));
+    let view = game.view(&st, Player(1));
+    assert_eq!(view.opponent_setup.as_ref().map(Vec::len), Some(8));
+    let unknown = view
+        .squares
+        .iter()
+        .filter(|s| matches!(s, ViewSquare::Opponent { kind: None, .. }))
+        .count();
+    assert_eq!(unknown, 8);
+}
+
+/// Blue's view after Red's first random setup (seed 0), for comparison.
+fn blue_views_first(game: &Stratego) -> StrategoView {
+    let mut st = game.initial_state(0);
+    let red = game.random_setup(Player(0), &mut plateau::rng(0));
+    game.apply(&mut st, &Move::Setup(red));
+    game.view(&st, Player(1))
 }
