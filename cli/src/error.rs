@@ -2,7 +2,7 @@
 //! line on stderr; usage errors (a wrong command line) exit with 2, every
 //! other error with 1.
 
-use plateau::{RecordError, RulesError};
+use plateau::{escape_controls, RecordError, RulesError};
 use std::io;
 use thiserror::Error;
 
@@ -21,7 +21,7 @@ pub enum CliError {
     #[error("{0}")]
     Usage(String),
     /// A file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", escape_controls(.path))]
     Io {
         /// The file.
         path: String,
@@ -29,7 +29,7 @@ pub enum CliError {
         source: io::Error,
     },
     /// A game record is corrupted or does not replay.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", escape_controls(.path))]
     Record {
         /// The record file.
         path: String,
@@ -58,11 +58,12 @@ impl CliError {
         CliError::Failed(message.into())
     }
 
-    /// An I/O error on a file.
+    /// An I/O error on a file. The system's reason is given for the file
+    /// named, not for a temporary file written beside it.
     pub fn io(path: impl AsRef<std::path::Path>, source: io::Error) -> Self {
         CliError::Io {
             path: path.as_ref().display().to_string(),
-            source,
+            source: without_temporary_path(source),
         }
     }
 
@@ -80,10 +81,46 @@ impl CliError {
         matches!(self, CliError::Output(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }
 
-    /// The message on one line.
+    /// The message on one line, with any very long word (a pasted move of
+    /// a megabyte, say) shortened.
     pub fn one_line(&self) -> String {
-        one_line(&self.to_string())
+        shorten_words(&one_line(&self.to_string()))
     }
+}
+
+/// The error of a temporary file without the temporary file's name, which
+/// `tempfile` appends (`... at path "/dir/.plateau-x.tmp"`): the error is
+/// reported for the file the user named.
+fn without_temporary_path(error: io::Error) -> io::Error {
+    if error.get_ref().is_none() {
+        return error;
+    }
+    let text = error.to_string();
+    match text.rfind(" at path \"") {
+        Some(at) => io::Error::new(error.kind(), &text[..at]),
+        None => error,
+    }
+}
+
+/// Words longer than this many characters are shortened in error messages.
+const LONGEST_WORD: usize = 200;
+
+/// A word of at most [`LONGEST_WORD`] characters: a longer one keeps its
+/// start and its end (the closing quote of a quoted input, say) and says how
+/// long it was.
+fn shorten(word: &str) -> std::borrow::Cow<'_, str> {
+    let n = word.chars().count();
+    if n <= LONGEST_WORD {
+        return word.into();
+    }
+    let head: String = word.chars().take(60).collect();
+    let tail: String = word.chars().skip(n - 10).collect();
+    format!("{head}…[{n} characters]…{tail}").into()
+}
+
+/// The text with every very long word shortened (see [`CliError::one_line`]).
+pub fn shorten_words(text: &str) -> String {
+    text.split(' ').map(shorten).collect::<Vec<_>>().join(" ")
 }
 
 /// Joins the lines of a message into one line.
@@ -109,6 +146,37 @@ mod tests {
         let io = CliError::io("g.json", io::Error::from(io::ErrorKind::NotFound));
         assert_eq!(io.exit_code(), 1);
         assert!(io.one_line().starts_with("g.json: "));
+    }
+
+    #[test]
+    fn temporary_file_paths_are_not_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("missing");
+        let e = tempfile::NamedTempFile::new_in(&missing).unwrap_err();
+        assert!(e.to_string().contains("at path"), "{e}");
+        let shown = CliError::io(missing.join("g.json"), e).one_line();
+        assert!(
+            shown.ends_with("g.json: No such file or directory (os error 2)"),
+            "{shown}"
+        );
+        let e = CliError::io("a\nb.json", io::Error::from(io::ErrorKind::NotFound));
+        assert!(e.one_line().starts_with("a\\nb.json: "), "{}", e.one_line());
+    }
+
+    #[test]
+    fn very_long_words_are_shortened() {
+        let long = format!("'{}':", "a".repeat(100_000));
+        let e = CliError::failed(format!("move 1: cannot read move {long} a move is a pit"));
+        let shown = e.one_line();
+        assert!(shown.len() < 200, "{shown}");
+        assert!(
+            shown.starts_with("move 1: cannot read move 'aaa"),
+            "{shown}"
+        );
+        assert!(shown.contains("[100003 characters]"), "{shown}");
+        assert!(shown.ends_with("aaa': a move is a pit"), "{shown}");
+        let short = CliError::failed("unknown game 'chess'");
+        assert_eq!(short.one_line(), "unknown game 'chess'");
     }
 
     #[test]

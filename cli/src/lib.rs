@@ -56,7 +56,7 @@ pub mod setups;
 pub mod text;
 
 use args::Cli;
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use error::{EXIT_OK, EXIT_USAGE};
 use plateau::Registry;
 use std::ffi::OsString;
@@ -111,9 +111,10 @@ pub fn run_with(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e, out, err),
+        Err(e) => return clap_error(&e, &args, out, err),
     };
     let mut io = Io { input, out, err };
     let result = commands::dispatch(registry, cli.command, &mut io);
@@ -129,45 +130,77 @@ pub fn run_with(
 }
 
 /// Prints a clap outcome: help and version on stdout (exit 0), a parse
-/// error as one line on stderr (exit 2).
-fn clap_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// error (a missing subcommand included) as one line on stderr (exit 2).
+fn clap_error(e: &clap::Error, args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     use clap::error::ErrorKind;
-    let text = e.render().to_string();
+    let (path, command) = command_path(args);
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = write!(out, "{text}");
+            let _ = write!(out, "{}", e.render());
             let _ = out.flush();
             EXIT_OK
         }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = write!(err, "{text}");
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            let names: Vec<&str> = command
+                .get_subcommands()
+                .map(|c| c.get_name())
+                .filter(|n| *n != "help")
+                .collect();
+            let _ = writeln!(
+                err,
+                "error: '{path}' needs a command: {}; try '{path} --help'",
+                names.join(", ")
+            );
             EXIT_USAGE
         }
         _ => {
-            let _ = writeln!(err, "error: {}", clap_one_line(&text));
+            let _ = writeln!(
+                err,
+                "error: {}",
+                clap_one_line(&e.render().to_string(), &path)
+            );
             EXIT_USAGE
         }
     }
 }
 
-/// A clap error message on one line, with where to find help.
-fn clap_one_line(text: &str) -> String {
+/// The (sub)command a command line names, as typed (`plateau import gravon`),
+/// with its definition: the program name, then every word naming a
+/// subcommand of the one before, skipping options.
+fn command_path(args: &[OsString]) -> (String, clap::Command) {
+    let program = args
+        .first()
+        .and_then(|a| std::path::Path::new(a).file_name())
+        .and_then(|n| n.to_str())
+        .unwrap_or("plateau");
+    let mut words = vec![program.to_string()];
+    let mut command = Cli::command();
+    for arg in args.iter().skip(1).filter_map(|a| a.to_str()) {
+        if arg.starts_with('-') {
+            continue;
+        }
+        match command.find_subcommand(arg).cloned() {
+            Some(sub) => {
+                words.push(arg.to_string());
+                command = sub;
+            }
+            None => break,
+        }
+    }
+    (words.join(" "), command)
+}
+
+/// A clap error message on one line, with where to find help: the error
+/// and its tips, without the usage and clap's generic pointer to `--help`.
+fn clap_one_line(text: &str, command: &str) -> String {
     let mut parts: Vec<String> = Vec::new();
-    let mut command = "plateau".to_string();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
         if let Some(tip) = line.strip_prefix("tip:") {
             parts.push(format!("({})", tip.trim()));
             continue;
-        }
-        if let Some(usage) = line.strip_prefix("Usage:") {
-            let words: Vec<&str> = usage
-                .split_whitespace()
-                .take_while(|w| !w.starts_with('[') && !w.starts_with('<'))
-                .collect();
-            if !words.is_empty() {
-                command = words.join(" ");
-            }
-            break;
         }
         let line = line.strip_prefix("error:").unwrap_or(line).trim();
         parts.push(line.to_string());
@@ -176,7 +209,7 @@ fn clap_one_line(text: &str) -> String {
     if message.is_empty() {
         message = "invalid command line".to_string();
     }
-    format!("{message}; try '{command} --help'")
+    format!("{}; try '{command} --help'", error::shorten_words(&message))
 }
 
 #[cfg(test)]
@@ -188,8 +221,34 @@ mod tests {
         let text = "error: the following required arguments were not provided:\n  <GAME>\n\n\
                     Usage: plateau new [OPTIONS] <GAME>\n\nFor more information, try '--help'.\n";
         assert_eq!(
-            clap_one_line(text),
+            clap_one_line(text, "plateau new"),
             "the following required arguments were not provided: <GAME>; try 'plateau new --help'"
         );
+        let text =
+            "error: invalid value 'x' for '--seed <SEED>': invalid digit found in string\n\n\
+                    For more information, try '--help'.\n";
+        assert_eq!(
+            clap_one_line(text, "plateau new"),
+            "invalid value 'x' for '--seed <SEED>': invalid digit found in string; \
+             try 'plateau new --help'"
+        );
+    }
+
+    #[test]
+    fn the_command_path_skips_options_and_stops_at_arguments() {
+        let path = |args: &[&str]| {
+            let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+            command_path(&args).0
+        };
+        assert_eq!(
+            path(&["/usr/bin/plateau", "new", "--seed", "x"]),
+            "plateau new"
+        );
+        assert_eq!(
+            path(&["tictactoe", "import", "gravon", "f.xml"]),
+            "tictactoe import gravon"
+        );
+        assert_eq!(path(&["plateau", "rules", "new"]), "plateau rules");
+        assert_eq!(path(&["plateau"]), "plateau");
     }
 }

@@ -48,21 +48,38 @@ pub fn rules_spec(entry: &dyn GameEntry, opts: &RulesOpts) -> CliResult<RulesSpe
 /// Loads a game's rules from the options.
 ///
 /// A bad override (`--set`) is a usage error; so is a value given with
-/// `--set` that the game rejects, named as coming from `--set`. An invalid
-/// rules file is an error of that file.
+/// `--set` that the game rejects, named as coming from `--set`, and so are
+/// rules that are valid without the overrides but not with them (a check
+/// across parameters, such as a line longer than the board after
+/// `--set size=2`). An invalid rules file is an error of that file.
 pub fn load_game(registry: &Registry, id: &str, opts: &RulesOpts) -> CliResult<Box<dyn DynGame>> {
     let entry = find_game(registry, id)?;
     let spec = rules_spec(entry, opts)?;
-    entry.load(&spec).map_err(classify)
+    entry.load(&spec).map_err(|e| classify(entry, &spec, e))
 }
 
 /// A rules error caused by `--set` is a usage error; one of a rules file is not.
-fn classify(error: RulesError) -> CliError {
+fn classify(entry: &dyn GameEntry, spec: &RulesSpec, mut error: RulesError) -> CliError {
     if error.source_name == "--set" {
-        CliError::Usage(error.to_string())
-    } else {
-        CliError::Rules(error)
+        return CliError::Usage(error.to_string());
     }
+    let without_overrides = RulesSpec {
+        overrides: Vec::new(),
+        ..spec.clone()
+    };
+    if spec.overrides.is_empty() || entry.load(&without_overrides).is_err() {
+        return CliError::Rules(error);
+    }
+    let set: Vec<String> = spec
+        .overrides
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    error.source_name = String::new();
+    CliError::Usage(format!(
+        "--set {}: {error}",
+        plateau::escape_controls(&set.join(" --set "))
+    ))
 }
 
 #[cfg(test)]

@@ -412,9 +412,100 @@ fn usage_errors() {
         2,
         "cannot be used with",
     );
-    let r = run(&[]);
-    assert_eq!(r.code, 2);
-    assert!(r.err.contains("Usage"), "{}", r.err);
+    // No command: one line listing the commands, not the whole help.
+    fails(
+        &run(&[]),
+        2,
+        "'plateau' needs a command: games, rules, new, moves, apply, show, play",
+    );
+    fails(
+        &run(&["import"]),
+        2,
+        "'plateau import' needs a command: gravon; try 'plateau import --help'",
+    );
+}
+
+#[test]
+fn clap_errors_are_one_line_and_point_at_the_subcommand_help() {
+    for (args, message) in [
+        (
+            &["new", "hus", "--seed", "abc"][..],
+            "error: invalid value 'abc' for '--seed <SEED>': invalid digit found in string; \
+             try 'plateau new --help'",
+        ),
+        (
+            &["play", "hus", "--p1"][..],
+            "error: a value is required for '--p1 <PLAYER>' but none was supplied; \
+             try 'plateau play --help'",
+        ),
+        (
+            &["new", "hus", "--variant", "standard", "--rules", "x.toml"][..],
+            "error: the argument '--variant <VARIANT>' cannot be used with '--rules <FILE>'; \
+             try 'plateau new --help'",
+        ),
+        (
+            &["perft", "hus", "--depth", "0"][..],
+            "error: invalid value '0' for '--depth <DEPTH>': 0 is not in 1..=4294967295; \
+             try 'plateau perft --help'",
+        ),
+    ] {
+        let r = run(args);
+        fails(&r, 2, "try 'plateau ");
+        assert_eq!(r.err.trim_end(), message, "{args:?}");
+    }
+}
+
+#[test]
+fn a_very_long_input_gives_a_short_error_and_leaves_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = new_game(dir.path());
+    let before = fs::read(&g).unwrap();
+    let pasted = "a".repeat(100_000);
+    let r = run(&["apply", &g, &pasted]);
+    fails(&r, 1, "move 1: cannot read move 'aaa");
+    assert!(r.err.len() < 300, "{} bytes: {}", r.err.len(), r.err);
+    assert!(r.err.contains("[100003 characters]"), "{}", r.err);
+    assert!(r.err.contains("a move is a pit name"), "{}", r.err);
+    assert_eq!(fs::read(&g).unwrap(), before);
+    for args in [&["rules", pasted.as_str()][..], &[pasted.as_str()][..]] {
+        let r = run(args);
+        fails(&r, 2, "characters]");
+        assert!(r.err.len() < 300, "{} bytes: {}", r.err.len(), r.err);
+    }
+}
+
+#[test]
+fn an_unwritable_output_is_named_without_a_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = new_game(dir.path());
+    let before = fs::read(&g).unwrap();
+    let missing = path(dir.path(), "missing/out.json");
+    for args in [
+        &["new", "hus", "--seed", "1", "-o", &missing][..],
+        &["apply", &g, "a7", "-o", &missing][..],
+    ] {
+        let r = run(args);
+        fails(&r, 1, "out.json: No such file or directory");
+        assert!(
+            !r.err.contains(".plateau-") && !r.err.contains("at path"),
+            "{:?}",
+            r.err
+        );
+    }
+    // A folder as the output: refused, nothing left behind, the record intact.
+    let folder = path(dir.path(), "folder");
+    fs::create_dir(&folder).unwrap();
+    fails(&run(&["apply", &g, "a7", "-o", &folder]), 1, "folder: ");
+    assert_eq!(fs::read_dir(&folder).unwrap().count(), 0);
+    assert_eq!(fs::read(&g).unwrap(), before);
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        names.iter().all(|n| !n.starts_with(".plateau-")),
+        "{names:?}"
+    );
 }
 
 #[test]

@@ -312,6 +312,51 @@ fn bench_and_perft() {
     assert!(v["counts"][0].as_u64().unwrap() > 0);
 }
 
+#[test]
+fn a_set_that_breaks_a_rule_across_parameters_is_blamed_on_set() {
+    // The example: 41 scouts do not fit in barrage's setup area. The
+    // key that breaks the rule is `pieces` (the army), but the cause is the
+    // --set: a usage error (2) naming it, not an error of barrage.toml.
+    let set = ["--variant", "barrage", "--set", "pieces.scout.count=41"];
+    for cmd in ["new", "rules", "bench"] {
+        let r = run(&[&[cmd, "stratego"][..], &set].concat());
+        fails(
+            &r,
+            2,
+            "--set pieces.scout.count=41: pieces: more pieces than squares in the setup area",
+        );
+        assert!(!r.err.contains("barrage.toml"), "{}", r.err);
+    }
+    // A rules file that is wrong by itself stays the file's error (1).
+    let dir = tempfile::tempdir().unwrap();
+    let toml = run(&[
+        "rules",
+        "stratego",
+        "--variant",
+        "barrage",
+        "--set",
+        "pieces.scout.count=41",
+        "--toml",
+    ]);
+    assert_eq!(
+        toml.code, 2,
+        "--toml of invalid rules prints nothing: {}",
+        toml.out
+    );
+    let barrage = run(&["rules", "stratego", "--variant", "barrage", "--toml"]).out;
+    let bad = barrage.replace(
+        "[pieces.scout]\nstrength = 2\ncount = 2",
+        "[pieces.scout]\nstrength = 2\ncount = 41",
+    );
+    assert_ne!(bad, barrage, "the scouts' count is in the file:\n{barrage}");
+    let file = write(dir.path(), "mine.toml", &bad);
+    fails(
+        &run(&["new", "stratego", "--rules", &file, "--set", "max_plies=10"]),
+        1,
+        "mine.toml: pieces: more pieces than squares",
+    );
+}
+
 /// The Gravon records of the shared acceptance data, if present.
 fn gravon_records() -> Option<Vec<std::path::PathBuf>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -223,3 +223,102 @@ fn usage_errors_are_one_line_with_exit_2() {
     assert_eq!(o.code, 0);
     assert!(o.out.contains("Examples:"), "{}", o.out);
 }
+
+#[test]
+fn errors_of_a_program_of_its_own_name_it_and_the_subcommand() {
+    let mut err = Vec::new();
+    let code = plateau_cli::run_with(
+        &common::registry(),
+        ["/usr/local/bin/nimble", "new", "nim", "--seed", "x"],
+        &mut std::io::empty(),
+        &mut Vec::new(),
+        &mut err,
+    );
+    assert_eq!(code, 2);
+    let err = String::from_utf8(err).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.trim_end().ends_with("; try 'nimble new --help'"),
+        "{err}"
+    );
+    assert!(!err.contains("For more information"), "{err}");
+}
+
+/// The worked example of docs/ADDING_A_GAME.md, from the workspace root.
+fn example(file: &str) -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// Lines of Rust code: neither blank nor a comment.
+fn code_lines(text: &str) -> usize {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .count()
+}
+
+#[test]
+fn the_example_game_is_under_200_lines_of_code() {
+    // Rules, notation, display and tests (issue 8: under about 200 lines);
+    // the rules data (two TOML files of two keys) is data, not code.
+    let files = [
+        "examples/tictactoe/src/lib.rs",
+        "examples/tictactoe/src/main.rs",
+        "examples/tictactoe/tests/rules.rs",
+        "examples/tictactoe/tests/binary.rs",
+    ];
+    let lines: usize = files.iter().map(|f| code_lines(&example(f))).sum();
+    assert!(lines < 200, "the example has {lines} lines of code");
+}
+
+/// The code blocks of a Markdown text whose first line contains `marker`,
+/// without that line.
+fn blocks_marked(markdown: &str, marker: &str) -> Vec<String> {
+    markdown
+        .split("```")
+        .skip(1)
+        .step_by(2)
+        .filter_map(|b| b.split_once('\n').map(|(_, code)| code))
+        .filter_map(|code| {
+            let (first, rest) = code.split_once('\n')?;
+            first.contains(marker).then(|| rest.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_adding_a_game_guide_shows_the_example_as_it_is() {
+    let guide = example("docs/ADDING_A_GAME.md");
+    let one = |marker: &str| {
+        let blocks = blocks_marked(&guide, marker);
+        assert_eq!(blocks.len(), 1, "one block marked {marker}");
+        blocks[0].clone()
+    };
+    // Copied literally, the crate, its data, its binary and its first test build.
+    assert_eq!(
+        one("# examples/tictactoe/Cargo.toml"),
+        example("examples/tictactoe/Cargo.toml")
+    );
+    let rules_data = example("examples/tictactoe/rules-data/standard.toml");
+    assert!(rules_data.ends_with(&one("# examples/tictactoe/rules-data/standard.toml")));
+    let main = example("examples/tictactoe/src/main.rs");
+    assert!(
+        main.ends_with(&one("// examples/tictactoe/src/main.rs")),
+        "{main}"
+    );
+    let tests = example("examples/tictactoe/tests/rules.rs");
+    let first_test = one("// the first test of examples/tictactoe/tests/rules.rs");
+    let (_imports, code) = first_test.split_once("\n\n").unwrap();
+    assert!(tests.contains(code), "{code}");
+    // The outline of the trait: every type, constant and signature is the example's.
+    let lib = example("examples/tictactoe/src/lib.rs").replace("(&self, _", "(&self, ");
+    let outline = one("impl Game for TicTacToe {");
+    for line in outline.lines().map(str::trim) {
+        let item = match line.find([';', '{']) {
+            Some(end) if !line.starts_with("//") && line != "}" => &line[..end],
+            _ => continue,
+        };
+        assert!(lib.contains(item.trim_end()), "not in lib.rs: {item}");
+    }
+}

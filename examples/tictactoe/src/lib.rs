@@ -2,10 +2,10 @@
 //! example of adding a game to Plateau (see docs/ADDING_A_GAME.md).
 //!
 //! ```
-//! use plateau::{Game, Session};
+//! use plateau::{RulesSpec, Session};
 //! use plateau_example_tictactoe::TicTacToe;
 //!
-//! let game: TicTacToe = plateau::rules::load(&Default::default()).unwrap().game;
+//! let game: TicTacToe = plateau::rules::load(&RulesSpec::variant("standard")).unwrap().game;
 //! let mut session = Session::new(game, "standard", 0);
 //! for m in ["a3", "b3", "c3", "b2", "a2", "c2", "b1", "a1", "c1"] {
 //!     session.play_text(m).unwrap();
@@ -16,21 +16,18 @@
 use plateau::{Game, MoveParseError, Outcome, Player, RulesError, Status, Variant};
 use serde::{Deserialize, Serialize};
 
-/// The rules parameters (`rules-data/*.toml`).
+/// The rules of tic-tac-toe, which are just their parameters: every key
+/// of a `rules-data/*.toml` file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Params {
+pub struct TicTacToe {
     /// Cells per side of the square board (1 to 26).
     pub size: u8,
     /// Marks in a row (row, column or diagonal) that win.
     pub line: u8,
 }
 
-/// The rules of tic-tac-toe.
-#[derive(Clone, Debug)]
-pub struct TicTacToe(Params);
-
-/// A position: the cells row by row (`None` empty) and the player to move.
+/// A position: the cells row by row (`None` empty), whose turn, the outcome.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// The cells, row 1 first, files a, b, … within a row.
@@ -42,29 +39,28 @@ pub struct State {
 }
 
 impl TicTacToe {
+    /// Whether the mark on `at` is in a line of `line` equal marks.
     fn wins(&self, cells: &[Option<Player>], at: usize) -> bool {
-        let (n, k) = (self.0.size as i32, self.0.line as i32);
-        let (x, y) = (at as i32 % n, at as i32 / n);
-        [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
-            let count = |s: i32| {
-                (1..k)
-                    .take_while(|i| {
-                        let (cx, cy) = (x + s * dx * i, y + s * dy * i);
-                        (0..n).contains(&cx)
-                            && (0..n).contains(&cy)
-                            && cells[(cy * n + cx) as usize] == cells[at]
-                    })
-                    .count() as i32
-            };
-            1 + count(1) + count(-1) >= k
-        })
+        let (n, k) = (self.size as i32, self.line as usize);
+        // The equal marks next to `at` in one direction.
+        let run = |dx: i32, dy: i32| {
+            let (x, y) = (at as i32 % n, at as i32 / n);
+            (1..)
+                .map(|i| (x + dx * i, y + dy * i))
+                .take_while(|&(x, y)| (0..n).contains(&x) && (0..n).contains(&y))
+                .take_while(|&(x, y)| cells[(y * n + x) as usize] == cells[at])
+                .count()
+        };
+        [(1, 0), (0, 1), (1, 1), (1, -1)]
+            .iter()
+            .any(|&(dx, dy)| 1 + run(dx, dy) + run(-dx, -dy) >= k)
     }
 }
 
 impl Game for TicTacToe {
-    type Params = Params;
+    type Params = Self; // the rules are their parameters
     type State = State;
-    type Move = u16;
+    type Move = u16; // the cell's index in `State::cells`
     type View = State;
     const ID: &'static str = "tictactoe";
     const NAME: &'static str = "Tic-tac-toe";
@@ -84,40 +80,36 @@ impl Game for TicTacToe {
             },
         ]
     }
-
-    fn new(p: Params) -> Result<Self, RulesError> {
-        if !(1..=26).contains(&p.size) {
-            return Err(RulesError::new("must be 1 to 26").key("size").value(p.size));
+    fn new(p: Self) -> Result<Self, RulesError> {
+        let (size, line) = (p.size, p.line);
+        if !(1..=26).contains(&size) {
+            return Err(RulesError::new("must be 1 to 26").key("size").value(size));
         }
-        if p.line == 0 || p.line > p.size {
-            return Err(RulesError::new("must be 1 to size")
-                .key("line")
-                .value(p.line));
+        if !(1..=size).contains(&line) {
+            return Err(RulesError::new("must be 1 to size").key("line").value(line));
         }
-        Ok(TicTacToe(p))
+        Ok(p)
     }
-    fn params(&self) -> &Params {
-        &self.0
+    fn params(&self) -> &Self {
+        self
     }
     fn summary(&self) -> String {
-        let (n, k) = (self.0.size, self.0.line);
+        let (n, k) = (self.size, self.line);
         format!("Tic-tac-toe on {n}×{n}: place a mark in turn; {k} in a row wins; a full board is a draw. Moves: a cell such as b2.")
     }
     fn player_name(&self, p: Player) -> &str {
         ["x", "o"][p.index()]
     }
     fn initial_state(&self, _seed: u64) -> State {
-        let cells = vec![None; self.0.size as usize * self.0.size as usize];
         State {
-            cells,
+            cells: vec![None; self.size as usize * self.size as usize],
             to_move: Player(0),
             outcome: None,
         }
     }
     fn status(&self, s: &State) -> Status {
-        s.outcome
-            .clone()
-            .map_or(Status::ToMove(s.to_move), Status::Over)
+        let over = s.outcome.clone().map(Status::Over);
+        over.unwrap_or(Status::ToMove(s.to_move))
     }
     fn legal_moves(&self, s: &State, moves: &mut Vec<u16>) {
         moves.clear();
@@ -127,7 +119,7 @@ impl Game for TicTacToe {
     }
     fn apply_unchecked(&self, s: &mut State, mv: &u16) {
         let Some(cell) = s.cells.get_mut(*mv as usize) else {
-            return;
+            return; // an illegal move may leave a wrong state, never a panic
         };
         *cell = Some(s.to_move);
         if self.wins(&s.cells, *mv as usize) {
@@ -138,46 +130,28 @@ impl Game for TicTacToe {
         s.to_move = s.to_move.opponent();
     }
     fn format_move(&self, mv: &u16) -> String {
-        let n = self.0.size as u16;
+        let n = self.size as u16;
         format!("{}{}", (b'a' + (mv % n) as u8) as char, mv / n + 1)
     }
     fn parse_move(&self, _s: &State, text: &str) -> Result<u16, MoveParseError> {
-        let t = text.trim();
-        let n = self.0.size as u16;
-        let file = t
-            .chars()
-            .next()
-            .and_then(|c| (c as u32).checked_sub('a' as u32))
-            .filter(|&f| f < n as u32)
-            .map(|f| f as u16);
-        let rank = t
-            .get(1..)
-            .and_then(|r| r.parse::<u16>().ok())
-            .filter(|r| (1..=n).contains(r));
-        match (file, rank) {
-            (Some(f), Some(r)) => Ok((r - 1) * n + f),
-            _ => Err(MoveParseError::new(
-                text,
-                format!("expected a cell a1 to {}", self.format_move(&(n * n - 1))),
-            )),
-        }
+        // Each cell has one name, as formatted: `b2`, not `B2` or `b02`.
+        let cells = self.size as u16 * self.size as u16;
+        let last = self.format_move(&(cells - 1));
+        let error = || MoveParseError::new(text, format!("expected a cell a1 to {last}"));
+        (0..cells)
+            .find(|mv| self.format_move(mv) == text.trim())
+            .ok_or_else(error)
     }
     fn render_state(&self, s: &State) -> String {
-        let n = self.0.size as usize;
+        let n = self.size as usize;
         let mut out = String::new();
-        for y in (0..n).rev() {
-            out += &format!("{:>2} ", y + 1);
-            for x in 0..n {
-                out.push(match s.cells[y * n + x] {
-                    None => '.',
-                    Some(p) => ['X', 'O'][p.index()],
-                });
-                out.push(' ');
-            }
-            out.push('\n');
+        for (y, row) in s.cells.chunks(n).enumerate().rev() {
+            let marks = row
+                .iter()
+                .map(|c| [" .", " X", " O"][c.map_or(0, |p| p.index() + 1)]);
+            out += &format!("{:>2}{}\n", y + 1, marks.collect::<String>());
         }
-        out += "   ";
-        out.extend((0..n).flat_map(|x| [(b'a' + x as u8) as char, ' ']));
-        out + "\n"
+        let files = (0..n).map(|x| format!(" {}", (b'a' + x as u8) as char));
+        out + "  " + &files.collect::<String>() + "\n"
     }
 }
