@@ -71,7 +71,8 @@ pub fn player_names(session: &dyn DynSession) -> String {
 }
 
 /// Plays the setups, in turn order, as the first moves of `session`.
-/// Random setups are drawn from `seed`. A setup for a player who does not
+/// Random setups are drawn from `seed` (see
+/// [`secret_seed`](crate::commands::secret_seed)). A setup for a player who does not
 /// set up next (their move is not a free-form one, or another player must
 /// act first without a setup given) is an error and nothing is played.
 pub fn play(

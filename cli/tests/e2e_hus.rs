@@ -314,6 +314,74 @@ fn scripted_play_against_a_random_player() {
 }
 
 #[test]
+fn undo_between_two_people_takes_back_the_askers_own_move() {
+    // South a5, north a5, south a6; north asks to undo: north's a5 and
+    // south's a6 go, north is to move again after south's a5.
+    let dir = tempfile::tempdir().unwrap();
+    let save = path(dir.path(), "saved.json");
+    let r = run_in(
+        &[
+            "play", "hus", "--p1", "human", "--p2", "human", "--seed", "1",
+        ],
+        &format!("a5\na5\na6\nundo\nquit\n{save}\n"),
+    );
+    ok(&r);
+    assert!(r.out.contains("Taken back."), "{}", r.out);
+    let record = plateau::GameRecord::from_json(&fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(record.moves, vec!["a5"]);
+    // South asks at once: there is no move of south's to take back; after
+    // a5 and north's a5, south's undo takes back both.
+    let r = run_in(
+        &["play", "hus", "--p1", "human", "--p2", "human"],
+        &format!("undo\na5\na5\nundo\nquit\n{save}\n"),
+    );
+    ok(&r);
+    assert!(
+        r.out.contains("There is no move of yours to take back."),
+        "{}",
+        r.out
+    );
+    let record = plateau::GameRecord::from_json(&fs::read_to_string(&save).unwrap()).unwrap();
+    assert!(record.moves.is_empty(), "{:?}", record.moves);
+}
+
+#[test]
+fn a_save_that_fails_asks_for_another_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = path(dir.path(), "no/such/folder/g.json");
+    let good = path(dir.path(), "g.json");
+    let r = run_in(
+        &["play", "hus", "--p2", "random", "--save", &bad],
+        &format!("a5\nquit\n{good}\n"),
+    );
+    ok(&r);
+    assert!(r.out.contains("Cannot save: "), "{}", r.out);
+    assert!(r.out.contains(&format!("Saved to {good}.")), "{}", r.out);
+    // Skipping the second chance is the error: the game was not saved.
+    let r = run_in(
+        &["play", "hus", "--p2", "random", "--save", &bad],
+        "a5\nquit\n\n",
+    );
+    assert_eq!(r.code, 1, "{}", r.out);
+}
+
+#[test]
+fn a_very_long_move_at_the_prompt_is_shortened_in_the_answer() {
+    let long = "x".repeat(100_000);
+    let r = run_in(
+        &["play", "hus", "--p2", "random"],
+        &format!("{long}\nquit\n\n"),
+    );
+    ok(&r);
+    assert!(r.out.len() < 20_000, "{} bytes", r.out.len());
+    assert!(
+        r.out.contains("cannot read move"),
+        "{}",
+        &r.out[..2000.min(r.out.len())]
+    );
+}
+
+#[test]
 fn the_readme_play_command_works_and_ends_at_the_end_of_input() {
     let r = run_in(&["play", "hus"], "a5\n");
     ok(&r);

@@ -24,7 +24,10 @@ pub struct NewArgs {
     /// The rules options.
     #[command(flatten)]
     pub rules: RulesOpts,
-    /// The seed of everything random in the game (default: from the clock; the record keeps it).
+    /// The seed of the game (default: from the clock; the record keeps it).
+    /// Given, it also draws the random setups, reproducibly (so whoever knows
+    /// it can recompute them); not given, random setups are drawn from the
+    /// operating system and stay secret.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Write the record to this file (default: the standard output).
@@ -44,7 +47,11 @@ pub fn run(registry: &Registry, args: &NewArgs, io: &mut Io<'_>) -> CliResult {
     let game = load_game(registry, &args.game, &args.rules)?;
     let seed = crate::commands::seed_or_clock(args.seed);
     let mut session = game.new_session(seed);
-    setups::play(&mut session, &entries, seed)?;
+    setups::play(
+        &mut session,
+        &entries,
+        crate::commands::secret_seed(args.seed, seed, 0),
+    )?;
     let record = session.record();
     match &args.output {
         None => write!(io.out, "{}", record_file::to_text(&record))?,

@@ -42,7 +42,11 @@ pub struct PlayArgs {
     /// Who plays the second player: human, random or random:SEED.
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     pub p2: String,
-    /// The seed of the game and of the random players (default: from the clock).
+    /// The seed of the game (default: from the clock). Given, it also seeds
+    /// the random players, random setups and the `random` command, so the
+    /// game can be played again exactly; not given, those draw from the
+    /// operating system, so that no seed on the screen gives a hidden setup
+    /// away.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Setups played before the game starts.
@@ -89,9 +93,11 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     let entries = args.setups.entries().map_err(CliError::Usage)?;
     let game = load_game(registry, &args.game, &args.rules)?;
     let seed = crate::commands::seed_or_clock(args.seed);
+    let secret = |offset| crate::commands::secret_seed(args.seed, seed, offset);
+    let specs = [&args.p1, &args.p2];
     let mut seats = vec![
-        Seat::parse("--p1", &args.p1, seed.wrapping_add(1))?,
-        Seat::parse("--p2", &args.p2, seed.wrapping_add(2))?,
+        Seat::parse("--p1", specs[0], secret(1))?,
+        Seat::parse("--p2", specs[1], secret(2))?,
     ];
     let players = game.num_players();
     while seats.len() < players {
@@ -99,20 +105,29 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     }
     seats.truncate(players);
     let mut session = game.new_session(seed);
-    setups::play(&mut session, &entries, seed)?;
+    setups::play(&mut session, &entries, secret(0))?;
     let humans = seats.iter().filter(|s| s.is_human()).count();
     let mut table = Table {
         hot_seat: session.hidden_information() && humans >= 2,
         session,
         seats,
         shown_to: None,
-        rng: plateau::rng(seed.wrapping_add(3)),
+        rng: plateau::rng(secret(3)),
     };
     let who: Vec<String> = table
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("{} {}", game.player_name(Player(i as u8)), s.describe()))
+        .map(|(i, s)| {
+            // A random player's seed drawn in secret is not shown.
+            let shown = match specs.get(i) {
+                Some(spec) if args.seed.is_none() && !s.is_human() && !spec.contains(':') => {
+                    spec.trim().to_ascii_lowercase()
+                }
+                _ => s.describe(),
+            };
+            format!("{} {shown}", game.player_name(Player(i as u8)))
+        })
         .collect();
     say(
         io,
@@ -246,8 +261,13 @@ impl Table {
                 "moves" => self.list_moves(io)?,
                 "board" => self.show_board(p, io)?,
                 "quit" | "exit" => return Ok(Turn::Quit),
+                "undo" if self.session.hidden_information() => say(
+                    io,
+                    "Moves cannot be taken back in a game with hidden information: \
+                     taking back a move would show what it revealed and let you try again.",
+                )?,
                 "undo" => {
-                    if self.undo() {
+                    if self.undo(p) {
                         say(io, "Taken back.")?;
                         return Ok(Turn::Undone);
                     }
@@ -277,7 +297,8 @@ impl Table {
                     Err(e) => say(
                         io,
                         &format!(
-                            "{e}. Try again ('moves' lists the legal moves, 'help' the commands)."
+                            "{}. Try again ('moves' lists the legal moves, 'help' the commands).",
+                            crate::error::shorten_words(&e.to_string())
                         ),
                     )?,
                 },
@@ -305,16 +326,15 @@ impl Table {
         Ok(())
     }
 
-    /// Takes back moves until a person is to move again, having taken back
-    /// at least one move; false (and nothing changed) if there is none.
-    fn undo(&mut self) -> bool {
+    /// Takes back moves until `p`, who asks, is to move again, having taken
+    /// back at least one move of theirs (and what was played since); false
+    /// (and nothing changed) if there is none.
+    fn undo(&mut self, p: Player) -> bool {
         let mut work = self.session.clone_box();
         while work.undo() {
-            if let Status::ToMove(q) = work.status() {
-                if self.is_human(q) {
-                    self.session = work;
-                    return true;
-                }
+            if work.status() == Status::ToMove(p) {
+                self.session = work;
+                return true;
             }
         }
         false
@@ -348,7 +368,7 @@ impl Table {
              moves    list the legal moves\n  \
              random   play a random legal move for you\n  \
              board    show the board again\n  \
-             undo     take back your last move (and the automatic players' replies)\n  \
+             undo     take back your last move and what was played since (not with hidden information)\n  \
              resign   give up the game\n  \
              quit     stop playing (you can still save the game)\n  \
              help     this text"
@@ -384,17 +404,23 @@ impl Table {
             }
         }
         let record = self.session.record();
+        // When the file of --save cannot be written, the game is not lost:
+        // another name is asked for, and skipping it is the error.
+        let mut failed = None;
         if let Some(path) = save {
-            record_file::write(path, &record)?;
-            return say(io, &format!("Saved to {}.", path.display()));
+            match record_file::write(path, &record) {
+                Ok(()) => return say(io, &format!("Saved to {}.", path.display())),
+                Err(e) => {
+                    say(io, &format!("Cannot save: {}", e.one_line()))?;
+                    failed = Some(e);
+                }
+            }
         }
         loop {
-            let Some(answer) = ask(io, "Save the record? File name (Enter to skip): ")? else {
-                return Ok(());
-            };
-            let answer = answer.trim();
+            let answer = ask(io, "Save the record? File name (Enter to skip): ")?;
+            let answer = answer.as_deref().map(str::trim).unwrap_or_default();
             if answer.is_empty() {
-                return Ok(());
+                return failed.map_or(Ok(()), Err);
             }
             match record_file::write(std::path::Path::new(answer), &record) {
                 Ok(()) => return say(io, &format!("Saved to {answer}.")),
