@@ -48,6 +48,7 @@ mod reader;
 mod request;
 mod response;
 mod server;
+mod strict;
 
 pub use error::ErrorKind;
 

@@ -138,3 +138,97 @@ with Client() as p:
     let out = python(&["-c", script]);
     assert_eq!(out, "unknown_game\nunknown_id\nparse\nTrue\n");
 }
+
+/// Runs `python3 ARGS` in examples/python and kills it after `seconds`;
+/// returns (exit success, stdout, stderr), or panics on the timeout.
+fn python_within(args: &[&str], seconds: u64) -> (bool, String, String) {
+    let mut child = Command::new("python3")
+        .args(args)
+        .current_dir(EXAMPLES)
+        .env("PLATEAU_BIN", env!("CARGO_BIN_EXE_plateau"))
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("python3 {args:?} did not end within {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bench_pipe_plays_games_whose_moves_cannot_be_listed() {
+    if !have_python() || !registered_games().iter().any(|g| g == "stratego") {
+        return;
+    }
+    // A Stratego setup cannot be listed by `legal`; the benchmark used to
+    // start a new game at each empty list, forever.
+    let (ok, out, err) = python_within(
+        &["bench_pipe.py", "--game", "stratego", "--plies", "300"],
+        120,
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.starts_with("stratego: "), "{out}");
+    let plies: u64 = out
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("plies in {out}"));
+    assert!(plies >= 300, "{out}");
+}
+
+#[test]
+fn the_scripts_report_a_failed_request_in_one_line_without_a_traceback() {
+    if !have_python() {
+        return;
+    }
+    for (args, kind) in [
+        (
+            vec!["match.py", "--game", "no-such-game", "--games", "1"],
+            "unknown_game",
+        ),
+        (
+            vec!["match.py", "oracle", "random", "--games", "1"],
+            "unknown_agent",
+        ),
+        (vec!["random_game.py", "--seed", "-1"], "bad_request"),
+        (
+            vec!["bench_pipe.py", "--game", "no-such-game", "--plies", "10"],
+            "unknown_game",
+        ),
+    ] {
+        let (ok, _, err) = python_within(&args, 60);
+        assert!(!ok, "{args:?} fails");
+        assert!(!err.contains("Traceback"), "{args:?}: {err}");
+        let script = args[0];
+        assert!(
+            err.starts_with(&format!("{script}: error: {kind}: ")),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_client_module_run_as_a_script_says_how_to_use_it() {
+    if !have_python() {
+        return;
+    }
+    let out = python(&["plateau_client.py", "--help"]);
+    assert!(out.contains("from plateau_client import Client"), "{out}");
+}

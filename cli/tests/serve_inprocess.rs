@@ -636,3 +636,105 @@ fn protocol_md_documents_every_command_field_and_error_kind() {
         );
     }
 }
+
+/// Raw request lines, each with its newline, through `serve::run`.
+fn raw(lines_in: &[&str]) -> Vec<Value> {
+    let input: String = lines_in.iter().map(|l| format!("{l}\n")).collect();
+    let responses = serve_batch(&test_registry(), input.as_bytes());
+    assert_eq!(responses.len(), lines_in.len(), "one response per request");
+    responses
+}
+
+#[test]
+fn a_key_given_twice_is_a_bad_request_not_a_silent_choice() {
+    let r = raw(&[
+        r#"{"cmd":"new","game":"nim","set":{"pile":5}}"#,
+        r#"{"cmd":"new","game":"nim","set":{"pile":9}}"#,
+        // serde_json alone keeps the last value: game 2, or the move "1".
+        r#"{"cmd":"legal","id":1,"id":2,"tag":"a"}"#,
+        r#"{"cmd":"play","id":1,"move":"2","move":"1"}"#,
+        r#"{"cmd":"new","game":"nim","set":{"pile":3,"pile":4}}"#,
+        r#"{"cmd":"play","cmd":"status","id":1}"#,
+        r#"{"cmd":"status","id":1}"#,
+    ]);
+    for (i, field) in [(2, "'id'"), (3, "'move'"), (4, "'set.pile'"), (5, "'cmd'")] {
+        assert_eq!(kind(&r[i]), Some("bad_request"), "{}", r[i]);
+        let message = r[i]["error"]["message"].as_str().unwrap();
+        assert!(message.contains(field), "{message}");
+        assert!(message.contains("twice"), "{message}");
+    }
+    assert_eq!(r[2]["tag"], "a", "the tag is still echoed");
+    assert_eq!(r[6]["status"]["moves_played"], 0, "nothing was played");
+}
+
+#[test]
+fn a_player_number_must_be_an_integer() {
+    let r = raw(&[
+        r#"{"cmd":"new","game":"nim"}"#,
+        r#"{"cmd":"view","id":1,"player":1.0}"#,
+        r#"{"cmd":"view","id":1,"player":1.5}"#,
+        r#"{"cmd":"view","id":1,"player":-1}"#,
+        r#"{"cmd":"view","id":1,"player":7}"#,
+        r#"{"cmd":"view","id":1,"player":1}"#,
+    ]);
+    // A fraction is the wrong type, as for `id`; a whole number that names
+    // no player is an unknown player.
+    assert_eq!(kind(&r[1]), Some("bad_request"), "{}", r[1]);
+    assert_eq!(kind(&r[2]), Some("bad_request"), "{}", r[2]);
+    assert_eq!(kind(&r[3]), Some("unknown_player"), "{}", r[3]);
+    assert_eq!(kind(&r[4]), Some("unknown_player"), "{}", r[4]);
+    assert_eq!(r[5]["player_name"], "second");
+}
+
+#[test]
+fn playout_outcomes_have_the_same_keys_whatever_the_reason() {
+    let r = batch(&[
+        json!({"cmd": "playout", "game": "nim", "count": 3, "list": true}),
+        json!({"cmd": "playout", "game": "nim", "count": 3, "max_plies": 1, "list": true}),
+    ]);
+    let keys: BTreeSet<&str> = ["reason", "scores", "winner"].into();
+    for response in &r {
+        for outcome in response["outcomes"].as_array().unwrap() {
+            let got: BTreeSet<&str> = outcome
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(|k| k.as_str())
+                .collect();
+            assert_eq!(got, keys, "{outcome}");
+        }
+    }
+    assert_eq!(r[1]["outcomes"][0]["reason"], "bench-cap");
+    assert_eq!(r[1]["outcomes"][0]["scores"], Value::Null);
+    assert_eq!(r[1]["outcomes"][0]["winner"], Value::Null);
+}
+
+#[test]
+fn set_errors_name_the_set_field_not_the_command_line_option() {
+    let r = batch(&[
+        json!({"cmd": "new", "game": "nim", "set": ["pile"]}),
+        json!({"cmd": "new", "game": "nim", "set": ["pile=x"]}),
+    ]);
+    for response in &r {
+        let message = response["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with("set: "), "{message}");
+        assert!(!message.contains("--set"), "{message}");
+    }
+    assert_eq!(kind(&r[0]), Some("bad_request"));
+    assert_eq!(kind(&r[1]), Some("bad_rules"));
+}
+
+#[test]
+fn load_errors_of_a_record_object_point_at_no_position_of_rewritten_text() {
+    let r = batch(&[
+        json!({"cmd": "load", "record": {"format": 1}}),
+        json!({"cmd": "load", "record": "{\"format\":1}"}),
+    ]);
+    let object = r[0]["error"]["message"].as_str().unwrap();
+    assert_eq!(kind(&r[0]), Some("bad_record"));
+    assert!(object.contains("missing field `game`"), "{object}");
+    assert!(!object.contains("column"), "{object}");
+    // Sent as text, the position is in the client's own text: kept.
+    let text = r[1]["error"]["message"].as_str().unwrap();
+    assert!(text.contains("line 1 column"), "{text}");
+}

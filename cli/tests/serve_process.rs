@@ -440,3 +440,176 @@ fn stratego_responses_to_blue_do_not_depend_on_reds_hidden_ranks() {
     let state = json!({"cmd": "state", "id": id});
     assert_ne!(a.ok(&state), b.ok(&state), "the full state shows the swap");
 }
+
+// ---------------------------------------------------------------------------
+// docs/PROTOCOL.md: its examples are one real session.
+// ---------------------------------------------------------------------------
+
+/// docs/PROTOCOL.md.
+fn protocol_md() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/PROTOCOL.md");
+    std::fs::read_to_string(path).expect("docs/PROTOCOL.md exists")
+}
+
+/// The lines of the first ```console block whose first line is `first`,
+/// after that line.
+fn console_block<'a>(doc: &'a str, first: &str) -> Vec<&'a str> {
+    let lines: Vec<&str> = doc.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| *l == first)
+        .unwrap_or_else(|| panic!("PROTOCOL.md has the line {first}"));
+    lines[start + 1..]
+        .iter()
+        .take_while(|l| !l.starts_with("```"))
+        .copied()
+        .collect()
+}
+
+/// Whether a response is the one the documentation shows: the same text,
+/// or, where the documentation shortens it with `…`, the same text around
+/// the cuts (the first piece starts it, the last ends it).
+fn as_documented(expected: &str, actual: &str) -> bool {
+    if expected == actual {
+        return true;
+    }
+    if !expected.contains('…') {
+        return false;
+    }
+    let pieces: Vec<&str> = expected.split('…').collect();
+    let (first, last) = (pieces[0], pieces[pieces.len() - 1]);
+    if first.len() + last.len() > actual.len()
+        || !actual.starts_with(first)
+        || !actual.ends_with(last)
+    {
+        return false;
+    }
+    let mut rest = &actual[first.len()..actual.len() - last.len()];
+    for piece in &pieces[1..pieces.len() - 1] {
+        match rest.find(piece) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+#[test]
+fn as_documented_matches_shortened_examples_only_around_the_cuts() {
+    assert!(as_documented(r#"{"a":1}"#, r#"{"a":1}"#));
+    assert!(!as_documented(r#"{"a":1}"#, r#"{"a":2}"#));
+    assert!(as_documented(r#"{"a":[1,…]}"#, r#"{"a":[1,2,3]}"#));
+    assert!(!as_documented(r#"{"a":[1, …]}"#, r#"{"a":[1,2,3]}"#));
+    assert!(as_documented(r#"{"a":"x…y…z"}"#, r#"{"a":"x1y2z"}"#));
+    assert!(!as_documented(r#"{"a":"x…y…z"}"#, r#"{"a":"x1z2y"}"#));
+    assert!(!as_documented(r#"{"b":[1,…]}"#, r#"{"a":[1,2,3]}"#));
+    assert!(!as_documented("ab…ba", "aba"), "the cuts do not overlap");
+}
+
+#[test]
+fn protocol_md_examples_are_one_session_with_exactly_these_responses() {
+    if !has_game("hus") || !has_game("stratego") {
+        return;
+    }
+    let doc = protocol_md();
+    // (request, documented response): the opening console session, then
+    // every `→` line and the `←` line after it, in document order.
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let intro = console_block(&doc, "$ plateau serve");
+    assert!(
+        intro.len() >= 2 && intro.len().is_multiple_of(2),
+        "{intro:?}"
+    );
+    for pair in intro.chunks(2) {
+        pairs.push((pair[0].to_string(), pair[1].to_string()));
+    }
+    let lines: Vec<&str> = doc.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(request) = line.strip_prefix("→ ") {
+            let response = lines
+                .get(i + 1)
+                .and_then(|l| l.strip_prefix("← "))
+                .unwrap_or_else(|| panic!("line {}: a request without its response", i + 1));
+            pairs.push((request.to_string(), response.to_string()));
+        }
+    }
+    assert!(pairs.len() > 30, "{} examples", pairs.len());
+    let input: String = pairs.iter().map(|(r, _)| format!("{r}\n")).collect();
+    let output = Command::new(serve_common::plateau_bin())
+        .arg("serve")
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let responses: Vec<&str> = text.lines().collect();
+    assert_eq!(responses.len(), pairs.len(), "one response per request");
+    for ((request, expected), actual) in pairs.iter().zip(&responses) {
+        assert!(
+            as_documented(expected, actual),
+            "PROTOCOL.md: the request\n{request}\nis documented with the response\n{expected}\nbut gets\n{actual}"
+        );
+    }
+}
+
+#[test]
+fn protocol_md_examples_of_the_stateless_commands_are_real() {
+    if !has_game("hus") {
+        return;
+    }
+    let doc = protocol_md();
+    let block = console_block(&doc, "$ plateau new hus --seed 7 -o game.json --json");
+    let mut lines = vec!["$ plateau new hus --seed 7 -o game.json --json"];
+    lines.extend(block);
+    assert!(
+        lines.len() >= 2 && lines.len().is_multiple_of(2),
+        "{lines:?}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    for pair in lines.chunks(2) {
+        let args: Vec<&str> = pair[0]
+            .strip_prefix("$ plateau ")
+            .expect("a command line")
+            .split_whitespace()
+            .collect();
+        let output = Command::new(serve_common::plateau_bin())
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", pair[0]);
+        let actual = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(actual.trim_end(), pair[1], "PROTOCOL.md: {}", pair[0]);
+    }
+}
+
+#[test]
+fn with_silent_defense_the_attacker_names_its_side_to_keep_the_defender_hidden() {
+    if !has_game("stratego") {
+        return;
+    }
+    // Blue's marshal on a7; Red's captain attacks it from a6 and loses.
+    // Under S12.6 the marshal stays hidden from Red (docs/PROTOCOL.md,
+    // Hidden information: the exception).
+    let red = "setup 2628FB24S9/24B6386B5X/23B2B27B47/5523347356";
+    let blue = "setup X628FB24S9/24B6386B52/23B2B27B47/5523347356";
+    let mut s = Process::start();
+    s.ok(&json!({"cmd": "new", "game": "stratego",
+        "set": {"options.silent_defense": true}, "seed": 1}));
+    s.ok(&json!({"cmd": "play", "id": 1, "move": [red, blue], "describe": false}));
+    s.ok(&json!({"cmd": "play", "id": 1, "describe": false,
+        "move": ["b4-b5", "j7-j6", "b5-b6", "j6-j5", "b6-a6", "j5-i5"]}));
+    let attack = json!({"cmd": "play", "id": 1, "move": "a6xa7", "viewer": "red"});
+    let as_red = s.ok(&attack);
+    let text = as_red["described"].as_str().unwrap();
+    assert!(text.contains("loses"), "{text}");
+    assert!(!text.contains("marshal"), "Red is not told: {text}");
+    let view = s.ok(&json!({"cmd": "view", "id": 1, "player": "red"}));
+    assert!(!view.to_string().contains("marshal"), "{view}");
+    // The default describes the attack as Blue, the defender, knows it.
+    s.ok(&json!({"cmd": "undo", "id": 1}));
+    let as_blue = s.ok(&json!({"cmd": "play", "id": 1, "move": "a6xa7"}));
+    let text = as_blue["described"].as_str().unwrap();
+    assert!(text.contains("marshal"), "{text}");
+}

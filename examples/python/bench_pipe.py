@@ -7,16 +7,19 @@ with one `legal` and one `play` request per ply. Prints plies per second.
                                           [--no-describe]
 
 The moves are drawn in Python from the `legal` list, so every ply is two
-full round trips (request, response) through the server's pipes. With
+full round trips (request, response) through the server's pipes. Where the
+moves cannot be listed (a Stratego setup), the server's random agent plays
+the move (`genmove`). With
 --no-describe the `play` requests ask for no description of the move
 (`"describe": false`), as a client that only needs the status would.
 """
 
 import argparse
 import random
+import sys
 import time
 
-from plateau_client import Client
+from plateau_client import Client, run_main
 
 
 def bench(plateau, game, target_plies, seed, describe=True):
@@ -32,9 +35,13 @@ def bench(plateau, game, target_plies, seed, describe=True):
         games += 1
         while True:
             moves = legal(game_id)
-            if not moves:
+            if moves:
+                status = play(game_id, choice(moves), None, describe)["status"]
+            elif plateau.status(game_id)["over"]:
                 break
-            status = play(game_id, choice(moves), None, describe)["status"]
+            else:  # a free-form move, e.g. a Stratego setup: ask the server
+                status = plateau.genmove(game_id, agent=f"random:{seed}", play=True,
+                                         describe=describe)["status"]
             plies += 1
             if status["over"]:
                 break
@@ -58,4 +65,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main(main))

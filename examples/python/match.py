@@ -10,8 +10,9 @@ as 1 and a draw as 1/2.
 """
 
 import argparse
+import sys
 
-from plateau_client import Client
+from plateau_client import Client, run_main
 
 
 def play_one(plateau, game, seed, seats, budget):
@@ -62,4 +63,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main(main))

@@ -19,9 +19,10 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
-__all__ = ["Client", "PlateauError", "find_binary"]
+__all__ = ["Client", "PlateauError", "find_binary", "run_main"]
 
 _dumps = json.dumps
 _loads = json.loads
@@ -253,3 +254,24 @@ class Client:
     def __exit__(self, *exc):
         self.quit()
         return False
+
+
+def run_main(main):
+    """Runs a script's `main()` and returns its exit code: 0, or 1 after a
+    one-line message on standard error if a request failed, the binary is
+    missing or the server ended. For `sys.exit(run_main(main))`."""
+    prog = Path(sys.argv[0]).name
+    try:
+        main()
+    except PlateauError as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return 1
+    except (FileNotFoundError, ConnectionError, BrokenPipeError) as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    # A module, not a script: say how to use it.
+    print(__doc__.strip())

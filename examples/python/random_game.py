@@ -10,8 +10,9 @@ server's random agent (`genmove`).
 
 import argparse
 import random
+import sys
 
-from plateau_client import Client
+from plateau_client import Client, run_main
 
 
 def play_random_game(plateau, game, seed, max_plies):
@@ -48,4 +49,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main(main))

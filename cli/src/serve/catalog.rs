@@ -126,8 +126,10 @@ fn overrides(req: &Request) -> Result<Vec<(String, String)>> {
         Some(Value::Array(items)) => items
             .iter()
             .map(|item| match item {
-                Value::String(s) => RulesSpec::parse_override(s)
-                    .map_err(|e| ServeError::bad_request(format!("field 'set': {e}"))),
+                Value::String(s) => RulesSpec::parse_override(s).map_err(|mut e| {
+                    e.source_name = "set".to_string();
+                    ServeError::bad_request(e.to_string())
+                }),
                 _ => Err(ServeError::bad_request(
                     "field 'set': a list holds \"key=value\" strings",
                 )),
@@ -183,9 +185,19 @@ pub(crate) fn playout(registry: &Registry, req: &Request) -> Result<Fields> {
         ("reasons", Value::Object(reasons)),
     ];
     if list {
-        let all = serde_json::to_value(&outcomes)
-            .map_err(|e| ServeError::bad_request(format!("cannot write outcomes: {e}")))?;
-        fields.push(("outcomes", all));
+        // The same keys for every outcome, as in the status object:
+        // `scores` is null where the game (or a cap) gives none.
+        let all = outcomes
+            .iter()
+            .map(|o| {
+                json!({
+                    "winner": o.winner.map(|p| p.0),
+                    "reason": o.reason,
+                    "scores": o.scores,
+                })
+            })
+            .collect();
+        fields.push(("outcomes", Value::Array(all)));
     }
     Ok(fields)
 }

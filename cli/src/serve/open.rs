@@ -30,9 +30,36 @@ pub(crate) fn load(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
         }
         None => return Err(ServeError::bad_request("missing field 'record'")),
     };
-    let record = GameRecord::from_json(&text).map_err(record_error)?;
+    // A record sent as an object is read from its re-written text, whose
+    // line and column numbers would point nowhere in the client's line.
+    let from_object = matches!(req.get("record"), Some(Value::Object(_)));
+    let record = GameRecord::from_json(&text).map_err(|e| {
+        let mut error = record_error(e);
+        if from_object {
+            error.message = without_position(&error.message).to_string();
+        }
+        error
+    })?;
     let session = server.registry.load_record(&record).map_err(record_error)?;
     Ok(opened(server, session, record.seed))
+}
+
+/// `message` without a trailing " at line L column C" of serde_json.
+fn without_position(message: &str) -> &str {
+    let Some(at) = message.rfind(" at line ") else {
+        return message;
+    };
+    let tail = &message[at + " at line ".len()..];
+    let is_position = tail.split_once(" column ").is_some_and(|(line, column)| {
+        [line, column]
+            .iter()
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    });
+    if is_position {
+        &message[..at]
+    } else {
+        message
+    }
 }
 
 fn record_error(e: RecordError) -> ServeError {
@@ -69,4 +96,22 @@ pub(crate) fn close(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     server.game(req)?;
     server.remove(req.game_id()?);
     Ok(Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_position;
+
+    #[test]
+    fn positions_of_serde_json_are_cut_off() {
+        assert_eq!(
+            without_position("not a game record: missing field `game` at line 1 column 12"),
+            "not a game record: missing field `game`"
+        );
+        assert_eq!(without_position("at line 3 of it"), "at line 3 of it");
+        assert_eq!(
+            without_position("x at line 1 column y"),
+            "x at line 1 column y"
+        );
+    }
 }

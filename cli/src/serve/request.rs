@@ -62,7 +62,7 @@ pub(crate) fn parse(
             None,
         )
     })?;
-    let value: Value = serde_json::from_str(text).map_err(|e| {
+    let (value, duplicate) = super::strict::parse(text).map_err(|e| {
         (
             ServeError::new(ErrorKind::Parse, format!("the line is not valid JSON: {e}")),
             None,
@@ -78,6 +78,17 @@ pub(crate) fn parse(
         ));
     };
     let tag = fields.remove("tag");
+    if let Some(key) = duplicate {
+        // serde_json would keep the last value; a client that sends a key
+        // twice has made a mistake that must not pass unnoticed.
+        return Err((
+            ServeError::bad_request(format!(
+                "field '{}' is given twice; give each field once",
+                clip(&key)
+            )),
+            tag,
+        ));
+    }
     let cmd = match fields.remove("cmd") {
         Some(Value::String(s)) => s,
         Some(_) => {

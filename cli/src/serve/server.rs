@@ -157,7 +157,7 @@ pub(crate) fn player_field(
     };
     let n = session.num_players();
     let found = match value {
-        serde_json::Value::Number(num) => num
+        serde_json::Value::Number(num) if num.is_u64() || num.is_i64() => num
             .as_u64()
             .filter(|&i| i < n as u64)
             .map(|i| Player(i as u8)),
@@ -170,7 +170,8 @@ pub(crate) fn player_field(
         }),
         _ => {
             return Err(ServeError::bad_request(format!(
-                "field '{name}' must be a player number or name"
+                "field '{name}' must be a player number (an integer) or name, not {}",
+                super::request::clip(&value.to_string())
             )))
         }
     };
