@@ -246,7 +246,6 @@ fn reds_own_random_setup_does_not_give_away_blues() {
 /// with `random` in a new session is the same in every session: anyone
 /// knows it.
 #[test]
-#[ignore = "leak: serve genmove 'random' (seed 0) draws the same Blue setup in every session"]
 fn serve_genmove_random_setups_are_not_known_in_advance() {
     let mut conn = InProcess::start(plateau_cli::default_registry);
     let id = conn.ok(&json!({"cmd": "new", "game": "stratego"}))["id"].clone();
@@ -263,7 +262,6 @@ fn serve_genmove_random_setups_are_not_known_in_advance() {
 /// the mover's opponent knows it; the defender's side knows its own piece,
 /// so the response to the attacker's own request names the hidden defender.
 #[test]
-#[ignore = "leak: serve play's default 'described' names a silent defender to the attacker"]
 fn serve_play_does_not_tell_the_attacker_a_silent_defenders_rank() {
     let mut conn = InProcess::start(plateau_cli::default_registry);
     let id = conn.ok(&json!({"cmd": "new", "game": "stratego",

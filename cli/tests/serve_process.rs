@@ -585,13 +585,13 @@ fn protocol_md_examples_of_the_stateless_commands_are_real() {
 }
 
 #[test]
-fn with_silent_defense_the_attacker_names_its_side_to_keep_the_defender_hidden() {
+fn with_silent_defense_a_winning_defender_is_named_only_to_its_side() {
     if !has_game("stratego") {
         return;
     }
     // Blue's marshal on a7; Red's captain attacks it from a6 and loses.
-    // Under S12.6 the marshal stays hidden from Red (docs/PROTOCOL.md,
-    // Hidden information: the exception).
+    // Under S12.6 the marshal stays hidden from Red and from onlookers
+    // (docs/PROTOCOL.md, Hidden information).
     let red = "setup 2628FB24S9/24B6386B5X/23B2B27B47/5523347356";
     let blue = "setup X628FB24S9/24B6386B52/23B2B27B47/5523347356";
     let mut s = Process::start();
@@ -607,9 +607,15 @@ fn with_silent_defense_the_attacker_names_its_side_to_keep_the_defender_hidden()
     assert!(!text.contains("marshal"), "Red is not told: {text}");
     let view = s.ok(&json!({"cmd": "view", "id": 1, "player": "red"}));
     assert!(!view.to_string().contains("marshal"), "{view}");
-    // The default describes the attack as Blue, the defender, knows it.
+    // The default describes the attack as anyone watching knows it: the
+    // marshal is not named either; Blue, the defender, is told.
     s.ok(&json!({"cmd": "undo", "id": 1}));
-    let as_blue = s.ok(&json!({"cmd": "play", "id": 1, "move": "a6xa7"}));
+    let public = s.ok(&json!({"cmd": "play", "id": 1, "move": "a6xa7"}));
+    let text = public["described"].as_str().unwrap();
+    assert!(text.contains("loses"), "{text}");
+    assert!(!text.contains("marshal"), "onlookers are not told: {text}");
+    s.ok(&json!({"cmd": "undo", "id": 1}));
+    let as_blue = s.ok(&json!({"cmd": "play", "id": 1, "move": "a6xa7", "viewer": "blue"}));
     let text = as_blue["described"].as_str().unwrap();
     assert!(text.contains("marshal"), "{text}");
 }

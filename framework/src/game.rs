@@ -232,6 +232,19 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     ) -> Option<String> {
         None
     }
+
+    /// What a move did as anyone watching the table may know it: no
+    /// player's secrets, not even the mover's or its opponent's (a
+    /// Stratego silent defender that wins stays unnamed, S12.6). The
+    /// default: the full description for a game without hidden
+    /// information, none for a game with it (such a game overrides this).
+    fn describe_move_public(&self, before: &Self::State, mv: &Self::Move) -> Option<String> {
+        if Self::HIDDEN_INFORMATION {
+            None
+        } else {
+            self.describe_move(before, mv, None)
+        }
+    }
 }
 
 /// Implements the perfect-information items of [`Game`] inside an

@@ -129,6 +129,9 @@ pub trait DynSession: Send {
     fn state_json(&self) -> serde_json::Value;
     /// What the last move did, as `viewer` may know it (`None`: everything).
     fn describe_last_move(&self, viewer: Option<Player>) -> Option<String>;
+    /// What the last move did, as anyone watching may know it: no player's
+    /// secrets ([`Game::describe_move_public`]).
+    fn describe_last_move_public(&self) -> Option<String>;
     /// The game record.
     fn record(&self) -> GameRecord;
     /// The number of moves played.
@@ -327,6 +330,9 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn describe_last_move(&self, viewer: Option<Player>) -> Option<String> {
         Session::describe_last_move(self, viewer)
+    }
+    fn describe_last_move_public(&self) -> Option<String> {
+        Session::describe_last_move_public(self)
     }
     fn record(&self) -> GameRecord {
         Session::record(self)

@@ -211,6 +211,14 @@ impl<G: Game> Session<G> {
         let mv = self.moves.last()?;
         self.game.describe_move(before, mv, viewer)
     }
+
+    /// What the last move did, as anyone watching may know it
+    /// ([`Game::describe_move_public`]).
+    pub fn describe_last_move_public(&self) -> Option<String> {
+        let before = self.previous_state()?;
+        let mv = self.moves.last()?;
+        self.game.describe_move_public(before, mv)
+    }
 }
 
 /// An outcome described in words with the game's player names.

@@ -96,34 +96,32 @@ pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
 }
 
 /// Whom moves are described for: `None` if `describe` is false, otherwise
-/// `Some(viewer)`, where an inner `None` stands for the mover's opponent.
+/// `Some(viewer)`, where an inner `None` stands for anyone watching (no
+/// player's secrets).
 fn describe_as(req: &Request, session: &dyn DynSession) -> Result<Option<Option<Player>>> {
     let viewer = player_field(req, "viewer", session)?;
     let describe = req.bool_opt("describe")?.unwrap_or(true);
     Ok(describe.then_some(viewer))
 }
 
-/// Plays one move; returns what it did as `viewer` (default: the mover's
-/// opponent) may know it, or `null`; nothing if it is not to be described.
+/// Plays one move; returns what it did as `viewer` (default: anyone
+/// watching, no player's secrets) may know it, or `null`; nothing if it is
+/// not to be described.
 fn play_one(
     session: &mut dyn DynSession,
     text: &str,
     viewer: Option<Option<Player>>,
 ) -> Result<Value> {
-    let mover = to_move(session)?;
+    to_move(session)?;
     session.play(text).map_err(play_error)?;
     let Some(viewer) = viewer else {
         return Ok(Value::Null);
     };
-    let viewer = viewer.unwrap_or_else(|| next_player(mover, session.num_players()));
-    Ok(session
-        .describe_last_move(Some(viewer))
-        .map_or(Value::Null, Value::String))
-}
-
-/// The player after `player`: in a two-player game the opponent.
-fn next_player(player: Player, num_players: usize) -> Player {
-    Player(((player.index() + 1) % num_players.max(1)) as u8)
+    let described = match viewer {
+        Some(viewer) => session.describe_last_move(Some(viewer)),
+        None => session.describe_last_move_public(),
+    };
+    Ok(described.map_or(Value::Null, Value::String))
 }
 
 /// The player to move, or a `game_over` error.
@@ -200,7 +198,8 @@ pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> 
             "the agent found no move: the game is over",
         ));
     };
-    let spec = agent.spec();
+    // The spec as asked for: plain `random` does not show its secret seed.
+    let spec = spec.trim().to_string();
     let played = if play {
         Some(play_one(session.as_mut(), &mv, viewer)?)
     } else {

@@ -13,7 +13,6 @@ use std::collections::BTreeMap;
 const MAX_AGENTS: usize = 64;
 
 /// The seed of an agent spec that gives none (`random`).
-const DEFAULT_AGENT_SEED: u64 = 0;
 
 /// A game opened by `new` or `load`.
 pub(crate) struct OpenGame {
@@ -110,7 +109,9 @@ impl<'r> Server<'r> {
         let index = match self.agents.iter().position(|(k, _)| k == key) {
             Some(i) => i,
             None => {
-                let agent = agents::parse_agent(key, DEFAULT_AGENT_SEED)
+                // Plain `random` draws its seed from the operating system: its
+                // setups cannot be foreseen by anyone (`random:SEED` to replay).
+                let agent = agents::parse_agent(key, plateau::rand::random())
                     .map_err(|m| ServeError::new(ErrorKind::UnknownAgent, m))?;
                 if self.agents.len() >= MAX_AGENTS {
                     self.agents.remove(0);

@@ -325,6 +325,17 @@ impl Game for Secret {
             }
         })
     }
+
+    fn describe_move_public(&self, before: &SecretState, mv: &SecretMove) -> Option<String> {
+        // What both players know: a guess and its answer, not a number set up.
+        match mv {
+            SecretMove::Setup(_) => Some(format!(
+                "{} chose a secret number",
+                NAMES[before.to_move.index()]
+            )),
+            SecretMove::Guess(_) => self.describe_move(before, mv, None),
+        }
+    }
 }
 
 #[cfg(test)]

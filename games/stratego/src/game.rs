@@ -3,6 +3,7 @@
 use crate::movegen::{first_cell, holds};
 use crate::notation::Move;
 use crate::params::{StrategoParams, BLOCKED, EMPTY, MOBILE_CLASS, NO_CLASS};
+use crate::render::Audience;
 use crate::state::StrategoState;
 use crate::view::StrategoView;
 use crate::Stratego;
@@ -501,6 +502,11 @@ impl Game for Stratego {
         mv: &Move,
         viewer: Option<Player>,
     ) -> Option<String> {
-        self.rules.describe_move(before, mv, viewer)
+        let audience = viewer.map_or(Audience::All, Audience::Player);
+        self.rules.describe_move(before, mv, audience)
+    }
+
+    fn describe_move_public(&self, before: &StrategoState, mv: &Move) -> Option<String> {
+        self.rules.describe_move(before, mv, Audience::Public)
     }
 }

@@ -263,16 +263,16 @@ impl Rules {
         }
     }
 
-    /// What a move did, as `viewer` may know it (`None`: everything).
+    /// What a move did, as `audience` may know it.
     pub(crate) fn describe_move(
         &self,
         before: &StrategoState,
         mv: &Move,
-        viewer: Option<Player>,
+        audience: Audience,
     ) -> Option<String> {
         let mover = before.to_move;
         match mv {
-            Move::Setup(s) => Some(if viewer.is_none() || viewer == Some(mover) {
+            Move::Setup(s) => Some(if audience.knows_side(mover) {
                 format!("{} set up: setup {}", self.side(mover), self.setup_text(s))
             } else {
                 format!("{} set up.", self.side(mover))
@@ -291,8 +291,8 @@ impl Rules {
                 } = &mut event
                 {
                     // S12.6: the defender's side and the full account know
-                    // the silent defender.
-                    if c.defender.is_none() && viewer != Some(mover) {
+                    // the silent defender; its attacker and onlookers do not.
+                    if c.defender.is_none() && audience.knows_side(mover.opponent()) {
                         c.defender = before.piece_at(*to).map(|d| d.kind);
                         hidden = true;
                     }
@@ -301,7 +301,7 @@ impl Rules {
                 if hidden {
                     let _ = write!(text, " It stays hidden from {}.", self.side(mover));
                 }
-                let knows = viewer.is_none() || viewer == Some(mover) || p.revealed;
+                let knows = audience.knows_side(mover) || p.revealed;
                 let shown = matches!(
                     event,
                     Event::Move {
@@ -336,6 +336,28 @@ impl Rules {
                 self.check_return(before, None).ok()?;
                 Some(self.describe_event(&Event::Skip { player: mover }))
             }
+        }
+    }
+}
+
+/// Who a description of a move is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Audience {
+    /// The full account: everything.
+    All,
+    /// One player: their own secrets and what they were shown.
+    Player(Player),
+    /// Anyone watching: only what both players were shown.
+    Public,
+}
+
+impl Audience {
+    /// Whether the audience knows what `side` knows of its own pieces.
+    fn knows_side(self, side: Player) -> bool {
+        match self {
+            Audience::All => true,
+            Audience::Player(p) => p == side,
+            Audience::Public => false,
         }
     }
 }
