@@ -12,8 +12,6 @@ use std::collections::BTreeMap;
 /// The most agents a session keeps; the oldest goes first.
 const MAX_AGENTS: usize = 64;
 
-/// The seed of an agent spec that gives none (`random`).
-
 /// A game opened by `new` or `load`.
 pub(crate) struct OpenGame {
     /// The game in progress.
