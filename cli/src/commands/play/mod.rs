@@ -198,8 +198,8 @@ impl Table {
             return Err(CliError::failed("no automatic player for this seat"));
         };
         let spec = agent.spec();
-        let mv = agent
-            .choose(self.session.as_ref())
+        let mv = crate::agents::AgentInput::new(self.session.as_ref())
+            .and_then(|input| agent.choose(&input))
             .ok_or_else(|| CliError::failed(format!("{spec} found no move")))?;
         self.session
             .play(&mv)
