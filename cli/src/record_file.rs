@@ -36,9 +36,12 @@ pub fn replay_error(path: &Path, source: RecordError) -> CliError {
 
 /// The rules of a record, loaded from its stored parameters.
 pub fn rules_of(registry: &Registry, record: &GameRecord) -> CliResult<Box<dyn DynGame>> {
-    let entry = registry
-        .get(&record.game)
-        .ok_or_else(|| CliError::failed(format!("unknown game '{}'", record.game)))?;
+    let entry = registry.get(&record.game).ok_or_else(|| {
+        CliError::failed(format!(
+            "unknown game '{}'",
+            plateau::escape_controls(&record.game)
+        ))
+    })?;
     entry
         .load_params(&record.variant, &record.params)
         .map_err(CliError::Rules)

@@ -180,7 +180,7 @@ impl<G: Game> GameEntry for Entry<G> {
         params: &serde_json::Value,
     ) -> Result<Box<dyn DynGame>, RulesError> {
         Ok(Box::new(LoadedGame {
-            game: game_from_json::<G>(params)?,
+            game: game_from_json::<G>(params, "record params")?,
             variant: variant.to_string(),
         }))
     }
@@ -188,24 +188,25 @@ impl<G: Game> GameEntry for Entry<G> {
         if record.game != G::ID {
             return Err(RecordError::UnknownGame(record.game.clone()));
         }
-        let game = game_from_json::<G>(&record.params)?;
+        // RecordError::Rules says "record parameters" itself.
+        let game = game_from_json::<G>(&record.params, "")?;
         Ok(Box::new(Session::from_record(game, record)?))
     }
 }
 
-/// Rules from parameters as JSON, with errors naming the key.
-fn game_from_json<G: Game>(params: &serde_json::Value) -> Result<G, RulesError> {
-    const SOURCE: &str = "record params";
+/// Rules from parameters as JSON, with errors naming the key (and
+/// `source`, unless empty).
+fn game_from_json<G: Game>(params: &serde_json::Value, source: &str) -> Result<G, RulesError> {
     let params: G::Params = serde_path_to_error::deserialize(params).map_err(|e| {
         let path = e.path().to_string();
-        let err = RulesError::new(e.inner().to_string()).in_source(SOURCE);
+        let err = RulesError::new(e.inner().to_string()).in_source(source);
         if path == "." {
             err
         } else {
             err.key(path)
         }
     })?;
-    G::new(params).map_err(|e| e.in_source(SOURCE))
+    G::new(params).map_err(|e| e.in_source(source))
 }
 
 struct LoadedGame<G> {

@@ -49,6 +49,20 @@ fn record_with_an_illegal_move_names_its_number() {
 }
 
 #[test]
+fn record_with_bad_parameters_names_the_key_once() {
+    let mut record = Session::new(nim(), "standard", 0).record();
+    record.params["max_take"] = serde_json::json!(0);
+    let mut registry = Registry::new();
+    registry.register::<Nim>();
+    let err = registry.load_record(&record).err().unwrap().to_string();
+    assert!(
+        err.starts_with("record parameters: max_take = 0: "),
+        "{err}"
+    );
+    assert_eq!(err.matches("record").count(), 1, "{err}");
+}
+
+#[test]
 fn record_with_a_wrong_outcome_is_refused() {
     let mut session = Session::new(nim(), "standard", 0);
     session.play_text("3").unwrap();
