@@ -56,7 +56,7 @@ pub mod setups;
 pub mod text;
 
 use args::Cli;
-use clap::{CommandFactory, Parser};
+use clap::CommandFactory;
 use error::{EXIT_OK, EXIT_USAGE};
 use plateau::Registry;
 use std::ffi::OsString;
@@ -112,7 +112,19 @@ pub fn run_with(
     err: &mut dyn Write,
 ) -> i32 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    let cli = match Cli::try_parse_from(&args) {
+    // The program is called by its own name (`tictactoe --version`, its help).
+    let program = args
+        .first()
+        .and_then(|a| std::path::Path::new(a).file_stem())
+        .map_or_else(
+            || "plateau".to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+    let command = Cli::command().name(program.clone()).bin_name(program);
+    let parsed = command
+        .try_get_matches_from(&args)
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e, &args, out, err),
     };

@@ -244,6 +244,27 @@ fn errors_of_a_program_of_its_own_name_it_and_the_subcommand() {
     assert!(!err.contains("For more information"), "{err}");
 }
 
+#[test]
+fn a_program_of_its_own_shows_its_own_name_in_version_and_help() {
+    for (flag, expected) in [
+        ("--version", "nimble "),
+        ("--help", "Usage: nimble <COMMAND>"),
+    ] {
+        let mut out = Vec::new();
+        let code = plateau_cli::run_with(
+            &common::registry(),
+            ["/usr/local/bin/nimble", flag],
+            &mut std::io::empty(),
+            &mut out,
+            &mut Vec::new(),
+        );
+        assert_eq!(code, 0);
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains(expected), "{flag}: {out}");
+        assert!(!out.contains("plateau 0"), "{flag}: {out}");
+    }
+}
+
 /// The worked example of docs/ADDING_A_GAME.md, from the workspace root.
 fn example(file: &str) -> String {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
