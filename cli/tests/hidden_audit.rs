@@ -459,6 +459,39 @@ fn moves_on_the_opponents_turn_tell_nothing_of_hidden_ranks() {
     assert_eq!(a, b, "Blue's hidden a7/d7 swap shows in the list");
 }
 
+/// `moves --as red` on Blue's turn is refused, the same way whatever Blue's
+/// setup; on Red's turn it lists Red's moves.
+#[test]
+fn moves_as_a_player_on_the_opponents_turn_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let red = write(dir.path(), "red.txt", RED);
+    let asked = |blue: &str| {
+        let blue = write(dir.path(), "blue.txt", blue);
+        let g = dir.path().join("g.json").display().to_string();
+        ok(&run(&[
+            "new",
+            "stratego",
+            "--red-setup",
+            &red,
+            "--blue-setup",
+            &blue,
+            "-o",
+            &g,
+        ]));
+        let mine = run(&["moves", &g, "--as", "red"]);
+        ok(&mine);
+        assert!(mine.out.contains("legal moves:"), "{}", mine.out);
+        ok(&run(&["apply", &g, "j4-j5"]));
+        let theirs = run(&["moves", &g, "--as", "red"]);
+        assert_eq!(theirs.code, 1, "{}", theirs.out);
+        assert!(theirs.out.is_empty(), "{}", theirs.out);
+        theirs.err
+    };
+    let (a, b) = (asked(BLUE), asked(BLUE_A7_BOMB));
+    assert_eq!(a, "error: it is blue's turn, not red's\n");
+    assert_eq!(a, b);
+}
+
 // ---------------------------------------------------------------------------
 // Clean channels
 // ---------------------------------------------------------------------------

@@ -1,20 +1,31 @@
 //! `plateau moves`: the legal moves of a recorded game.
 
-use crate::error::CliResult;
+use crate::error::{CliError, CliResult};
 use crate::json::status_json;
+use crate::setups::player_names;
 use crate::text::status_line;
 use crate::{record_file, Io};
 use clap::Args;
-use plateau::Registry;
+use plateau::{Registry, Status};
 use serde_json::json;
 use std::path::PathBuf;
 
 /// Arguments of `plateau moves`.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  plateau moves game.json\n  plateau moves game.json --json")]
+#[command(after_help = "Examples:\n  \
+    plateau moves game.json\n  \
+    plateau moves game.json --json\n  \
+    plateau moves stratego.json --as red\n\n\
+    The moves are those of the player to move. A program that plays one side of a game \
+    of hidden information gives --as with its side: on the other side's turn it is told \
+    so, rather than shown which of the other side's pieces can move.")]
 pub struct MovesArgs {
     /// The game record.
     pub file: PathBuf,
+    /// The player asking: an error unless it is this player's turn (or the
+    /// game is over).
+    #[arg(long = "as", value_name = "PLAYER")]
+    pub as_player: Option<String>,
     /// Print the moves as JSON: `{"status": .., "moves": [..], "enumerable": .., "hint": ..}`.
     #[arg(long)]
     pub json: bool,
@@ -23,6 +34,24 @@ pub struct MovesArgs {
 /// Lists the legal moves of the player to move.
 pub fn run(registry: &Registry, args: &MovesArgs, io: &mut Io<'_>) -> CliResult {
     let (_, session) = record_file::open(registry, &args.file)?;
+    if let Some(name) = &args.as_player {
+        let player = session.find_player(name).ok_or_else(|| {
+            CliError::usage(format!(
+                "--as {name}: {} has no such player; players: {}",
+                session.game_id(),
+                player_names(session.as_ref())
+            ))
+        })?;
+        if let Status::ToMove(p) = session.status() {
+            if p != player {
+                return Err(CliError::failed(format!(
+                    "it is {}'s turn, not {}'s",
+                    session.player_name(p),
+                    session.player_name(player)
+                )));
+            }
+        }
+    }
     let moves = session.legal_moves();
     let enumerable = session.moves_enumerable();
     let over = session.status().is_over();
