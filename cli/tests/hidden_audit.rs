@@ -89,6 +89,19 @@ fn record(path: &str) -> GameRecord {
     GameRecord::from_json(&fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// A new Stratego game in `dir` (rules options `extra`) with Red's and
+/// Blue's setups given as text; returns the record's path.
+fn new_game(dir: &Path, extra: &[&str], red: &str, blue: &str) -> String {
+    let red = write(dir, "red.txt", red);
+    let blue = write(dir, "blue.txt", blue);
+    let g = dir.join("g.json").display().to_string();
+    let mut args = vec!["new", "stratego"];
+    args.extend_from_slice(extra);
+    args.extend(["--red-setup", &red, "--blue-setup", &blue, "-o", &g]);
+    ok(&run(&args));
+    g
+}
+
 /// The number after `word` in `text`, e.g. the seed in `seed 17:`.
 fn number_after(text: &str, word: &str) -> u64 {
     let rest = &text[text
@@ -435,20 +448,8 @@ fn undo_does_not_let_red_probe_hidden_ranks() {
 #[ignore = "by design: moves and legal answer for the player to move, here Blue"]
 fn moves_on_the_opponents_turn_tell_nothing_of_hidden_ranks() {
     let dir = tempfile::tempdir().unwrap();
-    let red = write(dir.path(), "red.txt", RED);
     let listed = |blue: &str| {
-        let blue = write(dir.path(), "blue.txt", blue);
-        let g = dir.path().join("g.json").display().to_string();
-        ok(&run(&[
-            "new",
-            "stratego",
-            "--red-setup",
-            &red,
-            "--blue-setup",
-            &blue,
-            "-o",
-            &g,
-        ]));
+        let g = new_game(dir.path(), &[], RED, blue);
         ok(&run(&["apply", &g, "j4-j5"]));
         let o = run(&["moves", &g]);
         ok(&o);
@@ -464,20 +465,8 @@ fn moves_on_the_opponents_turn_tell_nothing_of_hidden_ranks() {
 #[test]
 fn moves_as_a_player_on_the_opponents_turn_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let red = write(dir.path(), "red.txt", RED);
     let asked = |blue: &str| {
-        let blue = write(dir.path(), "blue.txt", blue);
-        let g = dir.path().join("g.json").display().to_string();
-        ok(&run(&[
-            "new",
-            "stratego",
-            "--red-setup",
-            &red,
-            "--blue-setup",
-            &blue,
-            "-o",
-            &g,
-        ]));
+        let g = new_game(dir.path(), &[], RED, blue);
         let mine = run(&["moves", &g, "--as", "red"]);
         ok(&mine);
         assert!(mine.out.contains("legal moves:"), "{}", mine.out);
@@ -721,22 +710,13 @@ fn at_a_shared_terminal_a_silent_defender_stays_hidden_from_the_attacker() {
 #[test]
 fn apply_and_show_keep_a_silent_defender_hidden() {
     let dir = tempfile::tempdir().unwrap();
-    let red = write(dir.path(), "red.txt", RED);
     let seen = |blue: &str| {
-        let blue = write(dir.path(), "blue.txt", blue);
-        let g = dir.path().join("g.json").display().to_string();
-        ok(&run(&[
-            "new",
-            "stratego",
-            "--set",
-            "options.silent_defense=true",
-            "--red-setup",
-            &red,
-            "--blue-setup",
-            &blue,
-            "-o",
-            &g,
-        ]));
+        let g = new_game(
+            dir.path(),
+            &["--set", "options.silent_defense=true"],
+            RED,
+            blue,
+        );
         ok(&run(&["apply", &g, "e4-e5", "a7-a6", "e5-e6", "a6-a7"]));
         let applied = run(&["apply", &g, "e6xe7", "--json"]);
         ok(&applied);

@@ -409,9 +409,8 @@ fn s7_3_a_step_neither_counts_nor_ends_a_series() {
 /// two of its moves reach Blue's back row, and Red skips both times.
 const ROUND: &str = "a9-a10 skip b10-b9 a10-b10 skip b9-a9 b10-b9 a9-a10 b9-a9 a10-b10";
 
-#[test]
-fn s12_5f_s8_judges_a_chasing_move_that_reaches_the_row_with_its_step() {
-    let board = "
+/// The board of [`ROUND`]: Red's captain on a9, Blue's lieutenant on b10.
+const ROUND_BOARD: &str = "
     .  b5 .  .  .  .  .  .  .  bF
     r6 .  .  .  .  .  .  .  .  .
     .  .  .  .  .  .  .  .  .  .
@@ -423,6 +422,10 @@ fn s12_5f_s8_judges_a_chasing_move_that_reaches_the_row_with_its_step() {
     .  .  .  .  .  .  .  .  .  .
     rF .  .  .  .  .  .  .  .  .
 ";
+
+#[test]
+fn s12_5f_s8_judges_a_chasing_move_that_reaches_the_row_with_its_step() {
+    let board = ROUND_BOARD;
     let game = game();
     // With a general in the tray: a9-a10 with a skip would give the position
     // after Red's first chasing move, but a return gives a new one, so the
@@ -451,18 +454,7 @@ fn s12_5f_s8_judges_a_chasing_move_that_reaches_the_row_with_its_step() {
 
 #[test]
 fn s12_5f_s8_4_a_move_back_is_not_judged_and_neither_is_its_step() {
-    let board = "
-    .  b5 .  .  .  .  .  .  .  bF
-    r6 .  .  .  .  .  .  .  .  .
-    .  .  .  .  .  .  .  .  .  .
-    .  .  .  .  .  .  .  .  .  .
-    .  .  ~  ~  .  .  ~  ~  .  .
-    .  .  ~  ~  .  .  ~  ~  .  .
-    .  .  .  .  .  .  .  .  .  .
-    .  .  .  .  .  .  .  .  .  .
-    .  .  .  .  .  .  .  .  .  .
-    rF .  .  .  .  .  .  .  .  .
-";
+    let board = ROUND_BOARD;
     let game = game();
     let mut st = position(&game, board, 0);
     to_tray(&game, &mut st, 0, "9");
