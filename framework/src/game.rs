@@ -85,10 +85,37 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// Whether an outcome comes from an engine cap rather than from play
-    /// (benchmarks report the share of capped games). The default: reasons
-    /// ending in `cap`, such as `move-cap`.
+    /// (benchmarks report the share of capped games; search does not score a
+    /// capped game as a result of play). The default reads the typed mark
+    /// [`Outcome::capped`](crate::Outcome::capped).
     fn is_capped(&self, outcome: &crate::Outcome) -> bool {
-        outcome.reason.ends_with("cap")
+        outcome.capped
+    }
+
+    /// The return of `player` for a finished game, in `[-1, 1]`: what search
+    /// maximises and what learning code receives (OpenSpiel's `Returns()`).
+    /// The default is 1 for the winner, -1 for a loser and 0 for a draw
+    /// (capped games included); a game documents any other reading.
+    fn returns(&self, outcome: &crate::Outcome, player: Player) -> f64 {
+        outcome.win_loss_return(player)
+    }
+
+    /// A 64-bit key of everything that decides the legal moves and the
+    /// future of the game from `state`: the position, the side to move, and
+    /// every counter and history the rules read (repetition, series, chase
+    /// state, move caps). Equal states give equal keys; search uses it for
+    /// transposition tables, so distinct states should collide only by
+    /// chance. Games that keep an incremental Zobrist key return it here.
+    ///
+    /// The default hashes the state's JSON form with a fixed-key hasher:
+    /// correct for every game whose JSON holds the whole state, but slow;
+    /// games override it.
+    fn state_key(&self, state: &Self::State) -> u64 {
+        use std::hash::Hasher;
+        let mut hasher = std::hash::DefaultHasher::new();
+        let bytes = serde_json::to_vec(state).expect("states always serialize");
+        hasher.write(&bytes);
+        hasher.finish()
     }
 
     /// The player's name under these rules, e.g. `red`, `south`.
@@ -166,19 +193,22 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// A legal move drawn uniformly at random, or `None` when the game is
-    /// over. The default lists the legal moves; games override it with
+    /// over. The default lists the legal moves into this thread's scratch
+    /// buffer for the game's move type ([`crate::scratch`]), so that it does
+    /// not allocate once the buffer has grown; games override it with
     /// something faster that keeps the draw uniform.
     fn random_move<R: Rng + ?Sized>(&self, state: &Self::State, rng: &mut R) -> Option<Self::Move> {
         if self.status(state).is_over() {
             return None;
         }
-        let mut moves = Vec::new();
-        self.legal_moves(state, &mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        let i = rng.random_range(0..moves.len());
-        Some(moves.swap_remove(i))
+        crate::scratch::with_moves::<Self::Move, _>(|moves| {
+            self.legal_moves(state, moves);
+            if moves.is_empty() {
+                return None;
+            }
+            let i = rng.random_range(0..moves.len());
+            Some(moves.swap_remove(i))
+        })
     }
 
     /// Plays a uniformly random legal move; returns false when the game is

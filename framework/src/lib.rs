@@ -44,6 +44,7 @@ pub mod playout;
 mod record;
 pub mod registry;
 pub mod rules;
+pub mod scratch;
 mod session;
 
 pub use error::{escape_controls, IllegalMove, MoveParseError, RecordError, RulesError};

@@ -15,6 +15,12 @@ pub struct Outcome {
     /// Final scores by player number, where the game scores.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<i64>>,
+    /// Whether the game was stopped by a cap (a limit of the rules data,
+    /// such as a maximum number of moves, or of a benchmark) rather than
+    /// decided by play. Search and statistics tell the two apart by this
+    /// field, never by the reason's text.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub capped: bool,
 }
 
 impl Outcome {
@@ -24,6 +30,7 @@ impl Outcome {
             winner: Some(winner),
             reason: Cow::Borrowed(reason),
             scores: None,
+            capped: false,
         }
     }
 
@@ -33,6 +40,39 @@ impl Outcome {
             winner: None,
             reason: Cow::Borrowed(reason),
             scores: None,
+            capped: false,
+        }
+    }
+
+    /// A draw because a cap stopped the game (see [`Outcome::capped`]).
+    pub fn cap(reason: &'static str) -> Self {
+        Outcome {
+            capped: true,
+            ..Outcome::draw(reason)
+        }
+    }
+
+    /// The same outcome marked as stopped by a cap (see [`Outcome::capped`]).
+    pub fn as_capped(mut self) -> Self {
+        self.capped = true;
+        self
+    }
+
+    /// Whether this outcome and `other` say the same of the game: the same
+    /// winner, reason and scores. The `capped` mark is left out, so that a
+    /// record written before the mark existed still matches its replay.
+    pub fn same_result(&self, other: &Outcome) -> bool {
+        self.winner == other.winner && self.reason == other.reason && self.scores == other.scores
+    }
+
+    /// The return of `player` in a two-or-more-player zero-sum reading of
+    /// the outcome: 1 for the winner, -1 for the others, 0 for everyone in a
+    /// draw. This is the default of [`Game::returns`](crate::Game::returns).
+    pub fn win_loss_return(&self, player: Player) -> f64 {
+        match self.winner {
+            None => 0.0,
+            Some(w) if w == player => 1.0,
+            Some(_) => -1.0,
         }
     }
 

@@ -17,7 +17,7 @@ pub fn random_game<G: Game>(game: &G, seed: u64, max_plies: usize) -> (Outcome, 
             return (outcome, plies);
         }
         if max_plies > 0 && plies >= max_plies {
-            return (Outcome::draw("bench-cap"), plies);
+            return (Outcome::cap("bench-cap"), plies);
         }
         if !game.play_random(&mut state, &mut rng) {
             // A game that is not over always has a move; report it plainly.

@@ -80,7 +80,7 @@ impl<G: Game> Session<G> {
         }
         let replayed = session.status();
         if let Some(stored) = &record.outcome {
-            if replayed.outcome() != Some(stored) {
+            if !replayed.outcome().is_some_and(|r| r.same_result(stored)) {
                 return Err(RecordError::OutcomeMismatch {
                     stored: describe_outcome(&session.game, Some(stored)),
                     replayed: describe_outcome(&session.game, replayed.outcome()),

@@ -165,7 +165,7 @@ pub(crate) fn playout(registry: &Registry, req: &Request) -> Result<Fields> {
             Some(p) if p.index() < wins.len() => wins[p.index()] += 1,
             _ => draws += 1,
         }
-        if outcome.reason.ends_with("cap") {
+        if outcome.capped {
             capped += 1;
         }
         let slot = reasons

@@ -152,7 +152,7 @@ impl Game for Secret {
         if let Some(winner) = state.winner {
             Status::Over(Outcome::win(winner, "guessed"))
         } else if state.guesses.len() as u64 >= u64::from(self.params.max_guesses) {
-            Status::Over(Outcome::draw("guess-cap"))
+            Status::Over(Outcome::cap("guess-cap"))
         } else {
             Status::ToMove(state.to_move)
         }

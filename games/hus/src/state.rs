@@ -94,7 +94,7 @@ impl HusState {
     pub fn outcome(&self) -> Option<Outcome> {
         let end = self.end?;
         Some(match end.winner {
-            None => Outcome::draw(end.reason.as_str()),
+            None => Outcome::cap(end.reason.as_str()),
             Some(winner) => {
                 Outcome::win(winner, end.reason.as_str()).with_scores(self.scores(winner).to_vec())
             }

@@ -369,7 +369,7 @@ fn h4_3_move_cap_is_a_draw() {
     assert!(game.play_random(&mut state, &mut rng));
     assert!(!game.status(&state).is_over());
     assert!(game.play_random(&mut state, &mut rng));
-    assert_eq!(game.status(&state), Status::Over(Outcome::draw("move-cap")));
+    assert_eq!(game.status(&state), Status::Over(Outcome::cap("move-cap")));
     assert!(!game.play_random(&mut state, &mut rng));
 }
 

@@ -291,11 +291,6 @@ impl Game for Quinque {
         )
     }
 
-    /// The turn cap and the repetition draw are both engine caps (Q7.3).
-    fn is_capped(&self, outcome: &plateau::Outcome) -> bool {
-        outcome.reason == "turn-cap" || outcome.reason == "repetition"
-    }
-
     fn player_name(&self, player: Player) -> &str {
         self.colour_name(player)
     }

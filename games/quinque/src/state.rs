@@ -144,6 +144,10 @@ impl Ending {
     pub fn outcome(&self) -> Outcome {
         match self.winner {
             Some(p) => Outcome::win(p, self.reason.as_str()),
+            // The turn cap and the repetition draw are both engine caps (Q7.3).
+            None if matches!(self.reason, EndReason::TurnCap | EndReason::Repetition) => {
+                Outcome::cap(self.reason.as_str())
+            }
             None => Outcome::draw(self.reason.as_str()),
         }
     }

@@ -62,7 +62,7 @@ impl Rules {
         if (self.max_plies > 0 && st.plies >= self.max_plies)
             || (self.max_quiet > 0 && st.quiet >= self.max_quiet)
         {
-            return Some(Outcome::draw(MOVE_CAP));
+            return Some(Outcome::cap(MOVE_CAP));
         }
         None
     }

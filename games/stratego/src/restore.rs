@@ -758,6 +758,7 @@ impl Restore {
                 winner,
                 reason: Cow::Borrowed(reason),
                 scores: None,
+                capped: *reason == MOVE_CAP,
             });
         }
         Ok(())
