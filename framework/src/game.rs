@@ -47,8 +47,10 @@ pub struct ParamDoc {
 pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The rules parameters, read from the game's TOML rules data.
     type Params: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
-    /// A full position, including whatever history the rules depend on.
-    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A full position, including whatever the rules depend on. Its JSON
+    /// form, for display and scripts, is [`Game::state_json`]; positions are
+    /// restored from records (moves replayed by the engine), not from JSON.
+    type State: Clone + Debug + PartialEq + Send + Sync;
     /// One step of the game.
     type Move: Clone + Debug + Eq + Hash + Serialize + DeserializeOwned + Send + Sync;
     /// What one player may see of a state. For a game of perfect information
@@ -107,14 +109,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// transposition tables, so distinct states should collide only by
     /// chance. Games that keep an incremental Zobrist key return it here.
     ///
-    /// The default hashes the state's JSON form with a fixed-key hasher:
+    /// The default hashes [`Game::state_json`] with a fixed-key hasher:
     /// correct for every game whose JSON holds the whole state, but slow;
     /// games override it.
     fn state_key(&self, state: &Self::State) -> u64 {
         use std::hash::Hasher;
         let mut hasher = std::hash::DefaultHasher::new();
-        let bytes = serde_json::to_vec(state).expect("states always serialize");
-        hasher.write(&bytes);
+        hasher.write(self.state_json(state).to_string().as_bytes());
         hasher.finish()
     }
 
@@ -238,6 +239,12 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// only the form, not legality.
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveParseError>;
 
+    /// The whole state as JSON, for display and scripts (an explicit request:
+    /// it shows hidden information). It is a display model written from the
+    /// state: nothing reads it back. [`perfect_information!`] writes the
+    /// state's own serialization.
+    fn state_json(&self, state: &Self::State) -> serde_json::Value;
+
     /// The whole state as a text board (an explicit request: it shows hidden
     /// information).
     fn render_state(&self, state: &Self::State) -> String;
@@ -280,7 +287,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 /// Implements the perfect-information items of [`Game`] inside an
 /// `impl Game for ...` block whose `View` is its `State`:
 /// `HIDDEN_INFORMATION = false`, `view` (the state itself), `determinize`
-/// (the view itself) and `render_view` (`render_state`).
+/// (the view itself), `render_view` (`render_state`) and `state_json` (the
+/// state's serialization).
 ///
 /// ```text
 /// impl Game for MyGame {
@@ -308,6 +316,10 @@ macro_rules! perfect_information {
 
         fn render_view(&self, view: &Self::View) -> String {
             self.render_state(view)
+        }
+
+        fn state_json(&self, state: &Self::State) -> $crate::serde_json::Value {
+            $crate::serde_json::to_value(state).expect("states always serialize")
         }
     };
 }

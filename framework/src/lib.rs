@@ -62,3 +62,5 @@ pub type GameRng = rand_chacha::ChaCha8Rng;
 
 /// Re-exported so games and players use the same `rand`.
 pub use rand;
+/// Re-exported for [`perfect_information!`] and [`Game::state_json`].
+pub use serde_json;

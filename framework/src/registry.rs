@@ -327,7 +327,7 @@ impl<G: Game> DynSession for Session<G> {
             .expect("views always serialize")
     }
     fn state_json(&self) -> serde_json::Value {
-        serde_json::to_value(self.state()).expect("states always serialize")
+        self.game().state_json(self.state())
     }
     fn describe_last_move(&self, viewer: Option<Player>) -> Option<String> {
         Session::describe_last_move(self, viewer)

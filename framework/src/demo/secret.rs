@@ -285,6 +285,10 @@ impl Game for Secret {
         }
     }
 
+    fn state_json(&self, state: &SecretState) -> serde_json::Value {
+        serde_json::to_value(state).expect("states always serialize")
+    }
+
     fn render_state(&self, state: &SecretState) -> String {
         format!(
             "red's number: {}\nblue's number: {}\nguesses: {:?}\n",

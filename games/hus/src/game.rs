@@ -374,6 +374,10 @@ impl Game for Hus {
         render::board(self, state, Player(0))
     }
 
+    fn state_json(&self, state: &HusState) -> serde_json::Value {
+        serde_json::to_value(state).expect("states always serialize")
+    }
+
     fn render_view(&self, view: &HusView) -> String {
         render::board(self, &view.state, view.seat.player())
     }

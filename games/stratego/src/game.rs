@@ -482,6 +482,10 @@ impl Game for Stratego {
         self.rules.parse_move(st, text)
     }
 
+    fn state_json(&self, st: &StrategoState) -> serde_json::Value {
+        serde_json::to_value(st).expect("states always serialize")
+    }
+
     fn render_state(&self, st: &StrategoState) -> String {
         self.rules.render_state(st, &self.status(st))
     }
