@@ -138,7 +138,8 @@ fn to_move(session: &dyn DynSession) -> Result<Player> {
 fn play_error(e: PlayError) -> ServeError {
     let kind = match &e {
         PlayError::Parse(_) => ErrorKind::BadMove,
-        PlayError::Illegal { .. } => ErrorKind::IllegalMove,
+        // A move beyond the bound of moves a game holds is not played either.
+        PlayError::Illegal { .. } | PlayError::TooLong { .. } => ErrorKind::IllegalMove,
         PlayError::GameOver => ErrorKind::GameOver,
     };
     ServeError::new(kind, e.to_string())
@@ -151,19 +152,14 @@ pub(crate) fn undo(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
         return Err(ServeError::bad_request("field 'count' must be at least 1"));
     }
     let game = server.game(req)?;
-    let backup = (count > 1).then(|| game.session.clone_box());
-    for done in 0..count {
-        if !game.session.undo() {
-            if let Some(backup) = backup {
-                game.session = backup;
-            }
-            let message = if done == 0 {
-                "no move to take back".to_string()
-            } else {
-                format!("only {done} moves to take back, not {count}; nothing was taken back")
-            };
-            return Err(ServeError::new(ErrorKind::NothingToUndo, message));
-        }
+    let count_moves = usize::try_from(count).unwrap_or(usize::MAX);
+    if let Err(available) = game.session.undo_many(count_moves) {
+        let message = if available == 0 {
+            "no move to take back".to_string()
+        } else {
+            format!("only {available} moves to take back, not {count}; nothing was taken back")
+        };
+        return Err(ServeError::new(ErrorKind::NothingToUndo, message));
     }
     Ok(vec![
         ("undone", Value::from(count)),
