@@ -172,7 +172,7 @@ fn the_kit_names_each_planted_fault() {
             "play_random plays the move random_move draws",
         ),
         (Fault::KeyWithoutPlayer, "differ in what decides the future"),
-        (Fault::ImpureKey, "state_key gives the same key every time"),
+        (Fault::ImpureKey, "state_key"),
         (Fault::ReturnsUpsideDown, "the winner's return is above"),
         (
             Fault::CapsNeverReported,
