@@ -2,13 +2,12 @@
 //! `resign` and `genmove` (a move from an agent).
 //!
 //! Hidden information: a response describes a move only as one player may
-//! know it, by default the mover's opponent, who sees what is public (the
-//! squares, a combat result) and, under Stratego's silent-defense option
-//! (S12.6), its own surviving defender; a client playing the attacker names
-//! itself as `viewer` (docs/PROTOCOL.md). A public description needs the
-//! game's support: `describe_move` has no spectator viewer. The move texts a client sent are not
-//! echoed; `genmove` returns its move, which the player to move, for whom the
-//! agent plays, knows.
+//! know it (`viewer`), or by default as anyone watching may know it
+//! ([`plateau::Game::describe_move_public`]: what is public, such as the
+//! squares and a combat result, and no player's secrets, not even a
+//! Stratego silent defender's under S12.6); see docs/PROTOCOL.md. The move
+//! texts a client sent are not echoed; `genmove` returns its move, which the
+//! player to move, for whom the agent plays, knows.
 
 use super::error::{ErrorKind, Result, ServeError};
 use super::request::Request;
