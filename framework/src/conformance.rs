@@ -2,9 +2,23 @@
 //! the contract of [`Game`] that every game must keep. Every game's tests run
 //! it (`plateau::conformance::check(&game, &Config::default())`).
 
-use crate::{Game, Player, Session, Status};
+use crate::{Game, Outcome, Player, Session, Status};
 use rand::Rng;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// The most positions of one [`check`] whose random move is tested for
+/// uniformity.
+const UNIFORMITY_POSITIONS: usize = 8;
+/// The most legal moves of a position tested for uniformity.
+const UNIFORMITY_MAX_MOVES: usize = 16;
+/// Draws per legal move in a uniformity test.
+const DRAWS_PER_MOVE: usize = 60;
+/// Every how many plies a key is computed again, on the same position and
+/// on a clone.
+const KEY_RECHECK_EVERY: usize = 4;
+/// The most positions kept by key to look for keys shared by different
+/// positions.
+const KEYED_POSITIONS: usize = 20_000;
 
 /// How much the kit plays.
 #[derive(Clone, Debug)]
@@ -45,21 +59,63 @@ impl Default for Config {
 ///   state or an error that leaves the state unchanged;
 /// - the state's JSON is written the same way every time, and the view
 ///   serialization round-trips;
+/// - `random_move` is uniform: at a few positions with 2 to 16 legal moves,
+///   a χ² test of 60 draws per move (the threshold is generous: a
+///   probability of about 3·10⁻⁷ for a uniform draw, and the seeds are
+///   fixed, so a uniform draw never fails);
+/// - `play_random` plays what `random_move` draws on the same random
+///   stream, and leaves the stream where `random_move` does;
+/// - a clone is equal to the original, and applying a move to a clone gives
+///   what applying it to the original gives, with the original unchanged
+///   until then (clones share nothing that a move changes);
+/// - `state_key` is a pure function: the same key every time, the same for
+///   the same position reached on a clone (checked every fourth ply); and positions
+///   of the random games with the same key are equal, or differ only in what does
+///   not decide the future (same status, same legal moves, and the same
+///   keys after each of them);
+/// - at the end, `returns` agrees with the outcome: every return is in
+///   `[-1, 1]`, the winner's is above every other player's, a two-player
+///   draw sums to zero, and an outcome marked [`Outcome::capped`] (and the
+///   kit's own cap) is reported by `is_capped`;
 /// - for hidden information, a determinized state is consistent: its view for
 ///   the player equals the player's view (two states that differ only in what
 ///   the player cannot see give identical views);
 ///
 /// and after each game that its record round-trips through JSON and replays
 /// to the same final state.
+///
+/// Nothing assumes that turns alternate: the player to move is always read
+/// from [`Game::status`], so a game where one player acts twice in a row
+/// (Quinque's second action, Stratego's reconquest step) is checked alike.
 pub fn check<G: Game>(game: &G, config: &Config) {
     let mut pool: Vec<G::Move> = Vec::new();
     let mut pool_set: HashSet<G::Move> = HashSet::new();
+    let mut uniformity_left = UNIFORMITY_POSITIONS;
+    // The positions seen in all games, by key.
+    let mut keys: HashMap<u64, G::State> = HashMap::new();
+    let cap = Outcome::cap("conformance-cap");
+    assert!(
+        game.is_capped(&cap),
+        "conformance of {} failed: Game::is_capped does not report an outcome marked capped",
+        G::ID
+    );
+    check_returns(
+        game,
+        &cap,
+        &Ctx {
+            id: G::ID,
+            seed: config.seed,
+            ply: 0,
+        },
+    );
     for g in 0..config.games {
         let seed = config.seed.wrapping_add(g as u64);
         let mut rng = crate::rng(seed ^ 0x5eed_c0f0);
         let mut session = Session::new(game.clone(), "conformance", seed);
         let mut moves = Vec::new();
         let mut ply = 0;
+        // The key of the position to check, as computed after the last move.
+        let mut expected_key = None;
         loop {
             let ctx = Ctx {
                 id: G::ID,
@@ -68,13 +124,26 @@ pub fn check<G: Game>(game: &G, config: &Config) {
             };
             let state = session.state().clone();
             check_serialization(game, &state, &ctx);
+            // Keys are computed once a position, and again (on the same
+            // position and on a clone) every few plies: the default key
+            // hashes the state's JSON and is slow.
+            let check_keys = ply.is_multiple_of(KEY_RECHECK_EVERY);
+            check_key(
+                game,
+                &state,
+                expected_key.take(),
+                check_keys,
+                &mut keys,
+                &ctx,
+            );
             for p in 0..game.num_players() {
                 check_view(game, &state, Player(p as u8), &mut rng, &ctx);
             }
             game.legal_moves(&state, &mut moves);
             let status = game.status(&state);
             match &status {
-                Status::Over(_) => {
+                Status::Over(outcome) => {
+                    check_returns(game, outcome, &ctx);
                     ctx.ensure(moves.is_empty(), "a finished game lists no legal moves");
                     ctx.ensure(
                         game.random_move(&state, &mut rng).is_none(),
@@ -115,6 +184,15 @@ pub fn check<G: Game>(game: &G, config: &Config) {
             } else {
                 ctx.ensure(moves.is_empty(), "a free-form phase lists no moves");
             }
+            if enumerable
+                && uniformity_left > 0
+                && (2..=UNIFORMITY_MAX_MOVES).contains(&moves.len())
+                && ply >= g % 5
+            {
+                uniformity_left -= 1;
+                check_uniform(game, &state, &moves, seed ^ ply as u64, &ctx);
+            }
+            check_play_random(game, &state, &rng, &ctx);
             let mv = game.random_move(&state, &mut rng);
             let mut samples: Vec<String> = (0..2)
                 .filter_map(|_| moves.get(rng.random_range(0..moves.len().max(1))))
@@ -131,12 +209,224 @@ pub fn check<G: Game>(game: &G, config: &Config) {
             } else {
                 check_move_applies(game, &state, &mv, &ctx);
             }
+            let (after, after_key) = check_clone_apply(game, state, &mv, check_keys, &ctx);
+            expected_key = Some(after_key);
             if let Err(e) = session.play(mv) {
                 ctx.fail(&format!("the random move was refused: {}", e.reason));
             }
+            ctx.ensure(
+                session.state() == &after,
+                "the session's position after the move is the move applied",
+            );
             ply += 1;
         }
         check_record(game, &session, seed);
+    }
+}
+
+/// The χ² statistic's threshold for `df` degrees of freedom at a
+/// probability of about 3·10⁻⁷ (the Wilson–Hilferty approximation with
+/// z = 5; for one degree of freedom it is above the exact value).
+fn chi_square_threshold(df: usize) -> f64 {
+    let d = df as f64;
+    let z = 5.0;
+    let a = 2.0 / (9.0 * d);
+    d * (1.0 - a + z * a.sqrt()).powi(3)
+}
+
+/// `random_move` draws the legal moves of `state` uniformly (χ² test).
+fn check_uniform<G: Game>(game: &G, state: &G::State, moves: &[G::Move], seed: u64, ctx: &Ctx) {
+    let index: HashMap<&G::Move, usize> = moves.iter().enumerate().map(|(i, m)| (m, i)).collect();
+    let mut counts = vec![0usize; moves.len()];
+    let draws = DRAWS_PER_MOVE * moves.len();
+    let mut rng = crate::rng(seed ^ 0xc41_5905);
+    for _ in 0..draws {
+        match game.random_move(state, &mut rng) {
+            Some(mv) => match index.get(&mv) {
+                Some(&i) => counts[i] += 1,
+                None => ctx.fail("the random move is a legal move"),
+            },
+            None => ctx.fail("a game that is not over has a random move"),
+        }
+    }
+    let expected = DRAWS_PER_MOVE as f64;
+    let chi2: f64 = counts
+        .iter()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum();
+    let threshold = chi_square_threshold(moves.len() - 1);
+    if chi2 > threshold {
+        let shown: Vec<String> = moves
+            .iter()
+            .zip(&counts)
+            .map(|(m, c)| format!("{} {c}", game.format_move(m)))
+            .collect();
+        ctx.fail(&format!(
+            "random_move is not uniform: χ² = {chi2:.1} > {threshold:.1} over {draws} draws \
+             of {} legal moves ({})",
+            moves.len(),
+            shown.join(", ")
+        ));
+    }
+}
+
+/// `play_random` plays what `random_move` draws from the same stream.
+fn check_play_random<G: Game>(game: &G, state: &G::State, rng: &crate::GameRng, ctx: &Ctx) {
+    let mut drawing = rng.clone();
+    let mut playing = rng.clone();
+    let drawn = game.random_move(state, &mut drawing);
+    let mut played = state.clone();
+    let moved = game.play_random(&mut played, &mut playing);
+    ctx.ensure(
+        moved == drawn.is_some(),
+        "play_random plays a move exactly when random_move draws one",
+    );
+    if let Some(mv) = &drawn {
+        let mut applied = state.clone();
+        game.apply_unchecked(&mut applied, mv);
+        ctx.ensure(
+            applied == played,
+            &format!(
+                "play_random plays the move random_move draws on the same stream ('{}')",
+                game.format_move(mv)
+            ),
+        );
+    } else {
+        ctx.ensure(
+            &played == state,
+            "play_random without a move changes nothing",
+        );
+    }
+    ctx.ensure(
+        drawing == playing,
+        "play_random leaves the random stream where random_move leaves it",
+    );
+}
+
+/// Applying `mv` to a clone of `state` and to `state` itself gives the
+/// same position (and, where `check_keys`, the same key on both). Returns
+/// the position after the move and its key.
+fn check_clone_apply<G: Game>(
+    game: &G,
+    mut state: G::State,
+    mv: &G::Move,
+    check_keys: bool,
+    ctx: &Ctx,
+) -> (G::State, u64) {
+    let mut on_clone = state.clone();
+    ctx.ensure(on_clone == state, "a clone equals its original");
+    game.apply_unchecked(&mut on_clone, mv);
+    game.apply_unchecked(&mut state, mv);
+    ctx.ensure(
+        on_clone == state,
+        &format!(
+            "a move applied to a clone gives what it gives on the original ('{}')",
+            game.format_move(mv)
+        ),
+    );
+    let key = game.state_key(&state);
+    if check_keys {
+        ctx.ensure(
+            game.state_key(&on_clone) == key,
+            "the same position reached on a clone has the same state_key",
+        );
+    }
+    (state, key)
+}
+
+/// The key of `state`: `known` if it was computed before, when the key is
+/// computed again only if `check_again` (a pure function gives it again).
+/// Positions seen with the same key must be equal, or equivalent for the
+/// future.
+fn check_key<G: Game>(
+    game: &G,
+    state: &G::State,
+    known: Option<u64>,
+    check_again: bool,
+    keys: &mut HashMap<u64, G::State>,
+    ctx: &Ctx,
+) {
+    let key = match known {
+        Some(known) if !check_again => known,
+        Some(known) => {
+            let key = game.state_key(state);
+            ctx.ensure(key == known, "state_key gives the same key every time");
+            key
+        }
+        None => game.state_key(state),
+    };
+    match keys.get(&key) {
+        None => {
+            if keys.len() < KEYED_POSITIONS {
+                keys.insert(key, state.clone());
+            }
+        }
+        Some(seen) if seen == state => {}
+        Some(seen) => {
+            if !same_future(game, seen, state) {
+                ctx.fail(&format!(
+                    "state_key {key:#018x} of two positions that differ in what decides \
+                     the future: {seen:?} and {state:?}"
+                ))
+            }
+        }
+    }
+}
+
+/// Whether two positions agree on what decides the game's future as far as
+/// one move looks: the status, the legal moves, and the key after each.
+fn same_future<G: Game>(game: &G, a: &G::State, b: &G::State) -> bool {
+    if game.status(a) != game.status(b) || game.moves_enumerable(a) != game.moves_enumerable(b) {
+        return false;
+    }
+    let (mut moves_a, mut moves_b) = (Vec::new(), Vec::new());
+    game.legal_moves(a, &mut moves_a);
+    game.legal_moves(b, &mut moves_b);
+    let set_a: HashSet<&G::Move> = moves_a.iter().collect();
+    let set_b: HashSet<&G::Move> = moves_b.iter().collect();
+    if set_a != set_b {
+        return false;
+    }
+    moves_a.iter().all(|mv| {
+        let (mut next_a, mut next_b) = (a.clone(), b.clone());
+        game.apply_unchecked(&mut next_a, mv);
+        game.apply_unchecked(&mut next_b, mv);
+        game.state_key(&next_a) == game.state_key(&next_b)
+    })
+}
+
+/// `returns` agrees with a finished game's outcome, and `is_capped` with
+/// its mark.
+fn check_returns<G: Game>(game: &G, outcome: &Outcome, ctx: &Ctx) {
+    if outcome.capped {
+        ctx.ensure(
+            game.is_capped(outcome),
+            "an outcome marked capped is reported by is_capped",
+        );
+    }
+    let players = game.num_players();
+    let returns: Vec<f64> = (0..players)
+        .map(|p| game.returns(outcome, Player(p as u8)))
+        .collect();
+    ctx.ensure(
+        returns.iter().all(|r| (-1.0..=1.0).contains(r)),
+        &format!("every return is in [-1, 1]: {returns:?} for {outcome:?}"),
+    );
+    match outcome.winner {
+        Some(w) => {
+            ctx.ensure(w.index() < players, "the winner is a player of the game");
+            ctx.ensure(
+                (0..players)
+                    .filter(|&p| p != w.index())
+                    .all(|p| returns[w.index()] > returns[p]),
+                &format!("the winner's return is above the others': {returns:?} for {outcome:?}"),
+            );
+        }
+        None if players == 2 => ctx.ensure(
+            (returns[0] + returns[1]).abs() < 1e-9,
+            &format!("the returns of a two-player draw sum to zero: {returns:?} for {outcome:?}"),
+        ),
+        None => {}
     }
 }
 

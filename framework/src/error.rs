@@ -153,6 +153,15 @@ pub enum RecordError {
         /// Why it is not legal.
         reason: String,
     },
+    /// The record holds more moves than a game may hold
+    /// ([`MAX_MOVES`](crate::MAX_MOVES)); nothing was replayed.
+    #[error("the record holds {moves} moves, more than the {max} a game may hold")]
+    TooLong {
+        /// The moves in the record.
+        moves: usize,
+        /// The bound, [`MAX_MOVES`](crate::MAX_MOVES).
+        max: usize,
+    },
     /// The outcome stored in the record differs from the outcome of the replay.
     #[error(
         "the record's outcome ({}) does not match its replay ({})",

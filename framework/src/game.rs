@@ -241,7 +241,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The whole state as JSON, for display and scripts (an explicit request:
     /// it shows hidden information). It is a display model written from the
-    /// state: nothing reads it back. [`perfect_information!`] writes the
+    /// state: nothing reads it back. [`perfect_information!`](crate::perfect_information) writes the
     /// state's own serialization.
     fn state_json(&self, state: &Self::State) -> serde_json::Value;
 

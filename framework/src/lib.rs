@@ -54,7 +54,7 @@ pub use player::Player;
 pub use record::{GameRecord, RECORD_FORMAT};
 pub use registry::{rng, DynGame, DynSession, GameEntry, LastMove, Registry};
 pub use rules::RulesSpec;
-pub use session::{describe_outcome, PlayError, Session};
+pub use session::{describe_outcome, PlayError, Session, MAX_MOVES, MAX_SNAPSHOTS};
 
 /// The seeded random number generator used for everything random: start
 /// positions, random players, playouts. Reproducible across platforms.

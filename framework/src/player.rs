@@ -23,7 +23,10 @@ impl Player {
         self.0 as usize
     }
 
-    /// The other player of a two-player game.
+    /// The other player of a two-player game. It is not "the player who
+    /// moves next": that is [`crate::Game::status`]'s answer, and a player
+    /// may act twice in a row (Quinque's second action, Stratego's
+    /// reconquest step).
     pub const fn opponent(self) -> Player {
         Player(1 - self.0)
     }

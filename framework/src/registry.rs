@@ -76,7 +76,9 @@ pub trait DynGame: Send + Sync {
     fn new_session(&self, seed: u64) -> Box<dyn DynSession>;
     /// Plays `games` uniformly random games on this thread and times them.
     fn bench(&self, games: usize, seed: u64, max_plies: usize) -> BenchReport;
-    /// Plays `games` seeded random games to the end and returns their outcomes.
+    /// Plays `games` seeded random games to the end and returns their
+    /// outcomes, those of a cap ([`Game::is_capped`]) marked
+    /// [`Outcome::capped`].
     fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<Outcome>;
     /// Counts the move sequences of `depth` from the start position of
     /// `seed` after playing `moves`.
@@ -115,8 +117,13 @@ pub trait DynSession: Send {
     fn move_hint(&self) -> Option<String>;
     /// Reads, checks and plays a move.
     fn play(&mut self, text: &str) -> Result<(), PlayError>;
-    /// Takes back the last move; false if there is none.
+    /// Takes back the last move (or a resignation); false if there is none.
     fn undo(&mut self) -> bool;
+    /// Takes back `count` moves (a resignation counts as one), all or
+    /// nothing: if there are fewer, nothing changes and the error holds
+    /// how many there are. It costs at most a replay from the nearest
+    /// snapshot, whatever `count`.
+    fn undo_many(&mut self, count: usize) -> Result<(), usize>;
     /// The player resigns.
     fn resign(&mut self, player: Player);
     /// A uniformly random legal move, in notation.
@@ -250,7 +257,15 @@ impl<G: Game> DynGame for LoadedGame<G> {
     }
     fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<Outcome> {
         (0..games)
-            .map(|i| playout::random_game(&self.game, seed.wrapping_add(i as u64), max_plies).0)
+            .map(|i| {
+                let outcome =
+                    playout::random_game(&self.game, seed.wrapping_add(i as u64), max_plies).0;
+                if self.game.is_capped(&outcome) {
+                    outcome.as_capped()
+                } else {
+                    outcome
+                }
+            })
             .collect()
     }
     fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError> {
@@ -304,6 +319,9 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn undo(&mut self) -> bool {
         Session::undo(self)
+    }
+    fn undo_many(&mut self, count: usize) -> Result<(), usize> {
+        Session::undo_many(self, count)
     }
     fn resign(&mut self, player: Player) {
         Session::resign(self, player)

@@ -2,13 +2,12 @@
 //! `resign` and `genmove` (a move from an agent).
 //!
 //! Hidden information: a response describes a move only as one player may
-//! know it, by default the mover's opponent, who sees what is public (the
-//! squares, a combat result) and, under Stratego's silent-defense option
-//! (S12.6), its own surviving defender; a client playing the attacker names
-//! itself as `viewer` (docs/PROTOCOL.md). A public description needs the
-//! game's support: `describe_move` has no spectator viewer. The move texts a client sent are not
-//! echoed; `genmove` returns its move, which the player to move, for whom the
-//! agent plays, knows.
+//! know it (`viewer`), or by default as anyone watching may know it
+//! ([`plateau::Game::describe_move_public`]: what is public, such as the
+//! squares and a combat result, and no player's secrets, not even a
+//! Stratego silent defender's under S12.6); see docs/PROTOCOL.md. The move
+//! texts a client sent are not echoed; `genmove` returns its move, which the
+//! player to move, for whom the agent plays, knows.
 
 use super::error::{ErrorKind, Result, ServeError};
 use super::request::Request;
@@ -138,7 +137,8 @@ fn to_move(session: &dyn DynSession) -> Result<Player> {
 fn play_error(e: PlayError) -> ServeError {
     let kind = match &e {
         PlayError::Parse(_) => ErrorKind::BadMove,
-        PlayError::Illegal { .. } => ErrorKind::IllegalMove,
+        // A move beyond the bound of moves a game holds is not played either.
+        PlayError::Illegal { .. } | PlayError::TooLong { .. } => ErrorKind::IllegalMove,
         PlayError::GameOver => ErrorKind::GameOver,
     };
     ServeError::new(kind, e.to_string())
@@ -151,19 +151,14 @@ pub(crate) fn undo(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
         return Err(ServeError::bad_request("field 'count' must be at least 1"));
     }
     let game = server.game(req)?;
-    let backup = (count > 1).then(|| game.session.clone_box());
-    for done in 0..count {
-        if !game.session.undo() {
-            if let Some(backup) = backup {
-                game.session = backup;
-            }
-            let message = if done == 0 {
-                "no move to take back".to_string()
-            } else {
-                format!("only {done} moves to take back, not {count}; nothing was taken back")
-            };
-            return Err(ServeError::new(ErrorKind::NothingToUndo, message));
-        }
+    let count_moves = usize::try_from(count).unwrap_or(usize::MAX);
+    if let Err(available) = game.session.undo_many(count_moves) {
+        let message = if available == 0 {
+            "no move to take back".to_string()
+        } else {
+            format!("only {available} moves to take back, not {count}; nothing was taken back")
+        };
+        return Err(ServeError::new(ErrorKind::NothingToUndo, message));
     }
     Ok(vec![
         ("undone", Value::from(count)),

@@ -110,6 +110,11 @@ impl Game for Nim {
         state.to_move = state.to_move.opponent();
     }
 
+    /// Exact: the pile and the player to move are the whole position.
+    fn state_key(&self, state: &NimState) -> u64 {
+        (u64::from(state.pile) << 1) | u64::from(state.to_move.0)
+    }
+
     fn random_move<R: Rng + ?Sized>(&self, state: &NimState, rng: &mut R) -> Option<u32> {
         let most = self.params.max_take.min(state.pile);
         (most > 0).then(|| rng.random_range(1..=most))

@@ -47,7 +47,7 @@ pub enum SecretMove {
 }
 
 /// A full position of Secret, both secrets included.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SecretState {
     /// Each player's secret number, once chosen (Red's first).
     pub secrets: [Option<u8>; 2],
@@ -283,6 +283,15 @@ impl Game for Secret {
             ["guess", n] => Ok(SecretMove::Guess(number(n)?)),
             _ => Err(MoveParseError::new(text, "expected 'setup N' or 'guess N'")),
         }
+    }
+
+    /// A hash of the whole state (secrets, guesses, turn, winner) with a
+    /// fixed-key hasher: the same key on every run.
+    fn state_key(&self, state: &SecretState) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        state.hash(&mut hasher);
+        hasher.finish()
     }
 
     fn state_json(&self, state: &SecretState) -> serde_json::Value {
