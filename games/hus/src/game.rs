@@ -351,6 +351,13 @@ impl Game for Hus {
         }
     }
 
+    /// The pits, the player to move, the ending, and the moves played when
+    /// the rules set a move cap (H4.3), hashed (the state is 32 bytes of
+    /// pits and a few counters: nothing to keep incrementally).
+    fn state_key(&self, state: &HusState) -> u64 {
+        state.key(self.params.max_plies > 0)
+    }
+
     fn view(&self, state: &HusState, player: Player) -> HusView {
         HusView {
             seat: Side::of(player),

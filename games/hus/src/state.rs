@@ -110,10 +110,50 @@ impl HusState {
         scores
     }
 
+    /// A 64-bit key of everything that decides the legal moves and the
+    /// rest of the game (`Game::state_key`): the 32 pits, the player to
+    /// move, how the game ended, and the moves played when `with_ply` (they
+    /// decide the future only under the move cap, H4.3). The pits are read
+    /// as four 64-bit words (a pit holds at most 255 stones) and mixed with
+    /// the rest.
+    #[inline]
+    pub(crate) fn key(&self, with_ply: bool) -> u64 {
+        let word = |side: &[u8; PITS], half: usize| {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&side[8 * half..8 * half + 8]);
+            u64::from_le_bytes(bytes)
+        };
+        let [south, north] = &self.pits;
+        let ply = if with_ply { u64::from(self.ply) } else { 0 };
+        let end = self.end.map_or(0, |e| {
+            1 + e.reason as u64 + (e.winner.map_or(0, |p| u64::from(p.0) + 1) << 4)
+        });
+        let rest = u64::from(self.to_move.0) | ply << 8 | end << 48;
+        let mut h = mix(rest);
+        for w in [
+            word(south, 0),
+            word(south, 1),
+            word(north, 0),
+            word(north, 1),
+        ] {
+            h = mix(h ^ w);
+        }
+        h
+    }
+
     #[inline(always)]
     pub(crate) fn packed(&self) -> [Packed; 2] {
         [pack(self.pits[0]), pack(self.pits[1])]
     }
+}
+
+/// The finaliser of SplitMix64: a well-mixed 64-bit image of `z`.
+#[inline(always)]
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// What one player sees of a position: all of it (Hus has no hidden

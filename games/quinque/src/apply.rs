@@ -205,7 +205,7 @@ impl Quinque {
         if self.params.repetition > 0 {
             let tiles_hash = after.map_or(tiles_hash, |a| a.tiles_hash);
             let h = tiles_hash.wrapping_add(repetition::rest_hash(state));
-            if repetition::record(state, marked, h) >= self.params.repetition as usize {
+            if state.history.record(marked, h) >= self.params.repetition as usize {
                 state.ending = Some(Ending {
                     winner: None,
                     reason: EndReason::Repetition,

@@ -1,6 +1,7 @@
 //! Why an action is illegal, in words that cite the rules.
 
 use crate::action::Action;
+use crate::board::Grid;
 use crate::formation::Lifts;
 use crate::legal::Analysis;
 use crate::state::QuinqueState;
@@ -132,19 +133,23 @@ impl Quinque {
                 "the tile on ({fx},{fy}) was marked this turn and cannot move (Q5.3)"
             ));
         }
-        Analysis::with(self, state, |a| {
-            let g = &a.grid;
-            let surrounded = g
-                .cell(v)
-                .is_some_and(|(x, y)| g.touching(x, y).count_ones() >= 4);
-            if surrounded {
-                return Err(format!(
-                    "the tile on ({fx},{fy}) is surrounded on its four edges and cannot move (Q5.2)"
-                ));
-            }
-            let touching = g.touching(tx as i64 - g.x0, ty as i64 - g.y0);
-            self.check_destination(state, v, to, touching, &a.lifts)
-        })
+        // Only the window of the formation and the pieces left by lifting
+        // each tile are needed (Q5.2, Q5.5): no destination is counted.
+        let g = Grid::new(&state.tiles);
+        let n = state.tiles.len().min(crate::board::TILES);
+        let mut adj = [0u32; crate::board::TILES];
+        for (i, a) in adj.iter_mut().enumerate().take(n) {
+            *a = g.cell(i).map_or(0, |(x, y)| g.touching(x, y));
+        }
+        if g.cell(v).is_some() && adj[v].count_ones() >= 4 {
+            return Err(format!(
+                "the tile on ({fx},{fy}) is surrounded on its four edges and cannot move (Q5.2)"
+            ));
+        }
+        let mut lifts = Lifts::BLANK;
+        lifts.rebuild(&adj[..n]);
+        let touching = g.touching(tx as i64 - g.x0, ty as i64 - g.y0);
+        self.check_destination(state, v, to, touching, &lifts)
     }
 
     fn check_destination(

@@ -2,9 +2,10 @@
 //! [`plateau::Game`].
 
 use crate::action::{parse_action, Action};
-use crate::legal::Analysis;
+use crate::legal::{Analysis, FollowedAnalysis};
 use crate::movement;
 use crate::params::{QuinqueParams, Reach};
+use crate::repetition::{self, History};
 use crate::slots::Slots;
 use crate::state::{QuinqueState, Tile};
 use plateau::rand::Rng;
@@ -100,7 +101,7 @@ impl Quinque {
 
     /// Plays `action` on `state`, whose tiles `analysis` describes; the
     /// analysis follows the action, for the end checks and for the next
-    /// analysis of this thread.
+    /// action of a playout.
     fn play(&self, state: &mut QuinqueState, action: &Action, analysis: &mut Analysis) {
         if analysis.is_current() {
             match *action {
@@ -305,8 +306,9 @@ impl Game for Quinque {
             marked: None,
             turns: 0,
             last: None,
-            history: Vec::new(),
+            history: History::default(),
             ending: None,
+            analysis: FollowedAnalysis::default(),
         }
     }
 
@@ -336,43 +338,56 @@ impl Game for Quinque {
         self.check_action(state, mv)
     }
 
+    /// Plays `mv`; when the state carries the analysis of a playout
+    /// ([`FollowedAnalysis`]) that describes it, the analysis follows the
+    /// action instead of being built anew at the next random action.
     fn apply_unchecked(&self, state: &mut QuinqueState, mv: &Action) {
-        Analysis::scratch(|a| {
-            if a.describes(self, state) {
-                // The analysis of this position (by `legal_moves`, for
-                // example) follows the action instead of being built anew.
-                self.play(state, mv, a);
-            } else {
-                self.act(state, mv, None);
+        match state.analysis.take() {
+            Some(mut a) if a.describes(self, state) => {
+                self.play(state, mv, &mut a);
+                if state.ending.is_none() {
+                    state.analysis.keep(a);
+                }
             }
-        });
+            _ => self.act(state, mv, None),
+        }
     }
 
     /// Uniform over the legal actions, drawn as [`Quinque::play_random`]
-    /// draws them (the same action for the same generator).
+    /// draws them (the same action for the same generator), from a fresh
+    /// analysis of the position.
     fn random_move<R: Rng + ?Sized>(&self, state: &QuinqueState, rng: &mut R) -> Option<Action> {
         if state.ending.is_some() {
             return None;
         }
-        Some(Analysis::scratch(|a| {
-            a.rebuild(self, state);
-            self.pick(state, a, rng)
-        }))
+        let mut a = Analysis::of(self, state);
+        Some(self.pick(state, &mut a, rng))
     }
 
     /// Draws a uniformly random legal action without listing the legal
     /// actions (some of them are not even counted, see `legal`), and plays
-    /// it with the analysis that drew it.
+    /// it with the analysis that drew it. The analysis stays in the state
+    /// ([`QuinqueState::analysis`]) for the next action, so a playout
+    /// follows one analysis from action to action; a finished game drops it.
     fn play_random<R: Rng + ?Sized>(&self, state: &mut QuinqueState, rng: &mut R) -> bool {
         if state.ending.is_some() {
             return false;
         }
-        Analysis::scratch(|a| {
-            a.rebuild(self, state);
-            let action = self.pick(state, a, rng);
-            self.play(state, &action, a);
-        });
+        let mut a = state.analysis.take_or_blank();
+        a.rebuild(self, state);
+        let action = self.pick(state, &mut a, rng);
+        self.play(state, &action, &mut a);
+        if state.ending.is_none() {
+            state.analysis.keep(a);
+        }
         true
+    }
+
+    /// The key of [`repetition::state_key`]: the incremental repetition hash
+    /// of the position, the history's multiset key, the turns (when a turn
+    /// cap is set) and the ending.
+    fn state_key(&self, state: &QuinqueState) -> u64 {
+        repetition::state_key(self, state)
     }
 
     fn format_move(&self, mv: &Action) -> String {

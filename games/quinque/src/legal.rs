@@ -7,13 +7,17 @@
 //! in [`Moves::each`] order; Q5, Q6), then `end` at a second action. A first
 //! action with nothing to do is `pass` alone (Q3.3).
 //!
-//! Each thread keeps its analysis from one position to the next: the
-//! actions played through it are followed (the window, the frontier and the
-//! parachutes on the point grid change around the tile concerned), and it is
-//! built anew only for a position it does not describe. What depends on the
-//! formation alone, the pieces left by lifting each tile and each tile's
-//! destinations, is worked out again only when a tile moves or comes into
-//! play: a mark or the end of a turn leaves it as it is.
+//! Listing, counting, `check_move` and a lone `random_move` analyse the
+//! position from scratch: they are functions of the rules and the state.
+//! Sequential random playouts keep one analysis from one action to the
+//! next, in the state itself ([`FollowedAnalysis`], which a clone does not
+//! copy): the actions played through it are followed (the window, the
+//! frontier and the parachutes on the point grid change around the tile
+//! concerned), and it is built anew when it does not describe the state's
+//! tiles under the game's rules. What depends on the formation alone, the
+//! pieces left by lifting each tile and each tile's destinations, is worked
+//! out again only when a tile moves or comes into play: a mark or the end
+//! of a turn leaves it as it is.
 //!
 //! Under the basic rules the destinations of the articulation tiles are not
 //! counted for a random action: the *candidate* list has, in their place,
@@ -34,7 +38,7 @@ use crate::repetition;
 use crate::state::{QuinqueState, Tile};
 use crate::Quinque;
 use plateau::Player;
-use std::cell::RefCell;
+use std::fmt;
 
 /// What every legal action of a position depends on.
 pub(crate) struct Analysis {
@@ -94,8 +98,8 @@ pub(crate) struct Analysis {
     len: usize,
     /// The rules it was built under: parachutists along a tile's side,
     /// basic or advanced movement, and how tiles move by their number of
-    /// parachutes under the advanced rules (one thread's analysis
-    /// serves every rule set it meets, so it must tell them apart).
+    /// parachutes under the advanced rules (a state played under one rule
+    /// set may be handed to another, so an analysis must tell them apart).
     rules: RulesKey,
 }
 
@@ -107,9 +111,62 @@ fn rules_key(game: &Quinque) -> RulesKey {
     (game.pps, game.params.advanced, game.ways_by_parachutes)
 }
 
-thread_local! {
-    /// Each thread's analysis, kept from one position to the next.
-    static SCRATCH: RefCell<Analysis> = const { RefCell::new(Analysis::BLANK) };
+/// The analysis a state carries from one random action to the next
+/// (`Game::play_random`; `apply_unchecked` follows it too when the state
+/// has one). It is not part of the position: a clone starts without it (so
+/// a clone costs what the tiles and the repetition history cost, not the
+/// 20 KB of an analysis), equality ignores it, the JSON leaves it out, and
+/// a finished game drops it. Before each use it is checked against the
+/// state's tiles and the game's rules, and analysed anew when it does not
+/// describe them, so a state changed by hand or played under other rules
+/// is never served a wrong analysis.
+#[derive(Default)]
+pub struct FollowedAnalysis(Option<Box<Analysis>>);
+
+impl FollowedAnalysis {
+    /// Whether the state carries an analysis.
+    pub fn is_kept(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Takes the analysis out, if there is one.
+    pub(crate) fn take(&mut self) -> Option<Box<Analysis>> {
+        self.0.take()
+    }
+
+    /// Takes the analysis out, or a blank one to be built.
+    pub(crate) fn take_or_blank(&mut self) -> Box<Analysis> {
+        self.0.take().unwrap_or_else(|| Box::new(Analysis::BLANK))
+    }
+
+    /// Keeps `analysis` for the next action.
+    pub(crate) fn keep(&mut self, analysis: Box<Analysis>) {
+        self.0 = Some(analysis);
+    }
+}
+
+impl Clone for FollowedAnalysis {
+    /// A clone starts without an analysis: the next playout builds its own.
+    fn clone(&self) -> Self {
+        FollowedAnalysis(None)
+    }
+}
+
+impl PartialEq for FollowedAnalysis {
+    /// Always equal: the analysis is derived from the position.
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for FollowedAnalysis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.is_kept() {
+            "FollowedAnalysis(kept)"
+        } else {
+            "FollowedAnalysis(none)"
+        })
+    }
 }
 
 /// The tiles among the first `n` that are not surrounded (Q5.2), given
@@ -175,23 +232,19 @@ impl Analysis {
         rules: (0, false, [0; 17]),
     };
 
-    /// Runs `f` on the analysis of `state` (which must not be over), every
-    /// legal action counted.
+    /// Runs `f` on a fresh analysis of `state` (which must not be over),
+    /// every legal action counted.
     pub fn with<R>(game: &Quinque, state: &QuinqueState, f: impl FnOnce(&mut Analysis) -> R) -> R {
-        Analysis::scratch(|a| {
-            a.rebuild(game, state);
-            a.settle();
-            f(a)
-        })
+        let mut a = Analysis::of(game, state);
+        a.settle();
+        f(&mut a)
     }
 
-    /// Runs `f` on this thread's analysis (a fresh one if it is in use), to
-    /// be rebuilt by `f`.
-    pub fn scratch<R>(f: impl FnOnce(&mut Analysis) -> R) -> R {
-        SCRATCH.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut a) => f(&mut a),
-            Err(_) => f(&mut Box::new(Analysis::BLANK)),
-        })
+    /// A fresh analysis of `state` (which must not be over), not settled.
+    pub fn of(game: &Quinque, state: &QuinqueState) -> Box<Analysis> {
+        let mut a = Box::new(Analysis::BLANK);
+        a.rebuild(game, state);
+        a
     }
 
     /// Analyses `state` (which must not be over).
@@ -740,18 +793,15 @@ mod tests {
                 while state.ending.is_none() {
                     game.legal_moves(&state, &mut legal);
                     let mut accepted: HashMap<Action, usize> = HashMap::new();
-                    Analysis::scratch(|a| {
-                        a.forget();
-                        a.rebuild(&game, &state);
-                        if a.is_loose() {
-                            loose_positions += 1;
+                    let a = Analysis::of(&game, &state);
+                    if a.is_loose() {
+                        loose_positions += 1;
+                    }
+                    for k in 0..a.candidate_count() {
+                        if let Some(action) = a.nth_candidate(&game, &state, k) {
+                            *accepted.entry(action).or_default() += 1;
                         }
-                        for k in 0..a.candidate_count() {
-                            if let Some(action) = a.nth_candidate(&game, &state, k) {
-                                *accepted.entry(action).or_default() += 1;
-                            }
-                        }
-                    });
+                    }
                     assert!(accepted.values().all(|&n| n == 1), "{accepted:?}");
                     let mut accepted: Vec<Action> = accepted.into_keys().collect();
                     let mut expected = legal.clone();
@@ -766,5 +816,79 @@ mod tests {
             loose_positions > 500,
             "{loose_positions} positions with candidates"
         );
+    }
+
+    /// `play_random` draws from the analysis the state carries from one
+    /// action to the next; `random_move` from a fresh analysis. Both must
+    /// draw the same action from the same generator, along whole games.
+    #[test]
+    fn a_followed_analysis_draws_what_a_fresh_one_draws() {
+        for variant in ["basic", "advanced"] {
+            let game: Quinque = rules::load(&RulesSpec::variant(variant)).unwrap().game;
+            for seed in 0..8 {
+                let (mut rng_a, mut rng_b) = (plateau::rng(seed), plateau::rng(seed));
+                let mut a = game.initial_state(seed);
+                let mut b = a.clone();
+                while game.play_random(&mut a, &mut rng_a) {
+                    let mv = game.random_move(&b, &mut rng_b).unwrap();
+                    game.apply(&mut b, &mv);
+                    assert_eq!(a, b, "seed {seed}, after {mv}");
+                    assert_eq!(a.analysis.is_kept(), a.ending.is_none());
+                    assert!(!b.analysis.is_kept());
+                }
+                assert!(b.ending.is_some());
+            }
+        }
+    }
+
+    /// The analysis a state carries is checked before use: after a change
+    /// by hand, or under other rules, the state is analysed anew.
+    #[test]
+    fn a_kept_analysis_is_not_trusted_blindly() {
+        let basic: Quinque = rules::load(&RulesSpec::variant("basic")).unwrap().game;
+        let advanced: Quinque = rules::load(&RulesSpec::variant("advanced")).unwrap().game;
+        let mut changed = 0;
+        for seed in 0..20 {
+            let mut rng = plateau::rng(seed);
+            let mut s = basic.initial_state(seed);
+            for _ in 0..30 {
+                basic.play_random(&mut s, &mut rng);
+            }
+            if s.ending.is_some() {
+                continue;
+            }
+            assert!(s.analysis.is_kept());
+            assert!(!s.clone().analysis.is_kept());
+            // Under other rules.
+            let mut fresh = s.clone();
+            let (mut r1, mut r2) = (plateau::rng(seed), plateau::rng(seed));
+            advanced.play_random(&mut fresh, &mut r1);
+            let mut under_advanced = s.clone();
+            // A state whose analysis was built under the basic rules.
+            std::mem::swap(&mut under_advanced.analysis, &mut s.analysis);
+            advanced.play_random(&mut under_advanced, &mut r2);
+            assert_eq!(fresh, under_advanced);
+            std::mem::swap(&mut under_advanced.analysis, &mut s.analysis);
+            // A parachute put on by hand on a free parachutist.
+            let Some(i) = s
+                .tiles
+                .iter()
+                .position(|t| t.marked() & basic.point_mask != basic.point_mask)
+            else {
+                continue;
+            };
+            let slot = (!s.tiles[i].marked() & basic.point_mask).trailing_zeros();
+            s.tiles[i].put(s.to_move, slot);
+            let mut legal = Vec::new();
+            basic.legal_moves(&s, &mut legal);
+            let mut fresh = s.clone();
+            let (mut r1, mut r2) = (plateau::rng(seed), plateau::rng(seed));
+            basic.play_random(&mut fresh, &mut r1);
+            basic.play_random(&mut s, &mut r2);
+            assert_eq!(fresh, s);
+            assert!(legal.contains(&s.last.unwrap()));
+            changed += 1;
+        }
+        assert!(changed > 5, "{changed} states changed by hand");
     }
 }

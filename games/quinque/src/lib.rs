@@ -61,5 +61,7 @@ pub mod state;
 
 pub use action::{parse_action, Action};
 pub use game::Quinque;
+pub use legal::FollowedAnalysis;
 pub use params::{Colour, QuinqueParams, Reach};
+pub use repetition::History;
 pub use state::{EndReason, Ending, QuinqueState, Tile};

@@ -2,6 +2,8 @@
 //! supply, whose action it is, and what the end rules need (Q7).
 
 use crate::action::Action;
+use crate::legal::FollowedAnalysis;
+use crate::repetition::History;
 use plateau::{Outcome, Player};
 use serde::{Deserialize, Serialize};
 
@@ -154,6 +156,13 @@ impl Ending {
 }
 
 /// A Quinque position.
+///
+/// A clone costs the tiles in play (at most 32 of 12 bytes) and the
+/// repetition history: one 64-bit hash per action since the last mark, so
+/// at most `2 · max_turns` of them (two actions a turn; 400, 3.2 KB, under
+/// the shipped rules). Without a turn cap the history is bounded only by the
+/// repetition rule itself, which ends the game on a position's
+/// `repetition`-th visit (Q7.3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct QuinqueState {
     /// The tiles in play, in the order they came into play; the first is the
@@ -174,10 +183,15 @@ pub struct QuinqueState {
     /// The last action played, if any.
     pub last: Option<Action>,
     /// Hashes of the positions recorded since the last mark (Q7.3): a mark
-    /// empties a reserve by one, so no earlier position can come back.
-    pub history: Vec<u64>,
+    /// takes a parachute from a reserve for good, so no earlier position can
+    /// come back. Empty when the rules have no repetition cap.
+    pub history: History,
     /// How the game ended, once it has.
     pub ending: Option<Ending>,
+    /// The analysis random playouts carry from one action to the next; not
+    /// part of the position (see [`FollowedAnalysis`]).
+    #[serde(skip)]
+    pub analysis: FollowedAnalysis,
 }
 
 impl QuinqueState {

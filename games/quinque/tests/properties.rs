@@ -115,8 +115,9 @@ fn any_state() -> impl Strategy<Value = QuinqueState> {
                 marked,
                 turns,
                 last: None,
-                history: vec![1, 2],
+                history: vec![1, 2].into(),
                 ending: None,
+                analysis: Default::default(),
             },
         )
 }
