@@ -147,6 +147,40 @@ pub struct PendingStep {
     pub judged: bool,
 }
 
+/// Which checks [`PositionBuilder::build_with`] makes beyond the board, the
+/// kinds and the records (always checked). By default, all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Checks {
+    /// A side has no more pieces of a kind, on the board and in its tray,
+    /// than its army (S2). Off for rule diagrams that need more (a full
+    /// home area of sergeants); a side never has more than
+    /// [`MAX_ARMY`](crate::MAX_ARMY) pieces.
+    pub army: bool,
+    /// Without an outcome, the rules must not have ended the game (S9).
+    /// Off for positions where a side has no movable piece left, say, to
+    /// see what the rules make of the next move.
+    pub end: bool,
+}
+
+impl Default for Checks {
+    fn default() -> Checks {
+        Checks {
+            army: true,
+            end: true,
+        }
+    }
+}
+
+impl Checks {
+    /// Only the board, the kinds and the records: for rule diagrams.
+    pub fn diagram() -> Checks {
+        Checks {
+            army: false,
+            end: false,
+        }
+    }
+}
+
 /// Why a description is no position of the rules: the square (or side) and
 /// the rule broken.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -356,10 +390,16 @@ impl PositionBuilder {
 
     /// Checks the description against the rules and makes the state.
     pub fn build(&self, game: &Stratego) -> Result<StrategoState, BuildError> {
+        self.build_with(game, Checks::default())
+    }
+
+    /// [`PositionBuilder::build`] with some checks left out (see
+    /// [`Checks`]).
+    pub fn build_with(&self, game: &Stratego, checks: Checks) -> Result<StrategoState, BuildError> {
         let rules = &*game.rules;
-        self.check(rules)?;
+        self.check(rules, checks)?;
         let st = self.assemble(rules);
-        if self.outcome.is_none() {
+        if self.outcome.is_none() && checks.end {
             let mover = if st.pending.is_some() {
                 st.to_move.index()
             } else {
@@ -380,7 +420,7 @@ impl PositionBuilder {
     }
 
     /// Everything [`PositionBuilder::build`] refuses, but S9.
-    fn check(&self, r: &Rules) -> Result<(), BuildError> {
+    fn check(&self, r: &Rules, checks: Checks) -> Result<(), BuildError> {
         let side_name = |p: Player| r.names[p.index() & 1].clone();
         let on_board = |sq: Square| -> Result<usize, BuildError> {
             if !r.on_board(sq) {
@@ -465,8 +505,17 @@ impl PositionBuilder {
                 marks[side] += p.marked as u8;
                 check_origin(side, p.origin)?;
             }
+            let total: usize = counts[side].iter().sum();
+            if total > MAX_ARMY {
+                return Err(BuildError::TooMany {
+                    side: r.names[side].clone(),
+                    name: "piece".into(),
+                    found: total,
+                    expected: MAX_ARMY,
+                });
+            }
             for (k, kind) in r.kinds.iter().enumerate() {
-                if counts[side][k] > kind.count as usize {
+                if checks.army && counts[side][k] > kind.count as usize {
                     return Err(BuildError::TooMany {
                         side: r.names[side].clone(),
                         name: kind.name.clone(),
@@ -531,7 +580,7 @@ impl PositionBuilder {
                 on_board(sq)?;
             }
             for t in &c.threatens {
-                if !c.square.is_some_and(|sq| sq.distance(*t) == 1 && adjacent(sq, *t)) {
+                if !c.square.is_some_and(|sq| adjacent(sq, *t)) {
                     return Err(BuildError::Record {
                         side: who,
                         record: "chase (S8)",

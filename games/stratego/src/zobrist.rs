@@ -50,6 +50,7 @@ fn fold(key: u64, value: u64) -> u64 {
 impl crate::params::Rules {
     /// The Zobrist key of the position recomputed from the board (what
     /// [`StrategoState::position_key`] keeps up to date move by move).
+    #[cfg(test)]
     pub(crate) fn position_hash(&self, st: &StrategoState) -> u64 {
         let mut hash = 0;
         for side in 0..2 {
