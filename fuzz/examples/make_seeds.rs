@@ -70,7 +70,8 @@ fn stratego_setup() {
     }
 }
 
-/// States of each Stratego variant: after the setups and later in play.
+/// Positions of each Stratego variant, after the setups and later in play,
+/// as position descriptions in bytes.
 fn stratego_state() {
     let dir = dir("stratego_state");
     for (v, (name, game)) in stratego_variants().iter().enumerate() {
@@ -78,8 +79,10 @@ fn stratego_state() {
         let mut rng = plateau::rng(5);
         for ply in 0..=20 {
             if ply == 2 || ply == 20 {
-                let text = serde_json::to_string(&state).unwrap();
-                write(&dir, &format!("{name}-{ply}"), &picked(v, &text));
+                let description = plateau_stratego::PositionBuilder::from_state(game, &state);
+                let mut bytes = vec![v as u8];
+                bytes.extend(plateau_fuzz::position_bytes(&description));
+                write(&dir, &format!("{name}-{ply}"), &bytes);
             }
             if !game.play_random(&mut state, &mut rng) {
                 break;

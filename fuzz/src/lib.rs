@@ -1,7 +1,7 @@
 //! Shared by the fuzz targets: the default registry, sample positions of
 //! every shipped variant, and the checks of the parsers' contract.
 
-use plateau::{DynGame, DynSession, Registry, RulesSpec};
+use plateau::{DynGame, DynSession, Player, Registry, RulesSpec};
 use plateau_stratego::Stratego;
 use std::cell::OnceCell;
 use std::fmt::Debug;
@@ -186,4 +186,106 @@ pub fn play_on(what: &str, session: &mut dyn DynSession, seed: u64, plies: usize
             panic!("{what}: the random move {mv:?} does not play: {e}");
         }
     }
+}
+
+/// A square of the largest Stratego board from a byte: `file * 16 + rank`
+/// (some off the variant's board).
+fn square_of(b: u8) -> Option<plateau_stratego::Square> {
+    plateau_stratego::Square::new(b >> 4, b & 15)
+}
+
+fn byte_of(sq: plateau_stratego::Square) -> u8 {
+    sq.file() << 4 | sq.rank()
+}
+
+/// A Stratego position description from bytes, for the `stratego_state`
+/// target: the first byte is the side to move; then four bytes an entry,
+/// `[what, square, kind, flags]`: a piece on the board (`what % 4 == 0`;
+/// flags: owner, moved, revealed, marked, reached the back row, set up on
+/// its own square), a removed
+/// piece (1), a side's two-squares series or chase (2), or a pending step
+/// and the returns (3).
+pub fn position_from_bytes(data: &[u8]) -> plateau_stratego::PositionBuilder {
+    use plateau_stratego::{ChaseRecord, PendingStep, PositionBuilder, TwoSquares};
+    let mut b = PositionBuilder::new(Player(data.first().copied().unwrap_or(0) & 1));
+    for e in data.get(1..).unwrap_or(&[]).chunks_exact(4) {
+        let (what, sq, kind, flags) = (e[0], e[1], e[2], e[3]);
+        let owner = Player(flags & 1);
+        match what % 4 {
+            0 => {
+                let Some(square) = square_of(sq) else { continue };
+                let p = b.place(square, owner, kind);
+                p.moved = flags & 2 != 0;
+                p.revealed = flags & 4 != 0;
+                p.marked = flags & 8 != 0;
+                p.reached_back_row = flags & 16 != 0;
+                if flags & 32 != 0 {
+                    p.origin = Some(square);
+                }
+            }
+            1 => {
+                let p = b.remove(owner, kind);
+                p.marked = flags & 8 != 0;
+            }
+            2 if flags & 2 == 0 => {
+                b.two_squares[owner.index()] = TwoSquares {
+                    from: square_of(sq),
+                    to: square_of(kind),
+                    count: flags >> 2,
+                };
+            }
+            2 => {
+                b.chases[owner.index()] = ChaseRecord {
+                    square: square_of(sq),
+                    threatens: square_of(kind).into_iter().collect(),
+                    active: flags & 4 != 0,
+                    positions: vec![u64::from(what) << 32 | u64::from(sq) << 8 | u64::from(kind)],
+                };
+            }
+            _ => {
+                b.returns[owner.index()] = (flags >> 1) & 3;
+                if flags & 8 != 0 {
+                    b.pending_step = square_of(sq).map(|square| PendingStep {
+                        square,
+                        threatens: square_of(kind).into_iter().collect(),
+                        judged: flags & 16 != 0,
+                    });
+                }
+            }
+        }
+    }
+    b
+}
+
+/// The bytes [`position_from_bytes`] reads back as the pieces, trays,
+/// series and returns of `b` (seeds from real games).
+pub fn position_bytes(b: &plateau_stratego::PositionBuilder) -> Vec<u8> {
+    let mut out = vec![b.to_move.0];
+    for p in &b.pieces {
+        out.extend([
+            0,
+            byte_of(p.square),
+            p.kind,
+            p.owner.0
+                | u8::from(p.moved) << 1
+                | u8::from(p.revealed) << 2
+                | u8::from(p.marked) << 3
+                | u8::from(p.reached_back_row) << 4
+                | u8::from(p.origin == Some(p.square)) << 5,
+        ]);
+    }
+    for side in 0..2u8 {
+        for p in &b.removed[side as usize] {
+            out.extend([1, 0, p.kind, side | u8::from(p.marked) << 3]);
+        }
+        let s = &b.two_squares[side as usize];
+        out.extend([
+            2,
+            s.from.map_or(0xFF, byte_of),
+            s.to.map_or(0xFF, byte_of),
+            side | s.count << 2,
+        ]);
+        out.extend([3, 0xFF, 0xFF, side | b.returns[side as usize] << 1]);
+    }
+    out
 }

@@ -260,14 +260,7 @@ impl Game for Stratego {
     }
 
     fn initial_state(&self, _seed: u64) -> StrategoState {
-        let mut st = StrategoState::empty(&self.rules);
-        let cap = if self.rules.max_plies == 0 {
-            1024
-        } else {
-            self.rules.max_plies.min(4096)
-        };
-        st.history.reserve(cap as usize + 2);
-        st
+        StrategoState::empty(&self.rules)
     }
 
     fn status(&self, st: &StrategoState) -> Status {
@@ -464,14 +457,11 @@ impl Game for Stratego {
     }
 
     fn determinize<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
-        let mut st = self.rules.determinize(view, rng);
-        let cap = if self.rules.max_plies == 0 {
-            1024
-        } else {
-            self.rules.max_plies.min(4096)
-        };
-        st.history.reserve(cap as usize + 2);
-        st
+        self.rules.determinize(view, rng)
+    }
+
+    fn state_key(&self, st: &StrategoState) -> u64 {
+        self.rules.state_key(st)
     }
 
     fn format_move(&self, mv: &Move) -> String {
@@ -483,7 +473,8 @@ impl Game for Stratego {
     }
 
     fn state_json(&self, st: &StrategoState) -> serde_json::Value {
-        serde_json::to_value(st).expect("states always serialize")
+        serde_json::to_value(crate::state_json::StateJson::of(&self.rules, st))
+            .expect("display models always serialize")
     }
 
     fn render_state(&self, st: &StrategoState) -> String {

@@ -264,15 +264,10 @@ pub fn setups_from_field(game: &Stratego, field: &str) -> Result<[Setup; 2], Gra
         cells[i] = Some((side, kind));
     }
     let setup = |side: u8| -> Result<Setup, GravonError> {
-        let kinds = game
-            .home_area(Player(side))
-            .iter()
-            .map(|sq| {
-                let i = sq.rank() as usize * 10 + sq.file() as usize;
-                cells[i].filter(|(s, _)| *s == side).map(|(_, k)| k)
-            })
-            .collect();
-        let s = Setup::new(kinds);
+        let s = Setup::new(game.home_area(Player(side)).iter().map(|sq| {
+            let i = sq.rank() as usize * 10 + sq.file() as usize;
+            cells[i].filter(|(s, _)| *s == side).map(|(_, k)| k)
+        }));
         game.check_setup(Player(side), &s).map_err(|e| {
             GravonError::Field(format!("{} setup: {e}", ["red", "blue"][side as usize]))
         })?;

@@ -14,9 +14,11 @@
 //! defense (a defender that wins stays hidden, [`Combat::defender`] is
 //! `None`).
 //!
-//! A [`StrategoState`] serializes to a readable JSON form (sides, pieces and
-//! squares by name, the public history, the rule records) and reads it back
-//! equal, refusing inconsistent input with an error that names the field
+//! A [`StrategoState`] is bounded by the board (no list of past events, no
+//! shared parts): it clones in constant time, and a [`Move`] is `Copy`. A
+//! game is restored from its record (the moves replayed through the one
+//! engine); a hand-made position comes from a validated [`PositionBuilder`];
+//! the state's JSON is a display model written with the rules
 //! ([`state_json`]).
 //!
 //! ```
@@ -52,18 +54,17 @@
 
 mod bitboard;
 mod board;
+mod builder;
 mod chase;
 mod combat;
 mod end;
 mod game;
 pub mod gravon;
-mod legend;
 mod movegen;
 mod notation;
 mod params;
 mod play;
 mod render;
-mod restore;
 mod setup;
 mod state;
 pub mod state_json;
@@ -75,6 +76,9 @@ mod zobrist;
 mod tests;
 
 pub use board::{Square, SquareError, MAX_FILES, MAX_RANKS};
+pub use builder::{
+    BuildError, ChaseRecord, Checks, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece, TwoSquares,
+};
 pub use combat::Clash;
 pub use end::{FLAG_CAPTURED, FLAG_REACHED_BACK_ROW, MOVE_CAP, NO_LEGAL_MOVE, NO_MOVABLE_PIECES};
 pub use notation::Move;
@@ -82,10 +86,9 @@ pub use params::{
     BoardParams, Movement, OptionsParams, PieceKind, PieceParams, Role, SetupParams, SidesParams,
     StrategoParams, MAX_ARMY, MAX_KINDS,
 };
-pub use setup::{Setup, SetupError};
+pub use setup::{Setup, SetupError, MAX_HOME};
 pub use state::{Combat, Event, PieceInfo, StrategoState};
-pub use state_json::StateError;
-pub use view::{StrategoView, ViewSquare};
+pub use view::{ChaseView, Clue, PendingView, SeriesView, StrategoView, ViewSquare};
 
 use plateau::rand::Rng;
 use plateau::{Player, RulesError};
@@ -167,22 +170,10 @@ impl Stratego {
         self.rules.setup_text(setup)
     }
 
-    /// Checks that a state fits these rules, e.g. one read back from JSON
-    /// ([`state_json`]) before playing on: the same board, sides and kinds
-    /// of piece, a side still setting up with its pieces in its home area,
-    /// and no outcome missing that the rules decide (S9). A state made by
-    /// these rules always fits; one that does not must not be played on
-    /// under them.
-    pub fn check_state(&self, state: &StrategoState) -> Result<(), StateError> {
-        self.rules.check_state(state)
-    }
-
     /// The setup a side made in a game (once it has made one).
     pub fn setup_of(&self, state: &StrategoState, player: Player) -> Option<Setup> {
         state
-            .history()
-            .iter()
-            .any(|e| matches!(e, Event::Setup { player: p } if *p == player))
+            .has_set_up(player)
             .then(|| self.rules.setup_of(state, player.index() & 1))
     }
 }

@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 
 /// One action of Stratego: a side's setup (its first action, S3.2) or a move
 /// of play (S4).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// It is `Copy`: a setup is packed into a fixed array ([`Setup`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Move {
     /// Places the side's army on its home area.

@@ -3,11 +3,9 @@
 
 use crate::board::{self, Square, BOARD_LEN, MAX_FILES, MAX_RANKS};
 use crate::combat::{self, Clash, Fighter};
-use crate::legend::Legend;
 use plateau::RulesError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// The most kinds of piece a rule set may have.
 pub const MAX_KINDS: usize = 15;
@@ -256,8 +254,6 @@ pub(crate) struct Rules {
     pub names: [String; 2],
     /// The most moves a side can have in one position (for move buffers).
     pub max_moves: usize,
-    /// What states under these rules keep of them.
-    pub legend: Arc<Legend>,
 }
 
 fn err(reason: impl Into<String>) -> RulesError {
@@ -501,7 +497,7 @@ impl Rules {
         let max_moves = army.iter().map(|&k| reach(k as usize)).sum();
         let has_mobile = army.iter().any(|&k| class[k as usize] == MOBILE_CLASS);
         let o = &p.options;
-        let mut rules = Rules {
+        let rules = Rules {
             files,
             ranks,
             kinds,
@@ -530,9 +526,7 @@ impl Rules {
             max_quiet: p.max_plies_without_capture,
             names,
             max_moves,
-            legend: Arc::default(),
         };
-        rules.legend = Legend::of(&rules);
         Ok(rules)
     }
 

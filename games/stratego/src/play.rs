@@ -9,7 +9,7 @@ use crate::end::{FLAG_CAPTURED, FLAG_REACHED_BACK_ROW};
 use crate::movegen::{first_cell, threat_mask};
 use crate::params::{Movement, Rules, CLASSES, EMPTY, MAX_ARMY, MOBILE_CLASS, NO_CLASS};
 use crate::setup::Setup;
-use crate::state::{Combat, Event, Pending, StrategoState, MARKED, MOVED, REVEALED};
+use crate::state::{Combat, Event, Pending, StrategoState, BACK_ROW, MARKED, MOVED, REVEALED};
 use crate::zobrist;
 use plateau::{Outcome, Player};
 
@@ -17,14 +17,14 @@ impl Rules {
     /// Places the setup of the side to move (S3.2). The setup must be legal.
     pub(crate) fn apply_setup(&self, st: &mut StrategoState, setup: &Setup) {
         let side = st.to_move.index();
-        for (k, &sq) in setup.kinds().iter().zip(&self.home[side]) {
-            let Some(k) = *k else { continue };
+        for (k, &sq) in setup.kinds().zip(&self.home[side]) {
+            let Some(k) = k else { continue };
             if st.placed[side] as usize >= MAX_ARMY || k as usize >= self.kinds.len() {
                 break;
             }
             self.place(st, side, k, sq.index());
         }
-        st.history.push(Event::Setup {
+        st.last = Some(Event::Setup {
             player: Player(side as u8),
         });
         st.setups_done += 1;
@@ -109,6 +109,9 @@ impl Rules {
                 || st.flags[did] & REVEALED != 0;
             if shown {
                 st.flags[did] |= REVEALED;
+            } else {
+                // S12.6: the silent defender beat this attacker.
+                st.beaten[did] |= 1 << k;
             }
             combat = Some(Combat {
                 attacker: k,
@@ -139,7 +142,7 @@ impl Rules {
                 }
             }
         };
-        st.history.push(Event::Move {
+        st.last = Some(Event::Move {
             player: Player(side as u8),
             from: Square::from_index(from),
             to: Square::from_index(to),
@@ -147,13 +150,15 @@ impl Rules {
             combat,
         });
         st.plies += 1;
+        let back_row = survived && Square::from_index(to).rank() == self.back_rank[side];
+        if back_row {
+            // S12.4: it is no flag (a flag there would have won).
+            st.flags[id] |= BACK_ROW;
+        }
         // S7
         st.series[side].record(from as u8, to as u8, survived);
         // S12.4, S12.5a: the move ends on the opponent's back row.
-        if self.arrival
-            && survived
-            && Square::from_index(to).rank() == self.back_rank[side]
-            && self.arrive(st, id, from, to)
+        if self.arrival && back_row && self.arrive(st, id, from, to)
         {
             return;
         }
@@ -191,7 +196,7 @@ impl Rules {
         // S9: S9.1–S9.3 after the move, S9.4–S9.5 after the step. The move
         // may have captured the flag standing on the row (S9.1).
         let captured = matches!(
-            st.history.last(),
+            st.last,
             Some(Event::Move { combat: Some(c), .. })
                 if c.result == Clash::AttackerWins
                     && c.defender.is_some_and(|d| self.is_flag[d as usize])
@@ -209,7 +214,7 @@ impl Rules {
         if flag {
             // The flag is shown winning.
             st.flags[id] |= REVEALED;
-            if let Some(Event::Move { revealed, .. }) = st.history.last_mut() {
+            if let Some(Event::Move { revealed, .. }) = &mut st.last {
                 *revealed = Some(k);
             }
         }
@@ -369,13 +374,13 @@ impl Rules {
                 self.put_back(st, side, id, cell);
                 st.flags[p.piece as usize] |= MARKED;
                 st.returns[side] += 1;
-                st.history.push(Event::Return {
+                st.last = Some(Event::Return {
                     player,
                     kind: k,
                     square: Square::from_index(cell),
                 });
             }
-            None => st.history.push(Event::Skip { player }),
+            None => st.last = Some(Event::Skip { player }),
         }
         if self.chase_rule {
             st.chase[side].own_move(p.to, p.threats, st.hash);

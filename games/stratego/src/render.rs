@@ -131,7 +131,7 @@ impl Rules {
                 st.returns[1]
             );
         }
-        if let Some(e) = st.history.last() {
+        if let Some(e) = &st.last {
             let _ = writeln!(out, "Last: {}", self.describe_event(e));
         }
         out.push_str(&self.status_line(status, st.in_setup(), st.pending.is_some(), st.plies));
@@ -182,15 +182,10 @@ impl Rules {
                 view.returns(Player(1))
             );
         }
-        if let Some(e) = view.history.last() {
+        if let Some(e) = &view.last_event {
             let _ = writeln!(out, "Last: {}", self.describe_event(e));
         }
-        let in_setup = view
-            .history
-            .iter()
-            .filter(|e| matches!(e, Event::Setup { .. }))
-            .count()
-            < 2;
+        let in_setup = view.in_setup();
         out.push_str(&self.status_line(&view.status, in_setup, view.step_pending(), view.plies));
         out.push('\n');
         out
@@ -284,7 +279,7 @@ impl Rules {
                 let p = before.piece_at(*from)?;
                 let mut after = before.clone();
                 self.apply_step(&mut after, from.index(), to.index());
-                let mut event = *after.history.last()?;
+                let mut event = after.last?;
                 let mut hidden = false;
                 if let Event::Move {
                     combat: Some(c), ..

@@ -9,25 +9,109 @@ use plateau::Player;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+/// The most squares a home area can have: half of the largest board's ranks
+/// times its files (S1.3: the two home areas never overlap).
+pub const MAX_HOME: usize =
+    (crate::board::MAX_RANKS as usize / 2) * crate::board::MAX_FILES as usize;
+
+/// The nibble of an empty square in a packed setup.
+const NO_KIND: u8 = 0xF;
+
 /// A side's setup: the piece kind on each square of its home area, in the
 /// order of setup text (S3.3: the owner's front row first, each row from
 /// file `a`), `None` for an empty square. Kinds index
 /// [`Stratego::pieces`](crate::Stratego::pieces).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// It is `Copy`: the kinds are packed four bits a square into a fixed array
+/// of [`MAX_HOME`] squares, so that a [`Move`](crate::Move) holding one
+/// needs no allocation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "SetupJson", from = "SetupJson")]
 pub struct Setup {
+    /// Two squares a byte, low nibble first; [`NO_KIND`] for an empty square.
+    packed: [u8; MAX_HOME / 2],
+    /// Squares given (more than [`MAX_HOME`] only for a setup no home area
+    /// takes, which [`Rules::check_setup`] refuses).
+    len: u16,
+    /// One plus the index of the first square given a kind number that does
+    /// not fit in four bits (0: none), refused by [`Rules::check_setup`].
+    bad: u16,
+}
+
+/// The serialized form of a setup: its list of kinds.
+#[derive(Serialize, Deserialize)]
+struct SetupJson {
     kinds: Vec<Option<u8>>,
+}
+
+impl From<Setup> for SetupJson {
+    fn from(s: Setup) -> SetupJson {
+        SetupJson {
+            kinds: s.kinds().collect(),
+        }
+    }
+}
+
+impl From<SetupJson> for Setup {
+    fn from(s: SetupJson) -> Setup {
+        Setup::new(s.kinds)
+    }
 }
 
 impl Setup {
     /// A setup from the kind on each square of the home area, in setup text
     /// order. It is checked when played.
-    pub fn new(kinds: Vec<Option<u8>>) -> Setup {
-        Setup { kinds }
+    pub fn new(kinds: impl IntoIterator<Item = Option<u8>>) -> Setup {
+        let mut setup = Setup {
+            packed: [NO_KIND | NO_KIND << 4; MAX_HOME / 2],
+            len: 0,
+            bad: 0,
+        };
+        for k in kinds {
+            let i = setup.len as usize;
+            if i < MAX_HOME {
+                let nibble = match k {
+                    None => NO_KIND,
+                    Some(k) if k < NO_KIND => k,
+                    Some(_) => {
+                        if setup.bad == 0 {
+                            setup.bad = i as u16 + 1;
+                        }
+                        NO_KIND
+                    }
+                };
+                let byte = &mut setup.packed[i / 2];
+                let shift = (i % 2) * 4;
+                *byte = (*byte & !(0xF << shift)) | nibble << shift;
+            }
+            setup.len = setup.len.saturating_add(1);
+        }
+        setup
+    }
+
+    /// The kind on the square at position `i` of the home area (setup text
+    /// order), `None` if empty or beyond the setup.
+    pub fn kind(&self, i: usize) -> Option<u8> {
+        if i >= self.len() {
+            return None;
+        }
+        let nibble = (self.packed[i / 2] >> ((i % 2) * 4)) & 0xF;
+        (nibble != NO_KIND).then_some(nibble)
+    }
+
+    /// The number of squares the setup gives.
+    pub fn len(&self) -> usize {
+        (self.len as usize).min(MAX_HOME)
+    }
+
+    /// Whether the setup gives no square.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The kind on each square of the home area, in setup text order.
-    pub fn kinds(&self) -> &[Option<u8>] {
-        &self.kinds
+    pub fn kinds(&self) -> impl ExactSizeIterator<Item = Option<u8>> + '_ {
+        (0..self.len()).map(|i| self.kind(i))
     }
 }
 
@@ -135,7 +219,7 @@ impl Rules {
             }
             body = body[5..].trim_start();
         }
-        let mut kinds = Vec::with_capacity(home.len());
+        let mut kinds: Vec<Option<u8>> = Vec::with_capacity(home.len());
         {
             for c in body.chars() {
                 if c.is_whitespace() || c == '/' {
@@ -177,32 +261,45 @@ impl Rules {
                 square: home[kinds.len()],
             });
         }
-        Ok(Setup { kinds })
+        Ok(Setup::new(kinds))
     }
 
     /// Checks a setup for `player`: its length, lakes, the army's counts and
     /// (if the rules say so) that it fills the home area.
     pub(crate) fn check_setup(&self, player: Player, setup: &Setup) -> Result<(), SetupError> {
         let home = &self.home[player.index()];
-        if setup.kinds.len() > home.len() {
+        let given = setup.len as usize;
+        if given > home.len() {
             return Err(SetupError::OutsideHome {
-                symbol: setup.kinds[home.len()]
-                    .map(|k| self.kinds.get(k as usize).map_or('?', |k| k.symbol))
-                    .unwrap_or('.'),
+                symbol: if home.len() < MAX_HOME {
+                    setup
+                        .kind(home.len())
+                        .map(|k| self.kinds.get(k as usize).map_or('?', |k| k.symbol))
+                        .unwrap_or('.')
+                } else {
+                    '?'
+                },
                 expected: home.len(),
                 first: home[0],
                 last: home[home.len() - 1],
             });
         }
-        if setup.kinds.len() < home.len() {
+        if given < home.len() {
             return Err(SetupError::TooShort {
-                found: setup.kinds.len(),
+                found: given,
                 expected: home.len(),
-                square: home[setup.kinds.len()],
+                square: home[given],
+            });
+        }
+        if setup.bad > 0 {
+            return Err(SetupError::UnknownSymbol {
+                symbol: '?',
+                square: home[setup.bad as usize - 1].to_string(),
+                known: format!("piece kinds 0 to {}", self.kinds.len() - 1),
             });
         }
         let mut counts = [0usize; crate::params::MAX_KINDS];
-        for (i, (k, &sq)) in setup.kinds.iter().zip(home).enumerate() {
+        for (i, (k, &sq)) in setup.kinds().zip(home).enumerate() {
             let lake = self.template[sq.index()] == BLOCKED;
             match k {
                 None if self.full && !lake => return Err(SetupError::NotFull { square: sq }),
@@ -216,14 +313,14 @@ impl Rules {
                 Some(k) => {
                     let kind =
                         self.kinds
-                            .get(*k as usize)
+                            .get(k as usize)
                             .ok_or_else(|| SetupError::UnknownSymbol {
                                 symbol: '?',
                                 square: home[i].to_string(),
                                 known: format!("piece kinds 0 to {}", self.kinds.len() - 1),
                             })?;
-                    counts[*k as usize] += 1;
-                    if counts[*k as usize] > kind.count as usize {
+                    counts[k as usize] += 1;
+                    if counts[k as usize] > kind.count as usize {
                         return Err(SetupError::TooMany {
                             name: kind.name.clone(),
                             symbol: kind.symbol,
@@ -250,13 +347,13 @@ impl Rules {
 
     /// The setup text of S3.3, rows separated by `/`, without the `setup` word.
     pub(crate) fn setup_text(&self, setup: &Setup) -> String {
-        let mut out = String::with_capacity(setup.kinds.len() + self.ranks as usize);
-        for (i, k) in setup.kinds.iter().enumerate() {
+        let mut out = String::with_capacity(setup.len() + self.ranks as usize);
+        for (i, k) in setup.kinds().enumerate() {
             if i > 0 && i % self.files as usize == 0 {
                 out.push('/');
             }
             out.push(match k {
-                Some(k) => self.kinds.get(*k as usize).map_or('?', |k| k.symbol),
+                Some(k) => self.kinds.get(k as usize).map_or('?', |k| k.symbol),
                 None => '.',
             });
         }
@@ -274,16 +371,12 @@ impl Rules {
         pool.resize(free, None);
         pool.shuffle(rng);
         let mut pool = pool.into_iter();
-        let kinds = home
-            .iter()
-            .map(|s| {
-                if self.template[s.index()] == BLOCKED {
-                    None
-                } else {
-                    pool.next().flatten()
-                }
-            })
-            .collect();
-        Setup { kinds }
+        Setup::new(home.iter().map(|s| {
+            if self.template[s.index()] == BLOCKED {
+                None
+            } else {
+                pool.next().flatten()
+            }
+        }))
     }
 }

@@ -1,17 +1,24 @@
 //! The full state of a game: the board, the pieces with what has been
-//! revealed of them, the tray, the public history and the state of the
-//! two-squares and chase rules. Its JSON form is in [`crate::state_json`].
+//! revealed of them and what the public history proved about them, the
+//! tray, the last public event and the state of the two-squares and chase
+//! rules. Its JSON display model is in [`crate::state_json`].
+//!
+//! A state is bounded by the board: it keeps no list of past events and
+//! shares nothing, so a clone is a copy of a few kilobytes whatever the
+//! length of the game. What the rules, the views and determinization need of
+//! the past is kept per piece in bounded form (moved, revealed, marked,
+//! stood on the opponent's back row, and the attackers it beat as a silent
+//! defender, S12.6); the public history itself belongs to the record of the
+//! game (the moves, replayed through the engine).
 
 use crate::bitboard::Bits;
 use crate::board::{Square, BOARD_LEN};
 use crate::chase::Chase;
 use crate::combat::Clash;
-use crate::legend::Legend;
 use crate::params::{Rules, CLASSES, MAX_ARMY, MAX_KINDS, MAX_PIECES};
 use crate::two_squares::Series;
 use plateau::{Outcome, Player};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// Piece flag: the opponent knows the piece's rank (S6.2).
 pub(crate) const REVEALED: u8 = 1;
@@ -20,16 +27,24 @@ pub(crate) const MOVED: u8 = 2;
 /// Piece flag: the piece has returned a removed piece (S12.5c); the mark
 /// stays with it through removal and return.
 pub(crate) const MARKED: u8 = 4;
+/// Piece flag: the piece has ended a move on the opponent's back row, so it
+/// is no mobile flag (S12.4: a flag there wins).
+pub(crate) const BACK_ROW: u8 = 8;
 
 /// A position of Stratego, with all the history the rules depend on.
 ///
 /// Pieces are numbered per side in the order of their setup (side 0's from 0,
 /// side 1's from [`MAX_ARMY`]); a board cell holds the piece number plus one.
 ///
-/// It serializes to a readable JSON form and reads it back with every part
-/// checked (see [`crate::state_json`]); a state belongs to the rules it was
-/// made under ([`Stratego::check_state`](crate::Stratego::check_state)).
-#[derive(Clone, Debug, PartialEq)]
+/// A state comes from play (moves applied to
+/// [`Game::initial_state`](plateau::Game::initial_state), e.g. a record
+/// replayed) or from a validated hand-made description
+/// ([`PositionBuilder`](crate::PositionBuilder)); its JSON is a display
+/// model written with the rules ([`crate::state_json`]), never read back.
+/// A state belongs to the rules it was made under. For a key of everything
+/// that decides the future, see
+/// [`Game::state_key`](plateau::Game::state_key).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StrategoState {
     pub(crate) board: [u8; BOARD_LEN],
     pub(crate) kind: [u8; MAX_PIECES],
@@ -79,16 +94,17 @@ pub struct StrategoState {
     pub(crate) series: [Series; 2],
     /// Each side's chase (S8).
     pub(crate) chase: [Chase; 2],
-    /// Everything both players have seen, in order (S6.3).
-    pub(crate) history: Vec<Event>,
-    /// The names and movement of the pieces, and the board's size, under the
-    /// rules of the game (for JSON; the engine reads [`Rules`]).
-    pub(crate) legend: Arc<Legend>,
+    /// The last public event (S6.3), if any.
+    pub(crate) last: Option<Event>,
+    /// For each piece, the kinds of the attackers it beat as a silent
+    /// defender (S12.6), a bit per kind: what those fights publicly proved
+    /// about its rank.
+    pub(crate) beaten: [u16; MAX_PIECES],
 }
 
 /// A pending reconquest step (S12.5e): the move that reached the opponent's
 /// back row is made; the same side now returns a piece or skips.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Pending {
     /// The arriving piece.
     pub piece: u8,
@@ -175,11 +191,11 @@ pub struct PieceInfo {
 impl StrategoState {
     /// The state before the setups under `rules`.
     pub(crate) fn empty(rules: &Rules) -> StrategoState {
-        StrategoState::blank(&rules.template, rules.legend.clone())
+        StrategoState::blank(&rules.template)
     }
 
     /// A state with no piece and no history on the board `template`.
-    pub(crate) fn blank(template: &[u8; BOARD_LEN], legend: Arc<Legend>) -> StrategoState {
+    pub(crate) fn blank(template: &[u8; BOARD_LEN]) -> StrategoState {
         StrategoState {
             board: *template,
             kind: [0; MAX_PIECES],
@@ -206,8 +222,8 @@ impl StrategoState {
             quiet: 0,
             series: [Series::default(); 2],
             chase: [Chase::default(), Chase::default()],
-            history: Vec::new(),
-            legend,
+            last: None,
+            beaten: [0; MAX_PIECES],
         }
     }
 
@@ -244,9 +260,17 @@ impl StrategoState {
         &self.tray[player.index()]
     }
 
-    /// The public history (S6.3).
-    pub fn history(&self) -> &[Event] {
-        &self.history
+    /// The last public event (S6.3): the last setup, move, return or skip.
+    /// The whole public history is the record's: its moves replayed, each
+    /// followed by this.
+    pub fn last_event(&self) -> Option<Event> {
+        self.last
+    }
+
+    /// Whether a side has made its setup (S3.2: the first side sets up
+    /// first).
+    pub fn has_set_up(&self, player: Player) -> bool {
+        self.setups_done as usize > player.index()
     }
 
     /// Moves of play so far (setups not counted).

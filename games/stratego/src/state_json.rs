@@ -1,35 +1,22 @@
-//! The JSON form of a [`StrategoState`]: readable, and checked when read
-//! back.
+//! The JSON display model of a [`StrategoState`]: what a person would want
+//! to read, written from the state with its rules
+//! ([`Game::state_json`](plateau::Game::state_json)).
 //!
-//! A state is written as what a person would want to read: the phase, the
-//! side to move, the outcome, the counters, every piece of each side in the
-//! order it was set up (with where it stands, where it started, and what is
-//! known of it), each side's tray, two-squares series (S7), chase (S8) and
-//! returns (S12.5), the pending reconquest step, and the public history
-//! (S6.3), with sides and pieces named as in the rules data. It also carries
-//! what it needs of its rules to stand alone: the board's size and lakes and
-//! each kind's name, symbol and movement (`board`, `kinds`).
+//! It shows the phase, the side to move, the outcome, the counters, every
+//! piece of each side in the order it was set up (with where it stands,
+//! where it started, and what is known of it), each side's tray,
+//! two-squares series (S7), chase (S8) and returns (S12.5), the pending
+//! reconquest step, and the last public event (S6.3), with sides and pieces
+//! named as in the rules data, and the board's size and lakes and each
+//! kind's name, symbol and movement (`board`, `kinds`).
 //!
-//! The engine's own tables (bitboards, lists of movers, the position key) are
-//! not written; reading a state back rebuilds them by replaying the history
-//! on the pieces' setup squares, so that the state read back equals the one
-//! written, and checks everything on the way: an unknown side, piece or
-//! square, a piece set up on a lake or on another piece's square, a history
-//! move from a square where the side has no piece, a fight that names the
-//! wrong pieces, and any square, flag or count that disagrees with the
-//! history are refused with an error that names the field (`pieces[3]`,
-//! `history[12]`, `sides[0].tray`) and the problem. Fields that follow from
-//! the history (`square`, `moved`, `revealed`, `marked`, the trays and
-//! counters) may be left out when they are zero, false or empty; a piece's
-//! `origin` may be left out when it is its `square`.
-//!
-//! A state read back belongs to the rules it was written under: check it
-//! with [`Stratego::check_state`](crate::Stratego::check_state) before
-//! playing on under some rules.
+//! It is written, never read back: a game is restored from its record (the
+//! moves replayed through the engine), and a hand-made position is
+//! described to a validated [`PositionBuilder`](crate::PositionBuilder).
 //!
 //! ```
 //! use plateau::{Game, Player};
-//! use plateau_stratego::{Stratego, StrategoState};
+//! use plateau_stratego::Stratego;
 //!
 //! let game = Stratego::variant("duel").unwrap();
 //! let mut state = game.initial_state(0);
@@ -38,67 +25,41 @@
 //!     let mv = game.random_move(&state, &mut rng).unwrap();
 //!     game.apply(&mut state, &mv);
 //! }
-//! let json = serde_json::to_value(&state).unwrap();
+//! let json = game.state_json(&state);
 //! assert_eq!(json["plies"], 3);
 //! assert_eq!(json["pieces"][0]["side"], "red");
-//! assert_eq!(json["history"][0], serde_json::json!({"type": "setup", "side": "red"}));
-//! let back: StrategoState = serde_json::from_value(json.clone()).unwrap();
-//! assert_eq!(back, state);
-//! game.check_state(&back).unwrap();
-//!
-//! // A piece put on a lake is refused, naming the piece.
-//! let mut bad = json;
-//! bad["pieces"][0]["square"] = "c5".into();
-//! let err = serde_json::from_value::<StrategoState>(bad).unwrap_err().to_string();
-//! assert!(err.contains("pieces[0] (red "), "{err}");
-//! assert!(err.contains("c5 is a lake"), "{err}");
+//! assert_eq!(json["last_event"]["type"], "move");
 //! ```
 
 use crate::board::{Square, DIRS};
 use crate::combat::Clash;
-use crate::params::{CAPTAIN_CLASS, MAX_ARMY, MOBILE_CLASS, NO_CLASS, SCOUT_CLASS, STEP_CLASS};
+use crate::params::{Rules, CAPTAIN_CLASS, MAX_ARMY, MOBILE_CLASS, SCOUT_CLASS, STEP_CLASS};
 use crate::state::{Event, StrategoState, MARKED, MOVED, REVEALED};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::Serialize;
 use std::collections::BTreeMap;
-use thiserror::Error;
-
-/// Why a JSON state was refused: the field at fault and what is wrong with
-/// it, e.g. `pieces[4] (blue scout): c5 is a lake`. It shows on one line:
-/// names from the input are shown with control characters escaped.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", plateau::escape_controls(.0))]
-pub struct StateError(pub String);
 
 /// A state as JSON.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub(crate) struct StateJson {
     /// Setups made (S3.2): 0 or 1 while the sides set up, 2 once play has
     /// begun.
-    #[serde(default)]
     pub setups_done: u8,
     /// The side to act next (its setup, move or reconquest step).
     pub to_move: String,
     /// The outcome, once the game is over.
-    #[serde(default)]
     pub outcome: Option<OutcomeJson>,
     /// Moves of play so far (setups and reconquest steps not counted).
-    #[serde(default)]
     pub plies: u32,
     /// Moves of play since the last attack (S9.5).
-    #[serde(default)]
     pub plies_without_capture: u32,
     /// The reconquest step the side to move is to make (S12.5e), if any.
-    #[serde(default)]
     pub pending_step: Option<PendingJson>,
     /// Every piece of both sides, each side's in the order it was set up.
-    #[serde(default)]
     pub pieces: Vec<PieceJson>,
     /// Each side's name, tray and rule records, first side first.
     pub sides: [SideJson; 2],
-    /// The public history (S6.3), oldest first.
-    #[serde(default)]
-    pub history: Vec<EventJson>,
+    /// The last public event (S6.3), if any.
+    pub last_event: Option<EventJson>,
     /// The board of the rules (S1).
     pub board: BoardJson,
     /// The kinds of piece of the rules, strongest first.
@@ -106,8 +67,7 @@ pub(crate) struct StateJson {
 }
 
 /// How a game ended.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub(crate) struct OutcomeJson {
     /// The winning side's name; `null` for a draw.
     pub winner: Option<String>,
@@ -116,53 +76,43 @@ pub(crate) struct OutcomeJson {
 }
 
 /// A piece: its side and kind, where it stands and where it started.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub(crate) struct PieceJson {
     /// Its side's name.
     pub side: String,
     /// Its kind's name.
     pub piece: String,
     /// Where it stands; `null` once removed.
-    #[serde(default)]
     pub square: Option<Square>,
     /// Where it was set up, when that is not `square`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub origin: Option<Square>,
     /// Whether it has moved since it was set up or returned (S6.2).
-    #[serde(default)]
     pub moved: bool,
     /// Whether the opponent knows its rank (S6.2).
-    #[serde(default)]
     pub revealed: bool,
     /// Whether it has returned a removed piece (S12.5c).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "is_false")]
     pub marked: bool,
 }
 
 /// What each side has of its own.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub(crate) struct SideJson {
     /// The side's name in the rules data.
     pub name: String,
     /// Its removed pieces, counted by kind name (S5.7).
-    #[serde(default)]
     pub tray: BTreeMap<String, u8>,
     /// The returns it has made (S12.5c).
-    #[serde(default)]
     pub returns: u8,
     /// Its last move and its series of moves between two squares (S7).
-    #[serde(default)]
     pub two_squares: SeriesJson,
     /// Its chase (S8).
-    #[serde(default)]
     pub chase: ChaseJson,
 }
 
 /// A side's two-squares series (S7).
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Serialize)]
 pub(crate) struct SeriesJson {
     /// Where the side's last move came from.
     pub from: Option<Square>,
@@ -174,45 +124,36 @@ pub(crate) struct SeriesJson {
 }
 
 /// A side's chase (S8).
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Serialize)]
 pub(crate) struct ChaseJson {
     /// Where the side's last move ended.
-    #[serde(default)]
     pub square: Option<Square>,
     /// The enemy pieces next to `square` that move threatened (S8.1).
-    #[serde(default)]
     pub threatens: Vec<Square>,
     /// Whether a continuous chase is on (S8.2).
-    #[serde(default)]
     pub active: bool,
     /// The positions after the side's moves in the chase (S8.3), as
     /// position keys in hexadecimal.
-    #[serde(default)]
     pub positions: Vec<String>,
 }
 
 /// The reconquest step to make (S12.5e).
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub(crate) struct PendingJson {
     /// Where the arriving piece stands, on the opponent's back row.
     pub square: Square,
     /// The enemy pieces next to it that its move threatened (S8.1).
-    #[serde(default)]
     pub threatens: Vec<Square>,
     /// Whether S8 judges the step (S12.5f).
-    #[serde(default)]
     pub judged: bool,
     /// Whether only `skip` is legal: the arriving piece is an unrevealed
     /// scout (S12.5c).
-    #[serde(default)]
     pub skip_only: bool,
 }
 
 /// A public event (S6.3).
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
 pub(crate) enum EventJson {
     /// A side made its setup.
     Setup {
@@ -228,10 +169,10 @@ pub(crate) enum EventJson {
         /// Where it went, or what it attacked.
         to: Square,
         /// The mover's kind, when the move itself showed it.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(skip_serializing_if = "Option::is_none")]
         revealed: Option<String>,
         /// The fight, when the move was an attack.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(skip_serializing_if = "Option::is_none")]
         combat: Option<CombatJson>,
     },
     /// A removed piece returned (S12.5b).
@@ -251,8 +192,7 @@ pub(crate) enum EventJson {
 }
 
 /// A fight as both players saw it.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub(crate) struct CombatJson {
     /// The attacker's kind.
     pub attacker: String,
@@ -263,21 +203,18 @@ pub(crate) struct CombatJson {
 }
 
 /// The board (S1).
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub(crate) struct BoardJson {
     /// Files `a` onwards.
     pub files: u8,
     /// Ranks `1` onwards.
     pub ranks: u8,
     /// The lake squares (S1.2).
-    #[serde(default)]
     pub lakes: Vec<Square>,
 }
 
 /// A kind of piece.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub(crate) struct KindJson {
     /// Its name.
     pub name: String,
@@ -290,7 +227,7 @@ pub(crate) struct KindJson {
 }
 
 /// How a kind moves under the rules of the state.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum MovesJson {
     /// It never moves (S4.5).
@@ -306,28 +243,6 @@ pub(crate) enum MovesJson {
 }
 
 impl MovesJson {
-    /// The state's movement class.
-    pub fn class(self) -> u8 {
-        match self {
-            MovesJson::Fixed => NO_CLASS,
-            MovesJson::Step => STEP_CLASS,
-            MovesJson::Scout => SCOUT_CLASS,
-            MovesJson::Captain => CAPTAIN_CLASS,
-            MovesJson::Mobile => MOBILE_CLASS,
-        }
-    }
-
-    /// Its name in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            MovesJson::Fixed => "fixed",
-            MovesJson::Step => "step",
-            MovesJson::Scout => "scout",
-            MovesJson::Captain => "captain",
-            MovesJson::Mobile => "mobile",
-        }
-    }
-
     /// The name of a state's movement class.
     pub fn of_class(class: u8) -> MovesJson {
         match class {
@@ -360,11 +275,17 @@ pub(crate) fn neighbours(cell: u8, mask: u8) -> Vec<Square> {
 }
 
 impl StateJson {
-    /// The JSON form of a state. Never fails, whatever the state holds.
-    pub fn of(st: &StrategoState) -> StateJson {
-        let legend = &*st.legend;
-        let side = |p: usize| legend.side_name(p).to_string();
-        let kind = |k: u8| legend.kind_name(k).to_string();
+    /// The display model of a state under its rules. Never fails, whatever
+    /// the state holds.
+    pub fn of(rules: &Rules, st: &StrategoState) -> StateJson {
+        let side = |p: usize| rules.names.get(p).map_or("?", String::as_str).to_string();
+        let kind = |k: u8| {
+            rules
+                .kinds
+                .get(k as usize)
+                .map_or("?", |k| k.name.as_str())
+                .to_string()
+        };
         let mut pieces = Vec::new();
         for s in 0..2 {
             for id in s * MAX_ARMY..s * MAX_ARMY + (st.placed[s] as usize).min(MAX_ARMY) {
@@ -383,7 +304,7 @@ impl StateJson {
         }
         let sides = [0, 1].map(|s| SideJson {
             name: side(s),
-            tray: legend
+            tray: rules
                 .kinds
                 .iter()
                 .zip(&st.tray[s])
@@ -407,10 +328,7 @@ impl StateJson {
                     .collect(),
             },
         });
-        let history = st
-            .history
-            .iter()
-            .map(|e| match *e {
+        let last_event = st.last.map(|e| match e {
                 Event::Setup { player } => EventJson::Setup {
                     side: side(player.index()),
                 },
@@ -443,10 +361,9 @@ impl StateJson {
                 Event::Skip { player } => EventJson::Skip {
                     side: side(player.index()),
                 },
-            })
-            .collect();
-        let lakes = (0..legend.ranks)
-            .flat_map(|r| (0..legend.files).filter_map(move |f| Square::new(f, r)))
+        });
+        let lakes = (0..rules.ranks)
+            .flat_map(|r| (0..rules.files).filter_map(move |f| Square::new(f, r)))
             .filter(|sq| st.board[sq.index()] == crate::params::BLOCKED)
             .collect();
         StateJson {
@@ -468,47 +385,24 @@ impl StateJson {
             }),
             pieces,
             sides,
-            history,
+            last_event,
             board: BoardJson {
-                files: legend.files,
-                ranks: legend.ranks,
+                files: rules.files,
+                ranks: rules.ranks,
                 lakes,
             },
-            kinds: legend
+            kinds: rules
                 .kinds
                 .iter()
-                .map(|k| KindJson {
+                .enumerate()
+                .map(|(i, k)| KindJson {
                     name: k.name.clone(),
                     symbol: k.symbol,
-                    moves: MovesJson::of_class(k.class),
-                    movable: k.movable,
+                    moves: MovesJson::of_class(rules.class[i]),
+                    movable: rules.movable[i],
                 })
                 .collect(),
         }
     }
 }
 
-impl Serialize for StrategoState {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        StateJson::of(self).serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for StrategoState {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StrategoState, D::Error> {
-        StateJson::deserialize(d)
-            .map_err(on_one_line)?
-            .restore()
-            .map_err(|e| serde::de::Error::custom(format!("invalid Stratego state: {e}")))
-    }
-}
-
-/// The error with its message on one line: serde's own messages quote the
-/// input as it is (``unknown variant `\nmove` ``).
-fn on_one_line<E: serde::de::Error>(e: E) -> E {
-    let text = e.to_string();
-    match plateau::escape_controls(&text) {
-        std::borrow::Cow::Borrowed(_) => e,
-        std::borrow::Cow::Owned(escaped) => E::custom(escaped),
-    }
-}

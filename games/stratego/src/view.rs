@@ -3,23 +3,32 @@
 
 use crate::board::{self, Square, CELLS};
 use crate::combat::Clash;
-use crate::movegen::{first_cell, holds};
 use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
 use crate::setup::Setup;
-use crate::state::{Event, StrategoState};
+use crate::builder::{
+    neighbours, ChaseRecord, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece, TwoSquares,
+};
+use crate::state::{Event, StrategoState, BACK_ROW, MARKED};
 use plateau::rand::seq::SliceRandom;
 use plateau::rand::Rng;
 use plateau::{Player, Status};
 use serde::{Deserialize, Serialize};
 
 /// A player's view of a game (S6): their own pieces fully, the opponent's as
-/// squares with what is known of them, the trays, the public history.
+/// squares with what is known of them, the trays, the public records of the
+/// rules and the last public event.
+///
+/// It is bounded by the board: the public history (every event) is the
+/// record's, replayed; a view carries what the history publicly proved about
+/// each piece ([`StrategoView::clues`]) and the last event.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StrategoView {
     /// The player whose view this is.
     pub viewer: Player,
     /// Whose turn it is, or the outcome.
     pub status: Status,
+    /// The side to act next (after the game: the side that would have).
+    pub to_move: Player,
     /// Board width.
     pub files: u8,
     /// Board height.
@@ -28,19 +37,83 @@ pub struct StrategoView {
     pub squares: Vec<ViewSquare>,
     /// Removed pieces of each side, counted by kind (S5.7).
     pub trays: [Vec<u8>; 2],
-    /// The public history: setups made, and every move with what it
-    /// revealed (S6.3).
-    pub history: Vec<Event>,
+    /// Removed pieces of each side that had returned one, counted by kind
+    /// (S12.5c).
+    pub marked_in_trays: [Vec<u8>; 2],
+    /// What the public history proved about pieces on the board beyond
+    /// their squares (marks, S12.4, S12.6), for pieces it proved anything
+    /// about.
+    pub clues: Vec<Clue>,
+    /// The last public event (S6.3): a setup, a move with what it revealed,
+    /// a return or a skip.
+    pub last_event: Option<Event>,
+    /// Setups made (S3.2): 0, 1, or 2 once play has begun.
+    pub setups_done: u8,
     /// The viewer's own setup, once made.
     pub own_setup: Option<Setup>,
     /// The squares the opponent set up pieces on, once both sides have set
     /// up (S3.2: the side that sets up second sees nothing of the first
     /// side's setup while making its own).
     pub opponent_setup: Option<Vec<Square>>,
+    /// The reconquest step the side to move is to make (S12.5e), if any.
+    pub pending_step: Option<PendingView>,
+    /// Each side's two-squares series (S7), first side first.
+    pub two_squares: [SeriesView; 2],
+    /// Each side's chase (S8), without its positions (their keys would
+    /// tell hidden ranks).
+    pub chases: [ChaseView; 2],
+    /// The returns each side has made (S12.5c).
+    pub returns: [u8; 2],
     /// Moves of play so far.
     pub plies: u32,
     /// Moves of play since the last attack.
     pub plies_without_capture: u32,
+}
+
+/// What the public history proved about a piece on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clue {
+    /// Where it stands.
+    pub square: Square,
+    /// It returned a removed piece (S12.5c): it is marked, and no scout.
+    pub marked: bool,
+    /// It ended a move on its opponent's back row: it is no flag (S12.4).
+    pub reached_back_row: bool,
+    /// The kinds of the attackers it beat as a silent defender (S12.6).
+    pub beat: Vec<u8>,
+}
+
+/// A side's two-squares series (S7) as everyone sees it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeriesView {
+    /// Where its last move came from.
+    pub from: Option<Square>,
+    /// Where it went.
+    pub to: Option<Square>,
+    /// Moves in a row of that piece between those squares.
+    pub count: u8,
+}
+
+/// A side's chase (S8) as everyone sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChaseView {
+    /// Where its last move ended.
+    pub square: Option<Square>,
+    /// The enemy pieces that move threatened (S8.1).
+    pub threatens: Vec<Square>,
+    /// Whether a continuous chase is on (S8.2).
+    pub active: bool,
+}
+
+/// A pending reconquest step (S12.5e) as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingView {
+    /// Where the arriving piece stands.
+    pub square: Square,
+    /// The enemy pieces its move threatened (S8.1).
+    pub threatens: Vec<Square>,
+    /// Whether S8 judges the step (S12.5f).
+    pub judged: bool,
 }
 
 /// A square as the viewer sees it.
@@ -93,18 +166,17 @@ impl StrategoView {
     /// SQUARE` or `skip`): its last action was a move and it is still its
     /// turn.
     pub fn step_pending(&self) -> bool {
-        match (&self.status, self.history.last()) {
-            (Status::ToMove(p), Some(Event::Move { player, .. })) => p == player,
-            _ => false,
-        }
+        self.pending_step.is_some()
     }
 
     /// The returns a side has made (S12.5c).
     pub fn returns(&self, player: Player) -> usize {
-        self.history
-            .iter()
-            .filter(|e| matches!(e, Event::Return { player: p, .. } if *p == player))
-            .count()
+        self.returns[player.index() & 1] as usize
+    }
+
+    /// Whether the setup phase is on (S3.2).
+    pub fn in_setup(&self) -> bool {
+        self.setups_done < 2
     }
 
     /// The square at `sq` (as seen), if on the board.
@@ -122,15 +194,48 @@ impl Rules {
     /// `viewer`'s view of a state (S6).
     pub(crate) fn view(&self, st: &StrategoState, viewer: Player, status: Status) -> StrategoView {
         let v = viewer.index();
-        let setup_done = |side: usize| {
-            st.history
-                .iter()
-                .any(|e| matches!(e, Event::Setup { player } if player.index() == side))
-        };
         let in_setup = st.in_setup();
+        let trays = |marked: bool| {
+            [0, 1].map(|side| {
+                if !marked {
+                    return st.tray[side][..self.kinds.len()].to_vec();
+                }
+                let mut counts = vec![0u8; self.kinds.len()];
+                let base = side * MAX_ARMY;
+                for id in base..base + st.placed[side] as usize {
+                    if st.at[id] == 0 && st.flags[id] & MARKED != 0 {
+                        counts[st.kind[id] as usize] += 1;
+                    }
+                }
+                counts
+            })
+        };
+        let mut clues = Vec::new();
+        if !in_setup {
+            for sq in board::squares(self.files, self.ranks) {
+                let cell = st.board[sq.index()];
+                if cell == EMPTY || cell == BLOCKED {
+                    continue;
+                }
+                let id = cell as usize - 1;
+                let marked = st.flags[id] & MARKED != 0;
+                let back_row = st.flags[id] & BACK_ROW != 0;
+                if marked || back_row || st.beaten[id] != 0 {
+                    clues.push(Clue {
+                        square: sq,
+                        marked,
+                        reached_back_row: back_row,
+                        beat: (0..self.kinds.len() as u8)
+                            .filter(|k| st.beaten[id] & (1 << k) != 0)
+                            .collect(),
+                    });
+                }
+            }
+        }
         StrategoView {
             viewer,
             status,
+            to_move: st.to_move,
             files: self.files,
             ranks: self.ranks,
             squares: board::squares(self.files, self.ranks)
@@ -142,13 +247,13 @@ impl Rules {
                     seen => seen,
                 })
                 .collect(),
-            trays: [
-                st.tray[0][..self.kinds.len()].to_vec(),
-                st.tray[1][..self.kinds.len()].to_vec(),
-            ],
-            history: st.history.clone(),
-            own_setup: setup_done(v).then(|| self.setup_of(st, v)),
-            opponent_setup: (setup_done(1 - v) && !in_setup).then(|| {
+            trays: trays(false),
+            marked_in_trays: trays(true),
+            clues,
+            last_event: st.last,
+            setups_done: st.setups_done,
+            own_setup: st.has_set_up(viewer).then(|| self.setup_of(st, v)),
+            opponent_setup: (!in_setup).then(|| {
                 let mut origins: Vec<u8> = (0..st.placed[1 - v] as usize)
                     .map(|i| st.origin[(1 - v) * MAX_ARMY + i])
                     .collect();
@@ -158,6 +263,25 @@ impl Rules {
                     .map(|c| Square::from_index(c as usize))
                     .collect()
             }),
+            pending_step: st.pending.map(|p| PendingView {
+                square: Square::from_index(p.to as usize),
+                threatens: neighbours(p.to, p.threats),
+                judged: p.judged,
+            }),
+            two_squares: st.series.map(|s| SeriesView {
+                from: Square::from_cell(s.from as usize),
+                to: Square::from_cell(s.to as usize),
+                count: s.count,
+            }),
+            chases: [0, 1].map(|side| {
+                let c = &st.chase[side];
+                ChaseView {
+                    square: Square::from_cell(c.square as usize),
+                    threatens: neighbours(c.square, c.threats),
+                    active: c.active,
+                }
+            }),
+            returns: st.returns,
             plies: st.plies,
             plies_without_capture: st.quiet,
         }
@@ -170,248 +294,283 @@ impl Rules {
             let id = side * MAX_ARMY + i;
             at[st.origin[id] as usize] = Some(st.kind[id]);
         }
-        Setup::new(self.home[side].iter().map(|s| at[s.index()]).collect())
+        Setup::new(self.home[side].iter().map(|s| at[s.index()]))
     }
 
     /// Draws a full state consistent with everything the view's player knows
-    /// (S6), uniformly over the ways to give the opponent's unknown pieces
-    /// their kinds (see [`assign_uniformly`]): they get the kinds not yet accounted for
-    /// by revealed pieces and the tray, consistent with what the public
-    /// history implies of them (pieces that moved get kinds that move; a
-    /// silent defender that won beats its attackers, S12.6; a piece that
-    /// returned one is no scout, S12.5c; a piece that stood on the back row
-    /// is no mobile flag, S12.4), and the public history is replayed on the
-    /// drawn setups. A draw whose replay ends differently (S9.4 can depend on
-    /// the unknown ranks) is drawn again, a few times at most.
+    /// (S6), without replaying any history: the opponent's unknown pieces
+    /// get the kinds not yet accounted for by revealed pieces and the trays,
+    /// each a kind the public record allows it (a piece that moved is of a
+    /// kind that moves; a silent defender that won beats its attackers,
+    /// S12.6; a marked piece is no scout, S12.5c; a piece that stood on the
+    /// viewer's back row is no mobile flag, S12.4), uniformly over those
+    /// assignments (see [`assign_uniformly`]) among the ones under which the
+    /// rules end the game as the view shows (S9: both sides keep a movable
+    /// piece and the side to move a legal move while play goes on). Other
+    /// draws are rejected; after [`DETERMINIZE_TRIES`] rejections an exact
+    /// search takes over (each unknown piece forced to each kind it may
+    /// have, the others matched), so a view of a real game always gets a
+    /// consistent state.
+    ///
+    /// The positions of a chase in progress (S8.3) are keys of hidden ranks
+    /// and are not in the view: a drawn state's chases keep their square,
+    /// threats and activity but start their list of positions afresh.
     pub(crate) fn determinize<R: Rng + ?Sized>(
         &self,
         view: &StrategoView,
         rng: &mut R,
     ) -> StrategoState {
-        let mut st = self.determinize_once(view, rng);
-        for _ in 0..16 {
-            let status = match &st.outcome {
-                Some(o) => Status::Over(o.clone()),
-                None => Status::ToMove(st.to_move),
-            };
-            if status == view.status && st.history.len() == view.history.len() {
-                break;
-            }
-            st = self.determinize_once(view, rng);
+        match self.try_determinize(view, rng) {
+            Ok(st) | Err(st) => st,
         }
-        st
     }
 
-    fn determinize_once<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
-        let v = view.viewer.index();
-        let o = 1 - v;
-        let own = match &view.own_setup {
-            Some(s) if self.check_setup(view.viewer, s).is_ok() => s.clone(),
-            _ => self.random_setup(view.viewer, rng),
-        };
-        let opponent = match &view.opponent_setup {
-            Some(squares) => self.draw_opponent_setup(view, o, squares, rng),
-            None => self.random_setup(Player(o as u8), rng),
-        };
-        let mut st = StrategoState::empty(self);
-        for event in &view.history {
-            if st.outcome.is_some() {
-                break;
-            }
-            match *event {
-                Event::Setup { player } if st.in_setup() && player == st.to_move => {
-                    let setup = if player.index() == v { &own } else { &opponent };
-                    self.apply_setup(&mut st, setup);
-                }
-                Event::Move {
-                    player, from, to, ..
-                } if !st.in_setup()
-                    && st.pending.is_none()
-                    && player == st.to_move
-                    && holds(st.board[from.index()], first_cell(player.index()))
-                    && self.class[st.kind[st.board[from.index()] as usize - 1] as usize]
-                        != NO_CLASS
-                    && self.on_board(to)
-                    && !holds(st.board[to.index()], first_cell(player.index()))
-                    && st.board[to.index()] != BLOCKED =>
-                {
-                    self.apply_step(&mut st, from.index(), to.index());
-                }
-                Event::Return {
-                    player,
-                    kind,
-                    square,
-                } if st.pending.is_some()
-                    && player == st.to_move
-                    && st.tray[player.index()]
-                        .get(kind as usize)
-                        .is_some_and(|&n| n > 0)
-                    && self.home[player.index()].contains(&square)
-                    && st.board[square.index()] == EMPTY =>
-                {
-                    self.apply_return(&mut st, Some((kind, square.index())));
-                }
-                Event::Skip { player } if st.pending.is_some() && player == st.to_move => {
-                    self.apply_return(&mut st, None);
-                }
-                _ => break,
-            }
-        }
-        st
-    }
-
-    /// The opponent's setup: kinds for the pieces that started on `squares`,
-    /// consistent with the public history.
-    fn draw_opponent_setup<R: Rng + ?Sized>(
+    /// [`Rules::determinize`], telling apart a consistent state (`Ok`) from
+    /// the best effort for a view no game under these rules gives (`Err`).
+    pub(crate) fn try_determinize<R: Rng + ?Sized>(
         &self,
         view: &StrategoView,
-        o: usize,
-        squares: &[Square],
         rng: &mut R,
-    ) -> Setup {
-        let n = squares.len();
-        let mut ident = [usize::MAX; CELLS];
-        for (i, sq) in squares.iter().enumerate() {
-            ident[sq.index()] = i;
+    ) -> Result<StrategoState, StrategoState> {
+        let v = view.viewer.index() & 1;
+        let o = 1 - v;
+        let own_setup = view
+            .own_setup
+            .filter(|s| self.check_setup(Player(v as u8), s).is_ok());
+        if view.in_setup() {
+            let mut st = StrategoState::empty(self);
+            for side in 0..view.setups_done as usize {
+                let setup = match own_setup {
+                    Some(s) if side == v => s,
+                    _ => self.random_setup(Player(side as u8), rng),
+                };
+                self.apply_setup(&mut st, &setup);
+            }
+            st.last = view.last_event;
+            let ok = self.ends_as_shown(&st, &view.status);
+            return if ok { Ok(st) } else { Err(st) };
         }
-        let at = |ident: &[usize; CELLS], sq: Square| {
-            let i = ident[sq.index()];
-            (i < n).then_some(i)
+        let (b, unknown, slots) = self.describe_view(view, own_setup, v, o);
+        let facts = |i: usize| &b.pieces[i];
+        let moves_ok = |i: usize, k: u8| !facts(i).moved || self.class[k as usize] != NO_CLASS;
+        let allowed = |i: usize, k: u8| {
+            let p = facts(i);
+            let k = k as usize;
+            moves_ok(i, k as u8)
+                && !(p.reached_back_row && self.is_flag[k])
+                && !(p.marked && self.is_scout[k])
+                && (0..self.kinds.len())
+                    .filter(|a| p.beaten & (1 << a) != 0)
+                    .all(|a| self.combat[a][k] == Clash::DefenderWins)
         };
-        let mut known: Vec<Option<u8>> = vec![None; n];
-        let mut facts = vec![Facts::default(); n];
-        // The opponent's removed pieces, earliest first (S12.5c).
-        let mut removed: Vec<usize> = Vec::new();
-        // The opponent's piece whose move just reached the back row.
-        let mut arrived = None;
-        // Follow the opponent's pieces through the public history.
-        for event in &view.history {
-            let last_arrival = arrived.take();
-            match *event {
-                Event::Move {
-                    player,
-                    from,
-                    to,
-                    revealed,
-                    combat,
-                } if player.index() == o => {
-                    let Some(i) = at(&ident, from) else { continue };
-                    facts[i].moved = true;
-                    if revealed.is_some() {
-                        known[i] = revealed;
-                    }
-                    ident[from.index()] = usize::MAX;
-                    let survived = match combat {
-                        None => true,
-                        Some(c) => {
-                            known[i] = Some(c.attacker);
-                            c.result == Clash::AttackerWins
-                        }
-                    };
-                    if survived {
-                        ident[to.index()] = i;
-                        if to.rank() == self.back_rank[o] {
-                            // S12.4: a flag there would have won.
-                            facts[i].not_flag = true;
-                            arrived = Some(i);
-                        }
-                    } else {
-                        removed.push(i);
-                    }
-                }
-                Event::Move {
-                    to,
-                    combat: Some(c),
-                    ..
-                } => {
-                    let Some(j) = at(&ident, to) else { continue };
-                    match c.defender {
-                        Some(d) => known[j] = Some(d),
-                        // S12.6: a silent defender won against this attacker.
-                        None => facts[j].beat.push(c.attacker),
-                    }
-                    if c.result != Clash::DefenderWins {
-                        ident[to.index()] = usize::MAX;
-                        removed.push(j);
-                    }
-                }
-                Event::Return {
-                    player,
-                    kind,
-                    square,
-                } if player.index() == o => {
-                    // S12.5c: the arriving piece is no scout and is marked; the
-                    // returned piece is an unmarked one of that rank if any,
-                    // the earliest removed.
-                    if let Some(i) = last_arrival {
-                        facts[i].not_scout = true;
-                        facts[i].marked = true;
-                    }
-                    let pick = removed
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, &j)| known[j] == Some(kind))
-                        .min_by_key(|&(pos, &j)| (facts[j].marked, pos))
-                        .map(|(pos, _)| pos);
-                    if let Some(pos) = pick {
-                        let j = removed.remove(pos);
-                        ident[square.index()] = j;
-                    }
-                }
-                _ => {}
+        let make = |draw: &[(usize, u8)]| {
+            let mut b = b.clone();
+            for &(i, k) in draw {
+                b.pieces[i].kind = k;
+            }
+            b.assemble(self)
+        };
+        let mut last = None;
+        for _ in 0..DETERMINIZE_TRIES {
+            let draw = assign_uniformly(&unknown, &slots, moves_ok, allowed, rng);
+            let st = make(&draw);
+            if draw.iter().all(|&(i, k)| allowed(i, k)) && self.ends_as_shown(&st, &view.status) {
+                return Ok(st);
+            }
+            last = Some(st);
+        }
+        // The exact search: no movable piece at all for the opponent's
+        // unknown pieces, or each unknown piece forced to each movable kind
+        // it may have, the others matched.
+        let immobile = |i: usize, k: u8| allowed(i, k) && !self.movable[k as usize];
+        let draw = assign(&unknown, &slots, immobile, rng);
+        if draw.iter().all(|&(i, k)| immobile(i, k)) {
+            let st = make(&draw);
+            if self.ends_as_shown(&st, &view.status) {
+                return Ok(st);
             }
         }
-        // What is left to hand out, one slot a piece.
+        let mut order: Vec<usize> = (0..unknown.len()).collect();
+        order.shuffle(rng);
+        for u in order {
+            let i = unknown[u];
+            let mut kinds: Vec<usize> = (0..slots.len())
+                .filter(|&s| self.movable[slots[s] as usize] && allowed(i, slots[s]))
+                .collect();
+            kinds.sort_by_key(|&s| slots[s]);
+            kinds.dedup_by_key(|s| slots[*s]);
+            kinds.shuffle(rng);
+            for s in kinds {
+                let rest: Vec<usize> = unknown.iter().copied().filter(|&j| j != i).collect();
+                let mut rest_slots = slots.clone();
+                rest_slots.remove(s);
+                let mut draw = assign(&rest, &rest_slots, allowed, rng);
+                draw.push((i, slots[s]));
+                if draw.len() == unknown.len() && draw.iter().all(|&(i, k)| allowed(i, k)) {
+                    let st = make(&draw);
+                    if self.ends_as_shown(&st, &view.status) {
+                        return Ok(st);
+                    }
+                }
+            }
+        }
+        Err(last.unwrap_or_else(|| make(&[])))
+    }
+
+    /// The view as a position, the opponent's unknown pieces given kind 0:
+    /// the description, the indices of the unknown pieces in it, and the
+    /// kinds left for them (one a piece).
+    fn describe_view(
+        &self,
+        view: &StrategoView,
+        own_setup: Option<Setup>,
+        v: usize,
+        o: usize,
+    ) -> (PositionBuilder, Vec<usize>, Vec<u8>) {
+        let mut b = PositionBuilder::new(view.to_move);
+        // The viewer's set-up squares by kind.
+        let mut own_origins: Vec<Vec<Square>> = vec![Vec::new(); self.kinds.len()];
+        if let Some(setup) = own_setup {
+            for (k, sq) in setup.kinds().zip(&self.home[v]) {
+                if let Some(k) = k {
+                    own_origins[k as usize].push(*sq);
+                }
+            }
+        }
         let mut left: Vec<usize> = self.kinds.iter().map(|k| k.count as usize).collect();
-        for k in known.iter().flatten() {
-            if let Some(c) = left.get_mut(*k as usize) {
-                *c = c.saturating_sub(1);
+        let mut unknown = Vec::new();
+        for sq in board::squares(self.files, self.ranks) {
+            let (owner, kind, moved, revealed) = match view.square(sq) {
+                Some(ViewSquare::Own {
+                    kind,
+                    moved,
+                    revealed,
+                }) => (v, kind, moved, revealed),
+                Some(ViewSquare::Opponent { kind, moved }) => {
+                    match kind {
+                        Some(k) => {
+                            if let Some(n) = left.get_mut(k as usize) {
+                                *n = n.saturating_sub(1);
+                            }
+                        }
+                        None => unknown.push(b.pieces.len()),
+                    }
+                    (o, kind.unwrap_or(0), moved, kind.is_some())
+                }
+                _ => continue,
+            };
+            let clue = view.clues.iter().find(|c| c.square == sq);
+            let origin = if owner == v {
+                own_origins.get_mut(kind as usize).and_then(Vec::pop)
+            } else {
+                None
+            };
+            b.pieces.push(PlacedPiece {
+                square: sq,
+                owner: Player(owner as u8),
+                kind,
+                revealed,
+                moved,
+                marked: clue.is_some_and(|c| c.marked),
+                reached_back_row: clue.is_some_and(|c| c.reached_back_row),
+                beaten: clue.map_or(0, |c| c.beat.iter().fold(0, |m, &k| m | 1 << (k & 15))),
+                origin,
+            });
+        }
+        for side in 0..2 {
+            for (k, &n) in view.trays[side].iter().enumerate() {
+                let marked = view.marked_in_trays[side].get(k).copied().unwrap_or(0);
+                for i in 0..n {
+                    b.removed[side].push(RemovedPiece {
+                        kind: k as u8,
+                        marked: i < marked,
+                        origin: if side == v {
+                            own_origins[k].pop()
+                        } else {
+                            None
+                        },
+                    });
+                }
+                if side == o {
+                    left[k] = left[k].saturating_sub(n as usize);
+                }
             }
         }
-        let slots: Vec<u8> = left
+        // The opponent's set-up squares, handed out in order: which of its
+        // pieces started where is no secret, but nothing depends on it.
+        if let Some(origins) = &view.opponent_setup {
+            let mut origins = origins.iter().copied();
+            for p in b.pieces.iter_mut().filter(|p| p.owner.index() == o) {
+                p.origin = origins.next();
+            }
+            for p in b.removed[o].iter_mut() {
+                p.origin = origins.next();
+            }
+        }
+        b.pending_step = view.pending_step.as_ref().map(|p| PendingStep {
+            square: p.square,
+            threatens: p.threatens.clone(),
+            judged: p.judged,
+        });
+        b.two_squares = view.two_squares.map(|s| TwoSquares {
+            from: s.from,
+            to: s.to,
+            count: s.count,
+        });
+        b.chases = [0, 1].map(|side| {
+            let c = &view.chases[side];
+            ChaseRecord {
+                square: c.square,
+                threatens: c.threatens.clone(),
+                active: c.active,
+                positions: Vec::new(),
+            }
+        });
+        b.plies = view.plies;
+        b.plies_without_capture = view.plies_without_capture;
+        b.returns = view.returns;
+        b.outcome = match &view.status {
+            Status::Over(o) => Some(o.clone()),
+            Status::ToMove(_) => None,
+        };
+        b.last_event = view.last_event;
+        let slots = left
             .iter()
             .enumerate()
             .flat_map(|(k, &c)| std::iter::repeat_n(k as u8, c))
             .collect();
-        let unknown: Vec<usize> = (0..n).filter(|&i| known[i].is_none()).collect();
-        let allowed = |i: usize, k: u8| {
-            let f = &facts[i];
-            let k = k as usize;
-            let ruled_out = (f.moved && self.class[k] == NO_CLASS)
-                || (f.not_flag && self.is_flag[k])
-                || (f.not_scout && self.is_scout[k]);
-            !ruled_out
-                && f.beat
-                    .iter()
-                    .all(|&a| self.combat[a as usize][k] == Clash::DefenderWins)
-        };
-        let moved_allowed = |i: usize, k: u8| !facts[i].moved || self.class[k as usize] != NO_CLASS;
-        let mut kinds = known;
-        for (i, k) in assign_uniformly(&unknown, &slots, moved_allowed, allowed, rng) {
-            kinds[i] = Some(k);
+        (b, unknown, slots)
+    }
+
+    /// Whether the rules end (or go on with) the game in `st` as `status`
+    /// shows (S9): the end a drawn state must agree with, since S9.2–S9.4
+    /// depend on hidden ranks.
+    pub(crate) fn ends_as_shown(&self, st: &StrategoState, status: &Status) -> bool {
+        let to_move = st.to_move.index();
+        match status {
+            Status::ToMove(p) => {
+                st.outcome.is_none()
+                    && *p == st.to_move
+                    && if st.pending.is_some() {
+                        self.end_of_move(st, to_move).is_none()
+                    } else if st.in_setup() {
+                        true
+                    } else {
+                        self.end_check(st, 1 - to_move, false).is_none()
+                    }
+            }
+            Status::Over(o) => match o.reason.as_ref() {
+                crate::NO_MOVABLE_PIECES | crate::NO_LEGAL_MOVE | crate::MOVE_CAP => {
+                    self.end_check(st, 1 - to_move, false).as_ref() == Some(o)
+                }
+                _ => true,
+            },
         }
-        let mut by_cell = [None; CELLS];
-        for (sq, k) in squares.iter().zip(kinds) {
-            by_cell[sq.index()] = k;
-        }
-        Setup::new(self.home[o].iter().map(|s| by_cell[s.index()]).collect())
     }
 }
 
-/// What the public history tells of one unknown enemy piece.
-#[derive(Clone, Default)]
-struct Facts {
-    /// It has moved: it is of a kind that moves.
-    moved: bool,
-    /// It ended a move on the viewer's back row: it is no flag (S12.4).
-    not_flag: bool,
-    /// It returned a piece: it is no scout (S12.5c).
-    not_scout: bool,
-    /// It returned a piece (S12.5c).
-    marked: bool,
-    /// The kinds of the attackers it beat as a silent defender (S12.6).
-    beat: Vec<u8>,
-}
+/// How many uniform draws [`Rules::determinize`] rejects before its exact search.
+const DETERMINIZE_TRIES: usize = 32;
 
 /// How many draws [`assign_uniformly`] makes before it settles for a matching.
 const UNIFORM_TRIES: usize = 64;

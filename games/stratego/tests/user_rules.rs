@@ -94,7 +94,7 @@ fn a_users_rules_file_plays() {
             "X 3 3 2 2 . . . / 2 2 S B B . . . / B F . . . . . .",
         )
         .unwrap();
-    assert_eq!(setup.kinds().iter().flatten().count(), 12);
+    assert_eq!(setup.kinds().flatten().count(), 12);
     let (outcome, plies) = playout::random_game(&game, 3, 0);
     assert!(plies > 2, "{outcome:?}");
     plateau::conformance::check(

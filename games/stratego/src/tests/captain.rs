@@ -136,7 +136,7 @@ fn s6_2_s11_4d_a_captain_turning_is_revealed_and_its_move_says_so() {
     let mut st = position(&game, board, 0);
     play(&game, &mut st, "e4-f5");
     assert!(matches!(
-        st.history().last(),
+        st.last_event().as_ref(),
         Some(Event::Move { revealed: Some(k), .. }) if *k == captain
     ));
     assert_eq!(

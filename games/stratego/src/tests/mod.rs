@@ -14,7 +14,6 @@ mod silent;
 mod state_json;
 mod two_squares;
 
-use crate::params::{EMPTY, MAX_ARMY};
 use crate::state::{Event, StrategoState};
 use crate::{Move, Stratego};
 use plateau::{Game, Player, RulesSpec, Status};
@@ -30,10 +29,11 @@ pub(crate) fn rules(overrides: &[(&str, &str)]) -> Stratego {
 
 /// A position from a diagram: ranks 10 down to 1, ten tokens a rank: `.`
 /// empty, `~` lake, `r` or `b` and a symbol for a red or blue piece (`r9`,
-/// `bB`). Play has begun; `to_move` moves next.
+/// `bB`). Play has begun; `to_move` moves next. Made with the public
+/// [`PositionBuilder`](crate::PositionBuilder), which checks it.
 pub(crate) fn position(game: &Stratego, diagram: &str, to_move: u8) -> StrategoState {
     let r = &game.rules;
-    let mut st = StrategoState::empty(r);
+    let mut b = crate::PositionBuilder::new(Player(to_move));
     let rows: Vec<&str> = diagram
         .lines()
         .map(str::trim)
@@ -46,29 +46,23 @@ pub(crate) fn position(game: &Stratego, diagram: &str, to_move: u8) -> StrategoS
         assert_eq!(tokens.len(), r.files as usize, "rank {}: {row}", rank + 1);
         for (file, tok) in tokens.iter().enumerate() {
             let sq = crate::Square::new(file as u8, rank as u8).unwrap();
-            let cell = sq.index();
             match *tok {
-                "." => assert_eq!(st.board[cell], EMPTY, "{sq} is a lake"),
-                "~" => assert!(r.is_lake(sq), "{sq} is no lake"),
+                "." => assert!(!game.lakes().contains(&sq), "{sq} is a lake"),
+                "~" => assert!(game.lakes().contains(&sq), "{sq} is no lake"),
                 t => {
                     let side = match &t[..1] {
                         "r" => 0,
                         "b" => 1,
                         _ => panic!("bad token {t}"),
                     };
-                    let k = r.kind_of_symbol(t[1..].chars().next().unwrap()).unwrap();
-                    game.rules.place(&mut st, side, k, cell);
+                    let k = game.kind_of_symbol(t[1..].chars().next().unwrap()).unwrap();
+                    b.place(sq, Player(side), k);
                 }
             }
         }
     }
-    st.history = vec![
-        Event::Setup { player: Player(0) },
-        Event::Setup { player: Player(1) },
-    ];
-    st.setups_done = 2;
-    st.to_move = Player(to_move);
-    st
+    b.build_with(game, crate::Checks::diagram())
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Plays moves given in notation (`return PIECE SQUARE` is one move),
@@ -135,7 +129,7 @@ pub(crate) fn name_at(game: &Stratego, st: &StrategoState, at: &str) -> Option<(
 
 /// The combat of the last move, which must have been an attack.
 pub(crate) fn last_combat(st: &StrategoState) -> crate::Combat {
-    match st.history().last().unwrap() {
+    match &st.last_event().unwrap() {
         Event::Move {
             combat: Some(c), ..
         } => *c,
@@ -151,18 +145,17 @@ pub(crate) fn over(game: &Stratego, st: &StrategoState) -> Option<(Option<Player
     }
 }
 
-/// Puts pieces of `side` (symbols, earliest removed first) into its tray.
+/// Puts pieces of `side` (symbols, earliest removed first) into its tray,
+/// through the builder.
 pub(crate) fn to_tray(game: &Stratego, st: &mut StrategoState, side: usize, symbols: &str) {
+    let mut b = crate::PositionBuilder::from_state(game, st);
     for s in symbols.split_whitespace() {
         let k = game.kind_of_symbol(s.chars().next().unwrap()).unwrap();
-        let cell = crate::board::squares(10, 10)
-            .map(|sq| sq.index())
-            .find(|&c| st.board[c] == EMPTY)
-            .unwrap();
-        game.rules.place(st, side, k, cell);
-        let id = side * MAX_ARMY + st.placed[side] as usize - 1;
-        game.rules.remove(st, id, side);
+        b.remove(Player(side as u8), k);
     }
+    *st = b
+        .build_with(game, crate::Checks::diagram())
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// A fixed legal Red setup (front row first).
@@ -320,13 +313,11 @@ fn s12_random_play_under_all_options_uses_them() {
                 flag_moves += (k == flag) as u32;
             }
             game.apply(&mut st, &mv);
-        }
-        for e in st.history() {
-            match e {
-                Event::Return { .. } | Event::Skip { .. } => steps += 1,
-                Event::Move {
+            match st.last_event() {
+                Some(Event::Return { .. } | Event::Skip { .. }) => steps += 1,
+                Some(Event::Move {
                     combat: Some(c), ..
-                } if c.defender.is_none() => hidden += 1,
+                }) if c.defender.is_none() => hidden += 1,
                 _ => {}
             }
         }

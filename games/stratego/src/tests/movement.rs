@@ -58,7 +58,7 @@ fn s6_2_scout_revealed_only_when_moving_more_than_one_square() {
     assert!(!st.piece_at("d4".parse().unwrap()).unwrap().revealed);
     play(&game, &mut st, "j10-j9 d4-f4");
     assert!(st.piece_at("f4".parse().unwrap()).unwrap().revealed);
-    let Event::Move { revealed, .. } = st.history().last().unwrap() else {
+    let Event::Move { revealed, .. } = &st.last_event().unwrap() else {
         panic!()
     };
     assert_eq!(*revealed, game.kind_of_name("scout"));

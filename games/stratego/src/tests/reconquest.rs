@@ -303,7 +303,7 @@ fn s12_5d_skipping_uses_nothing_up() {
         "Red returns no piece (S12.5)."
     );
     play(&game, &mut st, "skip");
-    assert!(matches!(st.history().last(), Some(Event::Skip { .. })));
+    assert!(matches!(st.last_event().as_ref(), Some(Event::Skip { .. })));
     assert_eq!(game.status(&st), Status::ToMove(Player(1)));
     assert_eq!(
         (st.returns(Player(0)), tray_of(&game, &st, 0, "general")),

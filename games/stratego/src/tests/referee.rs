@@ -178,7 +178,7 @@ fn cross_check(variant: &str, mask: u8, limit: &str, seeds: u64, plies: usize) -
                 fmt(&real),
                 fmt(&expected),
                 "{variant} mask {mask:#b} limit {limit} seed {seed} ply {ply}: {:?}",
-                st.history().iter().rev().take(12).collect::<Vec<_>>()
+                st.last_event()
             );
             if real.is_empty() {
                 break;

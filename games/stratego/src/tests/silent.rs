@@ -124,7 +124,7 @@ fn s12_6_a_silent_defender_that_loses_or_ties_is_shown_in_the_tray() {
         let name = &game.pieces()[k as usize].name;
         assert!(
             game.rules
-                .describe_event(st.history().last().unwrap())
+                .describe_event(&st.last_event().unwrap())
                 .contains(name.as_str()),
             "{defender}"
         );

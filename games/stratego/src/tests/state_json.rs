@@ -1,8 +1,9 @@
-//! The JSON form of a state (`state_json.rs`, `restore.rs`): readable, a
-//! JSON value (no number beyond what JSON readers hold exactly), read back
-//! equal, and refused with an error naming the field when inconsistent.
+//! The display model of a state (`state_json.rs`), hand-made positions
+//! (`builder.rs`: refusals naming the square and the rule, and a round trip
+//! from play), the full-position key, and determinization consistent with
+//! every view.
 use super::*;
-use plateau::rand::Rng;
+use crate::builder::PositionBuilder;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -15,45 +16,10 @@ fn base() -> (Stratego, StrategoState) {
     (game, st)
 }
 
-fn to_json(st: &StrategoState) -> Value {
-    serde_json::to_value(st).expect("a state is a JSON value")
-}
-
-/// Reads a state back, checking that it equals `st` both from a value and
-/// from text.
-fn assert_round_trip(st: &StrategoState) {
-    let value = to_json(st);
-    let back: StrategoState =
-        serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{e}\n{value:#}"));
-    assert_eq!(&back, st);
-    let text = serde_json::to_string(st).unwrap();
-    assert_eq!(&serde_json::from_str::<StrategoState>(&text).unwrap(), st);
-}
-
-/// The error reading this JSON gives.
-fn refusal(value: Value) -> String {
-    match serde_json::from_value::<StrategoState>(value) {
-        Ok(_) => panic!("an inconsistent state was accepted"),
-        Err(e) => e.to_string(),
-    }
-}
-
-/// Asserts that the edit of the base state's JSON is refused with an error
-/// containing each of `parts`.
-fn assert_refused(edit: impl FnOnce(&mut Value), parts: &[&str]) {
-    let (_, st) = base();
-    let mut value = to_json(&st);
-    edit(&mut value);
-    let e = refusal(value);
-    for part in parts {
-        assert!(e.contains(part), "{e:?} does not say {part:?}");
-    }
-}
-
 #[test]
 fn the_json_names_sides_pieces_and_squares_and_keeps_engine_tables_out() {
-    let (_, st) = base();
-    let v = to_json(&st);
+    let (game, st) = base();
+    let v = game.state_json(&st);
     assert_eq!(v["setups_done"], 2);
     assert_eq!(v["to_move"], "red");
     assert_eq!(v["outcome"], Value::Null);
@@ -90,11 +56,9 @@ fn the_json_names_sides_pieces_and_squares_and_keeps_engine_tables_out() {
         json!({"from": "b7", "to": "b6", "count": 1})
     );
     assert_eq!(v["sides"][1]["chase"]["active"], false);
-    assert_eq!(v["history"][1], json!({"type": "setup", "side": "blue"}));
     assert_eq!(
-        v["history"][4],
-        json!({"type": "move", "side": "red", "from": "a5", "to": "a6",
-               "combat": {"attacker": "scout", "defender": "sergeant", "result": "defender-wins"}})
+        v["last_event"],
+        json!({"type": "move", "side": "blue", "from": "b7", "to": "b6"})
     );
     assert_eq!(v["board"]["lakes"][0], "c5");
     assert_eq!(
@@ -107,14 +71,13 @@ fn the_json_names_sides_pieces_and_squares_and_keeps_engine_tables_out() {
     );
     let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
     for internal in [
-        "movers", "slot", "occ", "cls", "hash", "movable", "gone", "kind",
+        "movers", "slot", "occ", "cls", "hash", "movable", "gone", "kind", "history",
     ] {
         assert!(
             !keys.iter().any(|k| *k == internal),
             "{internal} in {keys:?}"
         );
     }
-    assert_round_trip(&st);
 }
 
 #[test]
@@ -140,40 +103,33 @@ fn s12_5_reconquest_and_s8_chase_records_are_in_the_json() {
     );
     play(&game, &mut st, "g7xg8 j9-i9 a9-a10");
     assert!(st.step_pending());
-    let v = to_json(&st);
+    let v = game.state_json(&st);
     assert_eq!(
         v["pending_step"],
         json!({"square": "a10", "threatens": ["b10"], "judged": false, "skip_only": false})
     );
     assert_eq!(v["sides"][0]["tray"], json!({"major": 1}));
-    assert_round_trip(&st);
-    // The step must follow the move that reached the row.
-    let mut moved = v.clone();
-    moved["pending_step"]["square"] = json!("a9");
-    assert!(refusal(moved).contains("pending_step: a reconquest step follows the last move"));
-    let mut scout = v.clone();
-    scout["pending_step"]["skip_only"] = json!(true);
-    assert!(refusal(scout).contains("pending_step.skip_only"));
+    assert_round_trip(&game, &st);
 
     play(&game, &mut st, "return 7 b1");
-    let v = to_json(&st);
+    let v = game.state_json(&st);
     assert_eq!(v["pending_step"], Value::Null);
     assert_eq!(
         v["pieces"][0],
-        json!({"side": "red", "piece": "lieutenant", "square": "a10", "origin": "a9",
+        json!({"side": "red", "piece": "lieutenant", "square": "a10", "origin": "a4",
                "moved": true, "revealed": false, "marked": true})
     );
     // S12.5b: the returned piece is revealed and has not moved since.
     assert_eq!(
         v["pieces"][1],
-        json!({"side": "red", "piece": "major", "square": "b1", "origin": "g7",
+        json!({"side": "red", "piece": "major", "square": "b1", "origin": "b4",
                "moved": false, "revealed": true})
     );
     assert_eq!(v["sides"][0]["returns"], 1);
     assert_eq!(v["sides"][0]["tray"], json!({}));
     assert_eq!(
-        v["history"].as_array().unwrap().last().unwrap(),
-        &json!({"type": "return", "side": "red", "piece": "major", "square": "b1"})
+        v["last_event"],
+        json!({"type": "return", "side": "red", "piece": "major", "square": "b1"})
     );
     // S8: the move and its step are recorded in Red's chase.
     let chase = &v["sides"][0]["chase"];
@@ -181,364 +137,7 @@ fn s12_5_reconquest_and_s8_chase_records_are_in_the_json() {
     assert_eq!(chase["threatens"], json!(["b10"]));
     let key = chase["positions"][0].as_str().unwrap();
     assert_eq!(u64::from_str_radix(key, 16).unwrap(), st.position_key());
-    assert_round_trip(&st);
-    game.check_state(&st).unwrap();
-
-    let mut unmarked = v.clone();
-    unmarked["pieces"][0]["marked"] = json!(false);
-    assert!(refusal(unmarked)
-        .contains("\"marked\" is false, but by the history it has returned a piece"));
-    let mut returns = v;
-    returns["sides"][0]["returns"] = json!(0);
-    assert!(refusal(returns).contains("sides[0] (red).returns: 0, but the history has 1"));
-}
-
-#[test]
-fn inconsistent_json_is_refused_naming_the_field_and_the_problem() {
-    // Two pieces on one square.
-    assert_refused(
-        |v| v["pieces"][2]["square"] = json!("b4"),
-        &[
-            "pieces[2] (red scout)",
-            "pieces[1] stands on b4 too",
-            "two pieces on one square",
-        ],
-    );
-    assert_refused(
-        |v| v["pieces"][0]["origin"] = json!("b4"),
-        &["pieces[1] (red miner)", "pieces[0] was set up on b4 too"],
-    );
-    // A piece on a lake, off the board, on an unknown square.
-    assert_refused(
-        |v| v["pieces"][2]["square"] = json!("c5"),
-        &["pieces[2] (red scout): c5 is a lake"],
-    );
-    assert_refused(
-        |v| v["board"]["files"] = json!(8),
-        &["pieces[8] (red major): i4 is outside the 8×10 board"],
-    );
-    assert_refused(
-        |v| v["pieces"][2]["square"] = json!("k4"),
-        &["'k4' is not a square"],
-    );
-    // Unknown names.
-    assert_refused(
-        |v| v["pieces"][2]["piece"] = json!("dragon"),
-        &["pieces[2]: unknown piece \"dragon\"", "marshal, general"],
-    );
-    assert_refused(
-        |v| v["pieces"][2]["side"] = json!("green"),
-        &["pieces[2]: unknown side \"green\" (the sides are red and blue)"],
-    );
-    assert_refused(
-        |v| v["to_move"] = json!("green"),
-        &["to_move: unknown side"],
-    );
-    assert_refused(
-        |v| v["outcome"] = json!({"winner": "red", "reason": "checkmate"}),
-        &[
-            "outcome.reason: unknown reason \"checkmate\"",
-            "flag-captured",
-        ],
-    );
-    assert_refused(|v| v["hash"] = json!(1), &["unknown field `hash`"]);
-    // Counts that disagree with the history.
-    assert_refused(
-        |v| v["sides"][0]["tray"]["scout"] = json!(2),
-        &["sides[0] (red).tray: 2 scout in the tray, but by the history 1"],
-    );
-    assert_refused(
-        |v| v["sides"][1]["tray"]["marshal"] = json!(1),
-        &["sides[1] (blue).tray: 1 marshal in the tray, but by the history 0"],
-    );
-    assert_refused(
-        |v| v["plies"] = json!(5),
-        &["plies: 5, but the history has 4 moves of play"],
-    );
-    assert_refused(
-        |v| v["plies_without_capture"] = json!(0),
-        &["plies_without_capture: 0, but the history has 1"],
-    );
-    assert_refused(
-        |v| v["setups_done"] = json!(1),
-        &["setups_done: 1, but the history has 2 setups"],
-    );
-    assert_refused(
-        |v| v["pieces"][1]["moved"] = json!(true),
-        &["pieces[1] (red miner): \"moved\" is true, but by the history it has not moved"],
-    );
-    assert_refused(
-        |v| v["pieces"][40]["revealed"] = json!(false),
-        &["pieces[40] (blue sergeant): \"revealed\" is false, but by the history its rank was shown"],
-    );
-    assert_refused(
-        |v| {
-            v["pieces"][1]["square"] = json!("b5");
-            v["pieces"][1]["origin"] = json!("b4");
-        },
-        &["pieces[1] (red miner): \"square\" says it is on b5, but the history leaves it on b4"],
-    );
-    assert_refused(
-        |v| v["pieces"][0]["origin"] = Value::Null,
-        &["pieces[0] (red scout): a removed piece needs its \"origin\""],
-    );
-    // A history that does not fit the pieces.
-    assert_refused(
-        |v| v["history"][2]["from"] = json!("e5"),
-        &["history[2] (red e5-a5): red has no piece on e5"],
-    );
-    assert_refused(
-        |v| v["history"][4]["combat"]["defender"] = json!("marshal"),
-        &["history[4] (red a5-a6): the defender on a6 is a sergeant, not a marshal"],
-    );
-    assert_refused(
-        |v| v["history"][4]["combat"]["attacker"] = json!("miner"),
-        &["the attacker on a5 is a scout, not a miner"],
-    );
-    assert_refused(
-        |v| {
-            v["history"][4].as_object_mut().unwrap().remove("combat");
-        },
-        &["history[4] (red a5-a6): the move attacks the piece on a6 but gives no \"combat\""],
-    );
-    assert_refused(
-        |v| v["history"][3]["to"] = json!("a7"),
-        &["history[3] (blue a7-a7): a move goes to another square"],
-    );
-    assert_refused(
-        |v| v["history"][2]["from"] = json!("d4"),
-        &["the bomb on d4 never moves"],
-    );
-    assert_refused(
-        |v| v["history"].as_array_mut().unwrap().swap(0, 1),
-        &["history[0]: red sets up first, then blue"],
-    );
-    assert_refused(
-        |v| {
-            v["history"].as_array_mut().unwrap().remove(1);
-        },
-        &["history[1] (red a4-a5): a move before both sides have set up (S3.2)"],
-    );
-    assert_refused(
-        |v| {
-            let h = v["history"].as_array_mut().unwrap();
-            h.truncate(1);
-        },
-        &["pieces: blue has 40 pieces, but the history has no setup of blue"],
-    );
-    assert_refused(
-        |v| {
-            let h = v["history"].as_array_mut().unwrap();
-            h.push(json!({"type": "skip", "side": "red"}));
-        },
-        &["(red skips): a return or skip follows a move of the same side"],
-    );
-    assert_refused(
-        |v| v["pending_step"] = json!({"square": "b6"}),
-        &["pending_step: a reconquest step follows the last move, a move of red"],
-    );
-    // Malformed records and rules.
-    assert_refused(
-        |v| v["sides"][1]["chase"]["threatens"] = json!(["a9"]),
-        &["sides[1] (blue).chase.threatens[0]: a9 is not next to a6"],
-    );
-    assert_refused(
-        |v| v["sides"][1]["chase"]["positions"] = json!(["xyz"]),
-        &["sides[1] (blue).chase.positions[0]: \"xyz\" is no position key"],
-    );
-    assert_refused(
-        |v| {
-            v["board"]["lakes"]
-                .as_array_mut()
-                .unwrap()
-                .push(json!("c5"))
-        },
-        &["board.lakes[8]: c5 is listed twice"],
-    );
-    assert_refused(
-        |v| v["board"]["ranks"] = json!(11),
-        &["board.ranks: 11 is not 2 to 10"],
-    );
-    assert_refused(
-        |v| v["kinds"][1]["name"] = json!("marshal"),
-        &["kinds[1]: a second kind named \"marshal\""],
-    );
-    assert_refused(
-        |v| v["kinds"][11]["movable"] = json!(true),
-        &["kinds[11] (flag): a piece that moves \"fixed\" is no movable piece (S9)"],
-    );
-    assert_refused(
-        |v| {
-            let kinds = v["kinds"].as_array_mut().unwrap();
-            for i in 0..4 {
-                kinds.push(json!({"name": format!("k{i}"), "symbol": "?", "moves": "step", "movable": true}));
-            }
-        },
-        &["kinds: 16 kinds of piece; there are 1 to 15"],
-    );
-    assert_refused(
-        |v| v["sides"][1]["name"] = json!("red"),
-        &["sides: both sides are named \"red\""],
-    );
-    assert_refused(
-        |v| {
-            // 51 pieces for Red on distinct squares.
-            let squares: Vec<String> = crate::board::squares(10, 10)
-                .filter(|sq| {
-                    !["c5", "d5", "g5", "h5", "c6", "d6", "g6", "h6"]
-                        .contains(&sq.to_string().as_str())
-                })
-                .map(|sq| sq.to_string())
-                .take(51)
-                .collect();
-            v["pieces"] = squares
-                .iter()
-                .map(|sq| json!({"side": "red", "piece": "scout", "square": sq}))
-                .collect();
-        },
-        &["pieces[50] (red scout): red has more than 50 pieces"],
-    );
-    // The old form, a dump of the engine's arrays, is refused too.
-    let e = refusal(json!({"board": [0, 255], "kind": [0], "to_move": 0}));
-    assert!(e.contains("board"), "{e}");
-}
-
-#[test]
-fn refusals_quoting_the_input_stay_on_one_line() {
-    // Found by tests/tests/malformed_input.rs: names, squares, fields and
-    // event types holding a line break were quoted as they were.
-    let edits = [
-        ("/pieces/2/piece", "\ncout", "unknown piece \"\\ncout\""),
-        ("/pieces/2/square", "\nj8", "'\\nj8' is not a square"),
-        ("/history/2/type", "\nmove", "unknown variant `\\nmove`"),
-    ];
-    let mut cases: Vec<(Value, &str)> = edits
-        .iter()
-        .map(|&(at, text, says)| {
-            let mut value = to_json(&base().1);
-            *value.pointer_mut(at).unwrap() = json!(text);
-            (value, says)
-        })
-        .collect();
-    let mut value = to_json(&base().1);
-    value["a\nb"] = json!(1);
-    cases.push((value, "unknown field `a\\nb`"));
-    for (value, says) in cases {
-        let from_value = refusal(value.clone());
-        let from_text = serde_json::from_str::<StrategoState>(&value.to_string())
-            .unwrap_err()
-            .to_string();
-        for e in [from_value, from_text] {
-            assert!(
-                !e.contains('\n') && e.contains(says),
-                "{e:?} does not say {says:?}"
-            );
-        }
-    }
-}
-
-#[test]
-fn s3_2_during_the_setups_the_side_to_set_up_is_checked() {
-    let game = rules(&[]);
-    let mut st = game.initial_state(0);
-    assert_round_trip(&st);
-    let mut v = to_json(&st);
-    assert_eq!(v["pieces"], json!([]));
-    v["to_move"] = json!("blue");
-    assert!(refusal(v).contains("to_move: red sets up next, not blue (S3.2)"));
-    let red = game.parse_setup(Player(0), RED).unwrap();
-    game.apply(&mut st, &Move::Setup(red));
-    assert_round_trip(&st);
-    game.check_state(&st).unwrap();
-    // Blue's setup is to come: Red's pieces may not stand on Blue's half.
-    let mut v = to_json(&st);
-    v["pieces"][0]["square"] = json!("a8");
-    let e = refusal(v);
-    assert!(
-        e.contains("pieces[0]: during the setups, red's pieces stand on its half"),
-        "{e}"
-    );
-}
-
-#[test]
-fn check_state_tells_whether_a_state_fits_the_rules() {
-    let (game, st) = base();
-    game.check_state(&st).unwrap();
-    let back: StrategoState = serde_json::from_value(to_json(&st)).unwrap();
-    game.check_state(&back).unwrap();
-    let duel = Stratego::variant("duel").unwrap();
-    let e = duel.check_state(&back).unwrap_err().to_string();
-    assert!(
-        e.starts_with("the state's pieces are marshal, general"),
-        "{e}"
-    );
-    let mobile = rules(&[("options.mobile_bombs", "true")]);
-    let e = mobile.check_state(&back).unwrap_err().to_string();
-    assert_eq!(
-        e,
-        "the state's bomb has symbol B, moves \"fixed\"; under these rules it has symbol B, moves \"mobile\""
-    );
-    // S2: no more pieces of a kind than the army has.
-    let mut v = to_json(&st);
-    v["pieces"][1]["piece"] = json!("marshal");
-    let two_marshals: StrategoState = serde_json::from_value(v).unwrap();
-    assert_eq!(
-        game.check_state(&two_marshals).unwrap_err().to_string(),
-        "the state has 2 red marshals; the army has 1 (S2)"
-    );
-    let star_wars = Stratego::variant("star-wars").unwrap();
-    assert!(star_wars
-        .check_state(&back)
-        .unwrap_err()
-        .to_string()
-        .contains("sides"));
-    let small =
-        plateau::rules::load::<Stratego>(&RulesSpec::variant("original").set("board.lakes", "[]"))
-            .unwrap()
-            .game;
-    let e = small.check_state(&back).unwrap_err().to_string();
-    assert!(e.starts_with("the state's lakes are [c5, d5"), "{e}");
-
-    // S9: an outcome left out is read (the JSON alone does not know the
-    // rules' ends) but does not fit the rules.
-    let mut st = position(
-        &game,
-        "
-        bF .  .  .  .  .  .  .  .  b4
-        r2 .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .  .
-        .  .  ~  ~  .  .  ~  ~  .  .
-        .  .  ~  ~  .  .  ~  ~  .  .
-        .  .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .  .
-        rF r4 .  .  .  .  .  .  .  .
-    ",
-        0,
-    );
-    play(&game, &mut st, "a9xa10");
-    let mut v = to_json(&st);
-    assert_eq!(
-        v["outcome"],
-        json!({"winner": "red", "reason": "flag-captured"})
-    );
-    v["outcome"] = Value::Null;
-    let unfinished: StrategoState = serde_json::from_value(v).unwrap();
-    assert_eq!(
-        game.check_state(&unfinished).unwrap_err().to_string(),
-        "the blue flag is captured, so the game is over (S9.1), but the state has no outcome"
-    );
-    for seed in 0..6 {
-        let game = with_options("duel", 0, &[("max_plies", "30")]);
-        let st = random_state(&game, seed, 1000);
-        let mut v = to_json(&st);
-        let reason = v["outcome"]["reason"].as_str().unwrap().to_string();
-        v["outcome"] = Value::Null;
-        let unfinished: StrategoState = serde_json::from_value(v).unwrap();
-        let e = game.check_state(&unfinished).unwrap_err().to_string();
-        assert!(e.contains("the game is over"), "{reason}: {e}");
-    }
+    assert_round_trip(&game, &st);
 }
 
 #[test]
@@ -547,25 +146,163 @@ fn views_are_json_values_too() {
     for p in [Player(0), Player(1)] {
         let view = game.view(&st, p);
         let v = serde_json::to_value(&view).unwrap();
-        assert_eq!(
-            serde_json::from_value::<crate::StrategoView>(v).unwrap(),
-            view
-        );
+        let back: crate::StrategoView = serde_json::from_value(v).unwrap();
+        assert_eq!(back, view);
     }
 }
 
-/// Every number in a JSON value is an integer that a reader with 64-bit
-/// floating point numbers holds exactly.
-fn assert_small_numbers(v: &Value) {
-    match v {
-        Value::Number(n) => assert!(n.as_u64().is_some_and(|n| n < 1 << 53), "{n}"),
-        Value::Array(a) => a.iter().for_each(assert_small_numbers),
-        Value::Object(o) => o.values().for_each(assert_small_numbers),
-        _ => {}
+/// A builder with a marshal and a flag a side, Red to move.
+fn small() -> (Stratego, PositionBuilder) {
+    let game = rules(&[]);
+    let k = |n: &str| game.kind_of_name(n).unwrap();
+    let mut b = PositionBuilder::new(Player(0));
+    b.place(sq("e4"), Player(0), k("marshal"));
+    b.place(sq("a1"), Player(0), k("flag"));
+    b.place(sq("e7"), Player(1), k("marshal"));
+    b.place(sq("j10"), Player(1), k("flag"));
+    (game, b)
+}
+
+fn refusal(game: &Stratego, b: &PositionBuilder) -> String {
+    match b.build(game) {
+        Ok(_) => panic!("built: {b:?}"),
+        Err(e) => e.to_string(),
     }
 }
 
-/// A game of a small variant with the options of `mask`.
+#[test]
+fn a_hand_made_position_builds_and_plays() {
+    let (game, b) = small();
+    let st = b.build(&game).unwrap();
+    assert_eq!(game.status(&st), Status::ToMove(Player(0)));
+    assert!(legal(&game, &st, "e4-e5"));
+    assert!(!legal(&game, &st, "a1-a2"));
+    assert_eq!(name_at(&game, &st, "e7"), Some((1, "marshal".into())));
+}
+
+#[test]
+fn the_builder_refuses_what_no_game_shows_naming_the_square_and_the_rule() {
+    let (game, base) = small();
+    let k = |n: &str| game.kind_of_name(n).unwrap();
+    let cases: Vec<(Box<dyn Fn(&mut PositionBuilder)>, &[&str])> = vec![
+        (
+            Box::new(|b| {
+                b.place(sq("c5"), Player(1), 3);
+            }),
+            &["c5 is a lake", "S1.2"],
+        ),
+        (
+            Box::new(|b| {
+                b.place(sq("e4"), Player(1), 3);
+            }),
+            &["two pieces on e4", "S1.1"],
+        ),
+        (
+            Box::new(|b| {
+                b.place(sq("b2"), Player(0), 40);
+            }),
+            &["b2", "no piece kind 40", "S2"],
+        ),
+        (
+            Box::new(move |b| {
+                b.place(sq("b2"), Player(0), k("marshal"));
+            }),
+            &["red has 2 marshals", "the army has 1", "S2"],
+        ),
+        (
+            Box::new(move |b| {
+                b.place(sq("b2"), Player(0), k("bomb")).moved = true;
+            }),
+            &["b2", "bomb never moves", "S4.5"],
+        ),
+        (
+            Box::new(move |b| {
+                b.remove(Player(1), k("marshal"));
+            }),
+            &["blue has 2 marshals", "S2"],
+        ),
+        (
+            Box::new(|b| b.returns[0] = 1),
+            &["red", "reconquest option", "S12.5"],
+        ),
+        (
+            Box::new(|b| b.pieces[0].origin = Some(sq("e9"))),
+            &["red's piece set up on e9", "home area", "S3.1"],
+        ),
+        (
+            Box::new(|b| {
+                b.two_squares[0] = crate::TwoSquares {
+                    from: Some(sq("e3")),
+                    to: Some(sq("e4")),
+                    count: 4,
+                }
+            }),
+            &["red's two-squares series (S7)", "limit is 3", "S7.1"],
+        ),
+        (
+            Box::new(|b| {
+                b.chases[1] = crate::ChaseRecord {
+                    square: Some(sq("e7")),
+                    threatens: vec![sq("e4")],
+                    active: true,
+                    positions: vec![],
+                }
+            }),
+            &["blue's chase (S8)", "e4 is not next to", "S8.1"],
+        ),
+        (
+            Box::new(|b| {
+                b.pieces.retain(|p| p.owner == Player(0) || p.square != sq("e7"));
+            }),
+            &["no-movable-pieces", "S9", "no outcome"],
+        ),
+    ];
+    for (edit, parts) in cases {
+        let mut b = base.clone();
+        edit(&mut b);
+        let err = refusal(&game, &b);
+        for part in parts {
+            assert!(err.contains(part), "{err:?} lacks {part:?}");
+        }
+    }
+    // S12.5: a pending step needs the option and an arriving piece.
+    let game = rules(&[("options.reconquest", "true")]);
+    let mut b = base.clone();
+    b.pending_step = Some(crate::PendingStep {
+        square: sq("e4"),
+        threatens: vec![],
+        judged: false,
+    });
+    let err = refusal(&game, &b);
+    assert!(err.contains("e4") && err.contains("S12.5e"), "{err}");
+}
+
+/// Building the description of a state gives a state with the same
+/// future: the same legal moves, key, views and display model.
+fn assert_round_trip(game: &Stratego, st: &StrategoState) {
+    let b = PositionBuilder::from_state(game, st);
+    let back = b
+        .build_with(game, crate::Checks::diagram())
+        .unwrap_or_else(|e| panic!("{e}: {}", game.render_state(st)));
+    let moves = |s: &StrategoState| {
+        let mut m = Vec::new();
+        game.legal_moves(s, &mut m);
+        m.sort_by_key(|m| game.format_move(m));
+        m
+    };
+    assert_eq!(moves(&back), moves(st));
+    assert_eq!(game.state_key(&back), game.state_key(st));
+    assert_eq!(back.position_key(), game.rules.position_hash(&back));
+    assert_eq!(game.status(&back), game.status(st));
+    for p in [Player(0), Player(1)] {
+        assert_eq!(game.view(&back, p), game.view(st, p));
+    }
+    // A position from play passes every check.
+    if st.setups_done == 2 && st.plies > 0 {
+        b.build(game).unwrap_or_else(|e| panic!("{e}: {}", game.render_state(st)));
+    }
+}
+
 fn game_for(variant: usize, mask: u8) -> Stratego {
     let name = ["barrage", "duel", "blitz", "original"][variant];
     with_options(name, mask, &[])
@@ -587,190 +324,201 @@ fn random_state(game: &Stratego, seed: u64, plies: usize) -> StrategoState {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    /// Random games under random options round-trip exactly at a random ply,
-    /// fit their rules, and play on exactly as the original: same legal
-    /// moves in the same order, same random moves.
+    /// Random positions under random options, described and built again,
+    /// have the same future.
     #[test]
-    fn random_states_round_trip_exactly(
+    fn random_positions_round_trip_through_the_builder(
         variant in 0usize..4,
         mask in 0u8..64,
         seed in 0u64..1_000_000,
-        plies in 0usize..260,
+        plies in 2usize..400,
     ) {
         let game = game_for(variant, mask);
         let st = random_state(&game, seed, plies);
-        let value = to_json(&st);
-        assert_small_numbers(&value);
-        let back: StrategoState = serde_json::from_value(value.clone())
-            .unwrap_or_else(|e| panic!("{e}"));
-        prop_assert_eq!(&back, &st);
-        prop_assert_eq!(to_json(&back), value);
-        game.check_state(&back).unwrap();
-        let (mut a, mut b) = (st, back);
-        let (mut ra, mut rb) = (plateau::rng(seed ^ 1), plateau::rng(seed ^ 1));
-        let (mut ma, mut mb) = (Vec::new(), Vec::new());
-        for _ in 0..20 {
-            game.legal_moves(&a, &mut ma);
-            game.legal_moves(&b, &mut mb);
-            prop_assert_eq!(&ma, &mb);
-            let (x, y) = (game.random_move(&a, &mut ra), game.random_move(&b, &mut rb));
-            prop_assert_eq!(&x, &y);
-            let Some(mv) = x else { break };
-            game.apply(&mut a, &mv);
-            game.apply(&mut b, &mv);
-            prop_assert_eq!(&a, &b);
-        }
+        assert_round_trip(&game, &st);
     }
+}
 
-    /// A valid JSON state with one value changed or left out is either
-    /// refused, or read as a state that writes back the same, and that plays
-    /// on without a panic under the rules it fits.
-    #[test]
-    fn edited_json_is_refused_or_safe(
-        variant in 0usize..3,
-        mask in 0u8..64,
-        seed in 0u64..1_000_000,
-        plies in 0usize..120,
-        edit in any::<u64>(),
-    ) {
-        let game = game_for(variant, mask);
-        let st = random_state(&game, seed, plies);
-        let mut value = to_json(&st);
-        let mut rng = plateau::rng(edit);
-        for _ in 0..1 + edit % 3 {
-            mutate(&mut value, &game, &mut rng);
-        }
-        let Ok(edited) = serde_json::from_value::<StrategoState>(value) else {
-            return Ok(());
-        };
-        assert_round_trip(&edited);
-        if game.check_state(&edited).is_err() {
-            return Ok(());
-        }
-        let mut st = edited;
-        let mut moves = Vec::new();
-        for _ in 0..40 {
-            game.legal_moves(&st, &mut moves);
-            let _ = game.render_state(&st);
-            let view = game.view(&st, st.to_move());
-            let _ = game.determinize(&view, &mut rng);
-            let Some(mv) = game.random_move(&st, &mut rng) else { break };
-            game.apply_unchecked(&mut st, &mv);
-            let _ = game.play_random(&mut st.clone(), &mut rng);
+#[test]
+fn s8_3_the_incremental_key_equals_a_recomputation_and_equal_keys_mean_equal_positions() {
+    let mut seen = std::collections::HashMap::new();
+    for seed in 0..12u64 {
+        let game = game_for((seed % 4) as usize, (seed * 7 % 64) as u8);
+        let mut st = game.initial_state(seed);
+        let mut rng = plateau::rng(seed);
+        while let Some(mv) = game.random_move(&st, &mut rng) {
+            game.apply(&mut st, &mv);
+            assert_eq!(st.position_key(), game.rules.position_hash(&st));
+            if st.plies() > 600 {
+                break;
+            }
+            let key = (seed % 4, seed * 7 % 64, game.state_key(&st));
+            let mine = PositionBuilder::from_state(&game, &st);
+            let mut mine = mine;
+            mine.last_event = None;
+            if let Some(other) = seen.insert(key, mine.clone()) {
+                assert_eq!(other, mine, "one key for two positions");
+            }
         }
     }
 }
 
-/// Changes a value of a JSON state at random, mostly for another of its
-/// type (a number, a square, a name, a flag), or leaves one out, or swaps or
-/// repeats an entry of a list.
-fn mutate(v: &mut Value, game: &Stratego, rng: &mut plateau::GameRng) {
-    let mut paths = Vec::new();
-    leaves(v, &mut Vec::new(), &mut paths);
-    let path = &paths[rng.random_range(0..paths.len())];
-    let (last, parent) = path.split_last().unwrap();
-    let mut node = &mut *v;
-    for key in parent {
-        node = match key {
-            Key::Field(f) => &mut node[f.as_str()],
-            Key::Index(i) => &mut node[*i],
-        };
-    }
-    let square = |rng: &mut plateau::GameRng| {
-        json!(format!(
-            "{}{}",
-            (b'a' + rng.random_range(0..10)) as char,
-            rng.random_range(1..=10)
-        ))
-    };
-    let names: Vec<&str> = game.pieces().iter().map(|k| k.name.as_str()).collect();
-    if rng.random_range(0..6) == 0 {
-        match (node, last) {
-            (Value::Object(o), Key::Field(f)) => {
-                o.remove(f);
-            }
-            (Value::Array(a), Key::Index(i)) => {
-                let j = rng.random_range(0..a.len());
-                match rng.random_range(0..3) {
-                    0 => {
-                        a.remove(*i);
-                    }
-                    1 => a.swap(*i, j),
-                    _ => {
-                        let copy = a[j].clone();
-                        a.insert(*i, copy);
-                    }
+#[test]
+fn state_key_tells_apart_what_decides_the_future() {
+    let (game, st) = base();
+    let key = game.state_key(&st);
+    // The side to move, a moved or revealed flag, a two-squares count.
+    let mut b = PositionBuilder::from_state(&game, &st);
+    assert_eq!(game.state_key(&b.build(&game).unwrap()), key);
+    b.to_move = Player(1);
+    assert_ne!(game.state_key(&b.build(&game).unwrap()), key);
+    let mut b = PositionBuilder::from_state(&game, &st);
+    let i = b.pieces.iter().position(|p| !p.revealed).unwrap();
+    b.pieces[i].revealed = true;
+    assert_ne!(game.state_key(&b.build(&game).unwrap()), key);
+    let mut b = PositionBuilder::from_state(&game, &st);
+    b.two_squares[1].count = 2;
+    assert_ne!(game.state_key(&b.build(&game).unwrap()), key);
+    // Only the counters the caps read (S9.5): Original caps the moves of
+    // play, not the moves without an attack.
+    let mut b = PositionBuilder::from_state(&game, &st);
+    b.plies += 1;
+    assert_ne!(game.state_key(&b.build(&game).unwrap()), key);
+    let mut b = PositionBuilder::from_state(&game, &st);
+    b.plies_without_capture += 1;
+    assert_eq!(game.state_key(&b.build(&game).unwrap()), key);
+    let uncapped = rules(&[("max_plies", "0")]);
+    let st2 = PositionBuilder::from_state(&game, &st).build(&uncapped).unwrap();
+    let mut b = PositionBuilder::from_state(&uncapped, &st2);
+    b.plies += 1;
+    assert_eq!(
+        uncapped.state_key(&b.build(&uncapped).unwrap()),
+        uncapped.state_key(&st2)
+    );
+}
+
+/// Draws states for `viewer`'s view and checks each is consistent: the
+/// same view, and a status the rules agree with.
+fn assert_honest(game: &Stratego, st: &StrategoState, seed: u64) {
+    for viewer in [Player(0), Player(1)] {
+        let view = game.view(st, viewer);
+        let mut rng = plateau::rng(seed ^ 0x5eed);
+        for _ in 0..3 {
+            let drawn = match game.rules.try_determinize(&view, &mut rng) {
+                Ok(d) => d,
+                Err(d) => panic!(
+                    "no consistent state for {viewer:?}:\n{}\ndrew\n{}",
+                    game.render_state(st),
+                    game.render_state(&d)
+                ),
+            };
+            assert_eq!(game.view(&drawn, viewer), view, "{}", game.render_state(st));
+            assert_eq!(game.status(&drawn), game.status(st));
+            assert_eq!(drawn.position_key(), game.rules.position_hash(&drawn));
+            // The drawn state plays on: its legal moves are moves of the
+            // viewer's game when the viewer is to move.
+            if game.status(st) == Status::ToMove(viewer) {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                game.legal_moves(st, &mut a);
+                game.legal_moves(&drawn, &mut b);
+                a.sort_by_key(|m| game.format_move(m));
+                b.sort_by_key(|m| game.format_move(m));
+                if view.chases.iter().all(|c| !c.active) {
+                    assert_eq!(a, b, "{}", game.render_state(st));
                 }
             }
-            _ => {}
         }
-        return;
     }
-    let slot = match last {
-        Key::Field(f) => &mut node[f.as_str()],
-        Key::Index(i) => &mut node[*i],
-    };
-    *slot = match slot.clone() {
-        Value::Number(n) => {
-            let n = n.as_u64().unwrap_or(0);
-            json!(match rng.random_range(0..3) {
-                0 => n + 1,
-                1 => n.saturating_sub(1),
-                _ => rng.random_range(0..300),
-            })
-        }
-        Value::Bool(b) => json!(!b),
-        Value::String(t) if t.parse::<crate::Square>().is_ok() => square(rng),
-        Value::String(t) if t == "red" || t == "blue" => {
-            json!(if rng.random_bool(0.5) { "red" } else { "blue" })
-        }
-        Value::String(_) => match rng.random_range(0..3) {
-            0 => json!(names[rng.random_range(0..names.len())]),
-            1 => json!(
-                [
-                    "flag-captured",
-                    "no-legal-move",
-                    "move-cap",
-                    "step",
-                    "mobile",
-                    "x"
-                ][rng.random_range(0..6)]
-            ),
-            _ => json!(format!("{:x}", rng.random::<u64>())),
-        },
-        _ => match rng.random_range(0..3) {
-            0 => square(rng),
-            1 => json!(rng.random_range(0..3)),
-            _ => json!("red"),
-        },
-    };
 }
 
-#[derive(Clone)]
-enum Key {
-    Field(String),
-    Index(usize),
+#[test]
+fn determinize_is_consistent_over_thousands_of_views_of_every_variant() {
+    let mut views = 0;
+    for v in Stratego::variants() {
+        let game = Stratego::variant(v.name).unwrap();
+        for seed in 0..12u64 {
+            let mut st = game.initial_state(seed);
+            let mut rng = plateau::rng(seed);
+            let mut ply = 0;
+            loop {
+                if ply % 37 == 0 || ply < 3 {
+                    assert_honest(&game, &st, seed + ply);
+                    views += 2;
+                }
+                let Some(mv) = game.random_move(&st, &mut rng) else { break };
+                game.apply(&mut st, &mv);
+                ply += 1;
+                if ply > 1200 {
+                    break;
+                }
+            }
+            // The end of the game too: few unknowns, S9 decided.
+            assert_honest(&game, &st, seed);
+            views += 2;
+        }
+    }
+    assert!(views > 1000, "{views} views");
 }
 
-/// The paths to every leaf (and every empty array or object) of a value.
-fn leaves(v: &Value, path: &mut Vec<Key>, out: &mut Vec<Vec<Key>>) {
-    let mut children = |path: &mut Vec<Key>, key: Key, child: &Value| {
-        path.push(key);
-        leaves(child, path, out);
-        path.pop();
-    };
-    match v {
-        Value::Object(o) if !o.is_empty() => {
-            for (k, c) in o {
-                children(path, Key::Field(k.clone()), c);
+#[test]
+fn determinize_is_consistent_under_the_s12_options() {
+    for mask in [1u8, 2, 4, 8, 16, 32, 0b11_1111, 0b10_1100] {
+        for variant in ["barrage", "duel", "original"] {
+            let game = with_options(variant, mask, &[]);
+            for seed in 0..6u64 {
+                let mut st = game.initial_state(seed);
+                let mut rng = plateau::rng(seed);
+                let mut ply = 0u64;
+                while let Some(mv) = game.random_move(&st, &mut rng) {
+                    game.apply(&mut st, &mv);
+                    ply += 1;
+                    if ply % 23 == 0 || st.step_pending() {
+                        assert_honest(&game, &st, seed + ply);
+                    }
+                    if ply > 800 {
+                        break;
+                    }
+                }
+                assert_honest(&game, &st, seed);
             }
         }
-        Value::Array(a) if !a.is_empty() => {
-            for (i, c) in a.iter().enumerate() {
-                children(path, Key::Index(i), c);
-            }
-        }
-        _ if !path.is_empty() => out.push(path.clone()),
-        _ => {}
+    }
+}
+
+#[test]
+fn determinize_late_in_the_game_with_few_unknowns() {
+    // Blue has three unknown pieces left: its flag, a bomb and a scout that
+    // has not moved. While Blue is to move, only the draws that give it a
+    // legal move are consistent (S9.4), whoever looks.
+    let game = rules(&[]);
+    let st = position(
+        &game,
+        "
+        .  .  .  .  .  .  .  .  bB bF
+        .  .  .  .  .  .  .  .  .  bB
+        .  .  .  .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  .  .  .
+        .  .  ~  ~  .  .  ~  ~  .  .
+        .  .  ~  ~  .  .  ~  ~  .  .
+        .  .  .  .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  .  .  .
+        rF .  .  .  r2 .  .  .  .  .
+    ",
+        1,
+    );
+    // The scout (2) on j9 next to j8: swap the j9 bomb for a scout.
+    let mut b = PositionBuilder::from_state(&game, &st);
+    let scout = game.kind_of_name("scout").unwrap();
+    b.pieces.iter_mut().find(|p| p.square == sq("j9")).unwrap().kind = scout;
+    let st = b.build(&game).unwrap();
+    let view = game.view(&st, Player(0));
+    let mut rng = plateau::rng(1);
+    for _ in 0..200 {
+        let drawn = game.rules.try_determinize(&view, &mut rng).unwrap();
+        assert_eq!(game.view(&drawn, Player(0)), view);
+        // Blue has a legal move: its scout is on j9 (the only square with
+        // an empty neighbour that a drawn movable piece can use) or i10.
+        assert!(game.rules.has_legal_move(&drawn, 1));
     }
 }
