@@ -2,7 +2,7 @@
 
 use crate::board::{House, Layout};
 use crate::capture::{capture, Capture};
-use crate::feeding::{legal_houses, must_feed};
+use crate::feeding::must_feed;
 use crate::notation::{format_house, parse_house};
 use crate::params::{validate, OwareParams};
 use crate::repetition::{code, Seen};
@@ -104,7 +104,7 @@ impl Oware {
         houses.extend_from_slice(north);
         let board = self.layout.pack(&houses);
         let mut seen = Seen::starting_with(code(board, self.layout.ring, to_move));
-        let end = end::after_move(&self.layout, board, stores, to_move, true, &mut seen);
+        let (end, legal) = end::after_move(&self.layout, board, stores, to_move, true, &mut seen);
         Ok(OwareState {
             board,
             stores,
@@ -112,6 +112,7 @@ impl Oware {
             to_move,
             ply: 0,
             end,
+            legal,
             seen,
         })
     }
@@ -137,7 +138,7 @@ impl Oware {
         state.stores[usize::from(mover.0)] += seeds as u8;
         state.to_move = mover.opponent();
         state.ply = state.ply.wrapping_add(1);
-        state.end = end::after_move(
+        (state.end, state.legal) = end::after_move(
             &self.layout,
             board,
             state.stores,
@@ -147,31 +148,50 @@ impl Oware {
         );
     }
 
-    /// The legal houses of the player to move as bits of their row.
+    /// The legal houses of the player to move as bits of their row (kept
+    /// in the state, worked out when the move before was applied).
     #[inline(always)]
     fn legal_bits(&self, state: &OwareState) -> u32 {
-        if state.end.is_some() {
-            return 0;
-        }
-        legal_houses(&self.layout, state.board, state.to_move)
+        u32::from(state.legal)
     }
 
-    /// A legal house drawn uniformly, as its ring place.
+    /// A legal house drawn uniformly, as its ring place: the `k`-th of the
+    /// legal houses for a uniform `k`, looked up in a table.
     #[inline(always)]
     fn draw<R: Rng + ?Sized>(&self, state: &OwareState, rng: &mut R) -> Option<usize> {
-        let mut bits = self.legal_bits(state);
+        let bits = state.legal;
         if bits == 0 {
             return None;
         }
         let count = bits.count_ones();
-        if count > 1 {
-            for _ in 0..rng.random_range(0..count) {
-                bits &= bits - 1;
-            }
-        }
-        Some(self.layout.row_start(state.to_move) + bits.trailing_zeros() as usize)
+        let k = if count > 1 {
+            rng.random_range(0..count) as usize
+        } else {
+            0
+        };
+        Some(self.layout.row_start(state.to_move) + usize::from(NTH_BIT[usize::from(bits)][k]))
     }
 }
+
+/// By a set of bits (8 of them) and `k`: the place of its `k`-th set bit
+/// (0 where there is none).
+static NTH_BIT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut k = 0;
+        let mut j = 0;
+        while j < 8 {
+            if bits & (1 << j) != 0 {
+                table[bits][k] = j as u8;
+                k += 1;
+            }
+            j += 1;
+        }
+        bits += 1;
+    }
+    table
+};
 
 /// A 64-bit finaliser (SplitMix64's) for [`Game::state_key`].
 #[inline(always)]
@@ -329,7 +349,7 @@ impl Game for Oware {
         if seeds == 0 {
             return Err(format!("house {mv} is empty (O2.1)"));
         }
-        if legal_houses(&self.layout, state.board, mover) & (1 << mv.index()) == 0 {
+        if u32::from(state.legal) & (1 << mv.index()) == 0 {
             debug_assert!(must_feed(&self.layout, state.board, mover));
             return Err(format!(
                 "{}'s row is empty and the {seeds} seed{} of {mv} do not reach it: a move must feed it (O4.1)",
