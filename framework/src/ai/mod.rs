@@ -1,0 +1,3 @@
+//! Automatic players and the arena that measures them.
+
+pub mod elo;
