@@ -102,8 +102,16 @@ pub fn wilson_interval(successes: f64, n: f64, z: f64) -> (f64, f64) {
     let spread = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     let denominator = 1.0 + z2 / n;
     // At a score of 0 or 1 the end is exactly 0 or 1 (not a rounding of it).
-    let low = if p <= 0.0 { 0.0 } else { (centre - spread) / denominator };
-    let high = if p >= 1.0 { 1.0 } else { (centre + spread) / denominator };
+    let low = if p <= 0.0 {
+        0.0
+    } else {
+        (centre - spread) / denominator
+    };
+    let high = if p >= 1.0 {
+        1.0
+    } else {
+        (centre + spread) / denominator
+    };
     (low.max(0.0), high.min(1.0))
 }
 
@@ -396,7 +404,9 @@ fn rating_margins(games: &[Vec<f64>], gamma: &[f64]) -> Vec<f64> {
         .map(|row| row.iter().map(|x| x + shift).collect())
         .collect();
     match invert(&mut m) {
-        Some(inv) => (0..n).map(|i| (inv[i][i] - shift).max(0.0).sqrt()).collect(),
+        Some(inv) => (0..n)
+            .map(|i| (inv[i][i] - shift).max(0.0).sqrt())
+            .collect(),
         None => vec![f64::INFINITY; n],
     }
 }
@@ -517,7 +527,10 @@ mod tests {
         assert_eq!(ladder.prior_draws, 0.0);
         let top = &ladder.ratings[0];
         assert_eq!(top.player, 0);
-        assert!(close(top.elo, elo_difference(0.75) / 2.0, 1e-6), "{ladder:?}");
+        assert!(
+            close(top.elo, elo_difference(0.75) / 2.0, 1e-6),
+            "{ladder:?}"
+        );
         assert!(close(ladder.ratings[1].elo, -top.elo, 1e-9));
         assert_eq!(top.points, 75.0);
         assert_eq!(top.games, 100);
@@ -525,7 +538,11 @@ mod tests {
         // in natural-log units, half of it for each rating about the mean.
         let se = 1.0 / (100.0f64 * 0.75 * 0.25).sqrt() / 2.0;
         let margin = Z95 * se * 400.0 / std::f64::consts::LN_10;
-        assert!(close(top.margin, margin, 1e-6), "{} vs {margin}", top.margin);
+        assert!(
+            close(top.margin, margin, 1e-6),
+            "{} vs {margin}",
+            top.margin
+        );
     }
 
     #[test]
@@ -562,7 +579,10 @@ mod tests {
         assert!(close(ladder.ratings[0].elo, d, 1e-6), "{ladder:?}");
         assert!(close(ladder.ratings[1].elo, 0.0, 1e-6), "{ladder:?}");
         assert!(close(ladder.ratings[2].elo, -d, 1e-6), "{ladder:?}");
-        assert!(ladder.ratings.iter().all(|r| r.margin > 0.0 && r.margin < d));
+        assert!(ladder
+            .ratings
+            .iter()
+            .all(|r| r.margin > 0.0 && r.margin < d));
     }
 
     #[test]
