@@ -83,6 +83,13 @@ pub trait DynGame: Send + Sync {
     fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError>;
     /// Runs the [conformance kit](crate::conformance) on these rules; panics on failure.
     fn check_conformance(&self, config: &crate::conformance::Config);
+    /// Plays an arena run with these rules ([`crate::ai::arena::play_arena`]);
+    /// the configuration's variant is replaced by these rules' variant.
+    fn arena(
+        &self,
+        config: &crate::ai::arena::ArenaConfig,
+        progress: &(dyn Fn(&crate::ai::arena::ArenaProgress) + Sync),
+    ) -> Result<crate::ai::arena::ArenaRun, crate::ai::arena::ArenaError>;
 }
 
 /// A game in progress, reached without knowing its type.
@@ -262,6 +269,17 @@ impl<G: Game> DynGame for LoadedGame<G> {
     }
     fn check_conformance(&self, config: &crate::conformance::Config) {
         crate::conformance::check(&self.game, config)
+    }
+    fn arena(
+        &self,
+        config: &crate::ai::arena::ArenaConfig,
+        progress: &(dyn Fn(&crate::ai::arena::ArenaProgress) + Sync),
+    ) -> Result<crate::ai::arena::ArenaRun, crate::ai::arena::ArenaError> {
+        let config = crate::ai::arena::ArenaConfig {
+            variant: self.variant.clone(),
+            ..config.clone()
+        };
+        crate::ai::arena::play_arena(&self.game, &config, progress)
     }
 }
 

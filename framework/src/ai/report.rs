@@ -52,13 +52,16 @@ pub struct ArenaSetup {
     pub games: u64,
     /// The run's seed.
     pub seed: u64,
+    /// The most moves a game may last before the arena stops it as a
+    /// capped draw (`arena-cap`); 0: only the rules' own caps.
+    pub max_plies: u64,
 }
 
 impl ArenaSetup {
     /// The name of the first field in which `other` differs, with both values.
     pub fn difference(&self, other: &ArenaSetup) -> Option<String> {
         let show = |v: &dyn fmt::Debug| format!("{v:?}");
-        let fields: [(&str, String, String); 7] = [
+        let fields: [(&str, String, String); 8] = [
             ("game", show(&self.game), show(&other.game)),
             ("variant", show(&self.variant), show(&other.variant)),
             ("params", self.params.to_string(), other.params.to_string()),
@@ -66,6 +69,7 @@ impl ArenaSetup {
             ("b", show(&self.b), show(&other.b)),
             ("games", show(&self.games), show(&other.games)),
             ("seed", show(&self.seed), show(&other.seed)),
+            ("max_plies", show(&self.max_plies), show(&other.max_plies)),
         ];
         fields
             .into_iter()
@@ -549,6 +553,7 @@ mod tests {
             b: "greedy".into(),
             games,
             seed: 7,
+            max_plies: 0,
         }
     }
 
