@@ -108,6 +108,12 @@ pub fn game_seeds(seed: u64, index: u64) -> GameSeeds {
     }
 }
 
+/// The seed of match `index` of a tournament run with seed `seed` (each
+/// pair of agents plays an arena run of its own seed).
+pub fn match_seed(seed: u64, index: u64) -> u64 {
+    mix(mix(seed ^ 0x746f_7572_6e65_7921) ^ index)
+}
+
 /// The seat agent A plays in game `index`: the first player in even games.
 pub fn a_player(index: u64) -> Player {
     if index % 2 == 0 {
