@@ -36,14 +36,25 @@
 //! assert!(e.contains("'tme'") && e.contains("time"), "{e}");
 //! ```
 
+mod alphabeta;
+mod common;
 mod config;
+mod greedy;
+mod ismcts;
+mod mcts;
+mod pimc;
 mod random;
 mod spec;
 
+pub use alphabeta::AlphaBetaAgent;
 pub use config::{
     AgentKind, AlphaBetaConfig, GreedyConfig, IsmctsConfig, MctsConfig, PimcConfig, Rollout,
     AGENT_NAMES, DEFAULT_TIME,
 };
+pub use greedy::GreedyAgent;
+pub use ismcts::IsmctsAgent;
+pub use mcts::MctsAgent;
+pub use pimc::PimcAgent;
 pub use random::RandomAgent;
 pub use spec::{format_duration, parse_duration, Spec};
 
@@ -313,7 +324,7 @@ pub enum SpecError {
 /// overrides it).
 pub fn agent_for<G: Game>(game: &G, spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
     let (kind, seed) = AgentKind::parse(game, spec, seed)?;
-    kind.build(seed)
+    Ok(kind.build(seed))
 }
 
 /// The agents of a game, with their options and defaults.
