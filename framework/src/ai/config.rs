@@ -433,14 +433,14 @@ impl AgentKind {
     }
 
     /// The seeded agent.
-    pub(crate) fn build<G: Game>(self, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
+    pub fn build<G: Game>(self, seed: u64) -> Box<dyn Agent<G>> {
         match self {
-            AgentKind::Random => Ok(Box::new(super::RandomAgent::new(seed))),
-            other => Err(SpecError::Unavailable {
-                agent: other.name().to_string(),
-                game: G::ID,
-                reason: "not built yet".into(),
-            }),
+            AgentKind::Random => Box::new(super::RandomAgent::new(seed)),
+            AgentKind::Greedy(c) => Box::new(super::GreedyAgent::new(c, seed)),
+            AgentKind::Mcts(c) => Box::new(super::MctsAgent::<G>::new(c, seed)),
+            AgentKind::AlphaBeta(c) => Box::new(super::AlphaBetaAgent::<G>::new(c, seed)),
+            AgentKind::Pimc(c) => Box::new(super::PimcAgent::<G>::new(c, seed)),
+            AgentKind::Ismcts(c) => Box::new(super::IsmctsAgent::new(c, seed)),
         }
     }
 }

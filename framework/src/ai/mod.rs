@@ -36,17 +36,28 @@
 //! assert!(e.contains("'tme'") && e.contains("time"), "{e}");
 //! ```
 
+mod alphabeta;
 pub mod arena;
+mod common;
 mod config;
 pub mod elo;
+mod greedy;
+mod ismcts;
+mod mcts;
+mod pimc;
 mod random;
 pub mod report;
 mod spec;
 
+pub use alphabeta::AlphaBetaAgent;
 pub use config::{
     AgentKind, AlphaBetaConfig, GreedyConfig, IsmctsConfig, MctsConfig, PimcConfig, Rollout,
     AGENT_NAMES, DEFAULT_TIME,
 };
+pub use greedy::GreedyAgent;
+pub use ismcts::IsmctsAgent;
+pub use mcts::MctsAgent;
+pub use pimc::PimcAgent;
 pub use random::RandomAgent;
 pub use spec::{format_duration, parse_duration, Spec};
 
@@ -316,7 +327,7 @@ pub enum SpecError {
 /// overrides it).
 pub fn agent_for<G: Game>(game: &G, spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
     let (kind, seed) = AgentKind::parse(game, spec, seed)?;
-    kind.build(seed)
+    Ok(kind.build(seed))
 }
 
 /// The agents of a game, with their options and defaults.

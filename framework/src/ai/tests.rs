@@ -221,3 +221,364 @@ fn the_erased_bridge_chooses_in_a_session_in_notation() {
     assert!(loaded.agent("nope", 0).is_err());
     assert_eq!(loaded.agent_catalog().len(), 5);
 }
+
+// ----- search agents -----
+
+use crate::{MoveParseError, Outcome, ParamDoc, Player, RulesError, Status, Variant};
+use serde::{Deserialize, Serialize};
+
+/// Nim where a turn is two takes (the second skipped if the pile is
+/// empty): each player moves twice in a row. Whoever takes the last stone
+/// wins. Its evaluation is an arbitrary function of the pile, so that
+/// depth-limited search has something to compare.
+#[derive(Clone, Debug)]
+struct TwoStep {
+    params: TwoStepParams,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct TwoStepParams {
+    pile: u32,
+    max_take: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct TwoStepState {
+    pile: u32,
+    to_move: Player,
+    /// Takes left in this turn (2, then 1).
+    left: u8,
+}
+
+impl Game for TwoStep {
+    type Params = TwoStepParams;
+    type State = TwoStepState;
+    type Move = u32;
+    type View = TwoStepState;
+    const ID: &'static str = "twostep";
+    const NAME: &'static str = "TwoStep";
+    crate::perfect_information!();
+
+    fn variants() -> &'static [Variant] {
+        &[Variant {
+            name: "standard",
+            description: "",
+            toml: "pile = 15\nmax_take = 3\n",
+        }]
+    }
+    fn param_docs() -> &'static [ParamDoc] {
+        &[]
+    }
+    fn new(params: TwoStepParams) -> Result<Self, RulesError> {
+        Ok(TwoStep { params })
+    }
+    fn params(&self) -> &TwoStepParams {
+        &self.params
+    }
+    fn summary(&self) -> String {
+        String::new()
+    }
+    fn player_name(&self, player: Player) -> &str {
+        ["first", "second"][player.index()]
+    }
+    fn initial_state(&self, _seed: u64) -> TwoStepState {
+        TwoStepState {
+            pile: self.params.pile,
+            to_move: Player::FIRST,
+            left: 2,
+        }
+    }
+    fn status(&self, s: &TwoStepState) -> Status {
+        if s.pile == 0 {
+            // The player who took the last stone moved last: the one to
+            // move is the other (turns pass when the pile empties).
+            Status::Over(Outcome::win(s.to_move.opponent(), "last-stone-taken"))
+        } else {
+            Status::ToMove(s.to_move)
+        }
+    }
+    fn legal_moves(&self, s: &TwoStepState, moves: &mut Vec<u32>) {
+        moves.clear();
+        if s.pile > 0 {
+            moves.extend(1..=self.params.max_take.min(s.pile));
+        }
+    }
+    fn apply_unchecked(&self, s: &mut TwoStepState, mv: &u32) {
+        s.pile = s.pile.saturating_sub(*mv);
+        if s.left == 2 && s.pile > 0 {
+            s.left = 1;
+        } else {
+            s.left = 2;
+            s.to_move = s.to_move.opponent();
+        }
+    }
+    fn evaluate(&self, s: &TwoStepState, player: Player) -> f64 {
+        let x = f64::from((s.pile * 7 + u32::from(s.left) * 3) % 11) / 10.0 - 0.5;
+        if player == s.to_move {
+            x
+        } else {
+            -x
+        }
+    }
+    fn format_move(&self, mv: &u32) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, _s: &TwoStepState, text: &str) -> Result<u32, MoveParseError> {
+        text.parse()
+            .map_err(|_| MoveParseError::new(text, "not a number"))
+    }
+    fn render_state(&self, s: &TwoStepState) -> String {
+        format!("{s:?}")
+    }
+}
+
+/// Plain minimax with the conventions of alpha-beta: evaluation at depth
+/// 0, returns doubled at the end, negation only when the side changes.
+fn minimax<G: Game>(game: &G, state: &G::State, depth: u32) -> f64 {
+    let mover = game.status(state).to_move().unwrap();
+    if depth == 0 {
+        return game.evaluate(state, mover).clamp(-1.0, 1.0);
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    let mut best = f64::NEG_INFINITY;
+    for mv in &moves {
+        let mut child = state.clone();
+        game.apply_unchecked(&mut child, mv);
+        let v = match game.status(&child) {
+            Status::Over(o) => game.returns(&o, mover) * 2.0,
+            Status::ToMove(p) if p == mover => minimax(game, &child, depth - 1),
+            Status::ToMove(_) => -minimax(game, &child, depth - 1),
+        };
+        best = best.max(v);
+    }
+    best
+}
+
+const SEARCH_AGENTS: [&str; 3] = [
+    "mcts:iters=400",
+    "alphabeta:depth=4",
+    "mcts:iters=400,rollout=eval,cut=2,solver=false",
+];
+
+fn nim_at(pile: u32) -> (Nim, crate::demo::NimState) {
+    let game = nim(pile);
+    let state = game.initial_state(0);
+    (game, state)
+}
+
+#[test]
+fn search_agents_take_a_win_in_one_move() {
+    // Nim with 3 stones, takes of 1 to 3: taking all 3 wins at once.
+    let (game, state) = nim_at(3);
+    for spec in SEARCH_AGENTS.iter().chain(&["greedy"]) {
+        for seed in 0..3 {
+            let mut agent = agent_for(&game, spec, seed).unwrap();
+            let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+            assert_eq!(choice.mv, 3, "{spec} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn search_agents_avoid_a_loss_in_one_move() {
+    // 5 stones: taking 2 or 3 leaves 3 or 2, which the opponent takes at
+    // once; taking 1 leaves 4, from which the opponent cannot win at once.
+    let (game, state) = nim_at(5);
+    for spec in SEARCH_AGENTS {
+        for seed in 0..3 {
+            let mut agent = agent_for(&game, spec, seed).unwrap();
+            let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+            assert_eq!(choice.mv, 1, "{spec} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn search_agents_handle_a_player_moving_twice() {
+    // TwoStep: 4 stones, two takes a turn: take 1 then 3, or 3 then 1
+    // (the turn's second take wins); a single take of 3 first leaves 1
+    // for our own second take. Every first take but one that leaves 1-3
+    // for the second take wins; with max_take 3, taking 1, 2 or 3 all win.
+    // With 6 stones only 3 (leaving 3) wins within the turn.
+    let game = TwoStep::new(TwoStepParams {
+        pile: 6,
+        max_take: 3,
+    })
+    .unwrap();
+    let state = game.initial_state(0);
+    for spec in SEARCH_AGENTS {
+        let mut agent = agent_for(&game, spec, 1).unwrap();
+        let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+        assert_eq!(choice.mv, 3, "{spec}");
+    }
+}
+
+#[test]
+fn alpha_beta_equals_minimax_at_small_depths() {
+    use rand::Rng;
+    let mut rng = crate::rng(11);
+    let mut checked = 0;
+    for _ in 0..60 {
+        let pile = rng.random_range(4..40);
+        let max_take = rng.random_range(2..5);
+        let depth = rng.random_range(1..6);
+        let game = TwoStep::new(TwoStepParams { pile, max_take }).unwrap();
+        let mut state = game.initial_state(0);
+        // A random position, half the time in the middle of a turn.
+        for _ in 0..rng.random_range(0..4) {
+            if !game.play_random(&mut state, &mut rng) || game.status(&state).is_over() {
+                break;
+            }
+        }
+        if game.status(&state).is_over() {
+            continue;
+        }
+        let expected = minimax(&game, &state, depth);
+        let got = alphabeta::value_at_depth(&game, &state, depth);
+        assert_eq!(got, expected, "{state:?} depth {depth}");
+        checked += 1;
+    }
+    assert!(checked > 40);
+    // And on Nim, which alternates.
+    for pile in 1..15 {
+        let (game, state) = nim_at(pile);
+        for depth in 1..5 {
+            assert_eq!(
+                alphabeta::value_at_depth(&game, &state, depth),
+                minimax(&game, &state, depth)
+            );
+        }
+    }
+}
+
+#[test]
+fn mcts_with_a_seed_and_an_iteration_budget_is_deterministic() {
+    let game = nim(30);
+    let state = game.initial_state(0);
+    let run = |seed| {
+        let mut agent = agent_for(&game, "mcts:iters=300,solver=false", seed).unwrap();
+        let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+        (choice.mv, choice.analysis.top, choice.analysis.iterations)
+    };
+    assert_eq!(run(5), run(5));
+    assert_eq!(run(5).2, 300);
+    assert!((0..10).any(|s| run(s).1 != run(5).1));
+}
+
+#[test]
+fn the_mcts_solver_stops_once_the_root_is_proven() {
+    // 5 stones: taking 1 wins by force, proven after a few hundred playouts.
+    let (game, state) = nim_at(5);
+    let mut agent = agent_for(&game, "mcts:iters=100000", 0).unwrap();
+    let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+    assert_eq!(choice.mv, 1);
+    assert!(choice.analysis.iterations < 100_000);
+    assert_eq!(choice.analysis.value, Some(1.0));
+}
+
+#[test]
+fn mcts_keeps_its_tree_between_moves() {
+    let game = nim(40);
+    let visits = |keep: bool| {
+        let spec = format!("mcts:iters=500,keep={keep},solver=false");
+        let mut agent = agent_for(&game, &spec, 3).unwrap();
+        let mut state = game.initial_state(0);
+        let first = choose_at(agent.as_mut(), &game, &state).unwrap();
+        game.apply(&mut state, &first.mv);
+        game.apply(&mut state, &1);
+        let second = choose_at(agent.as_mut(), &game, &state).unwrap();
+        second.analysis.top.iter().map(|s| s.visits).sum::<u64>()
+    };
+    // The second search goes on from the first one's subtree.
+    assert!(visits(true) > 500, "{}", visits(true));
+    assert!(visits(false) <= 500);
+}
+
+#[test]
+fn alpha_beta_reports_its_depth_and_nodes() {
+    let game = nim(21);
+    let state = game.initial_state(0);
+    let mut agent = agent_for(&game, "alphabeta:depth=6", 0).unwrap();
+    let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+    assert_eq!(choice.analysis.depth, Some(6));
+    assert!(choice.analysis.iterations > 6);
+    // A node budget stops the deepening early but still gives a move.
+    let mut agent = agent_for(&game, "alphabeta:iters=300", 0).unwrap();
+    let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+    assert!(choice.analysis.depth.unwrap() < 64);
+    assert!((1..=3).contains(&choice.mv));
+}
+
+// ----- hidden information -----
+
+fn secret_after(own: u8, other: u8, guesses: &[u8]) -> (Secret, crate::demo::SecretState) {
+    use crate::demo::SecretMove;
+    let game = secret();
+    let mut state = game.initial_state(0);
+    game.apply(&mut state, &SecretMove::Setup(own));
+    game.apply(&mut state, &SecretMove::Setup(other));
+    for g in guesses {
+        game.apply(&mut state, &SecretMove::Guess(*g));
+    }
+    (game, state)
+}
+
+const HIDDEN_AGENTS: [&str; 4] = [
+    "pimc:worlds=8,iters=2000",
+    "ismcts:iters=300",
+    "greedy",
+    "ai:iters=300",
+];
+
+#[test]
+fn hidden_information_agents_choose_the_same_whatever_is_hidden() {
+    // Red (to move) guessed 4 and 7 wrong; Blue guessed 1 and 2. Blue's
+    // number is unseen by Red: two true states that differ only in it
+    // give Red the same view, so the same choice.
+    for spec in HIDDEN_AGENTS {
+        let mut choices = Vec::new();
+        for other in [3, 9, 5] {
+            let (game, state) = secret_after(6, other, &[4, 1, 7, 2]);
+            let (_, reference) = secret_after(6, 3, &[4, 1, 7, 2]);
+            assert_eq!(
+                game.view(&state, Player(0)),
+                game.view(&reference, Player(0))
+            );
+            let mut agent = agent_for(&game, spec, 8).unwrap();
+            let c = choose_at(agent.as_mut(), &game, &state).unwrap();
+            choices.push((
+                c.mv,
+                c.analysis.top,
+                c.analysis.iterations,
+                c.analysis.value,
+            ));
+        }
+        assert_eq!(choices[0], choices[1], "{spec}");
+        assert_eq!(choices[0], choices[2], "{spec}");
+    }
+}
+
+#[test]
+fn searching_from_the_view_never_repeats_a_wrong_guess() {
+    use crate::demo::SecretMove;
+    for spec in ["pimc:worlds=8,iters=2000", "ismcts:iters=300"] {
+        for seed in 0..4 {
+            let (game, state) = secret_after(6, 9, &[4, 1, 7, 2]);
+            let mut agent = agent_for(&game, spec, seed).unwrap();
+            let mv = choose_at(agent.as_mut(), &game, &state).unwrap().mv;
+            assert!(!matches!(mv, SecretMove::Guess(4 | 7)), "{spec}: {mv:?}");
+        }
+    }
+}
+
+#[test]
+fn every_agent_makes_up_a_legal_setup() {
+    let game = secret();
+    let state = game.initial_state(0);
+    for spec in ["greedy", "pimc:iters=100", "ismcts:iters=50", "ai:iters=50"] {
+        let mut agent = agent_for(&game, spec, 2).unwrap();
+        let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+        assert!(game.check_move(&state, &choice.mv).is_ok(), "{spec}");
+    }
+}
