@@ -141,7 +141,7 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
         hint_seed: secret(4),
     };
     let game = table.game.as_ref();
-    // An agent's spec leaves its seed out (a seed drawn in secret is not shown).
+    // Specs as given: a seed drawn in secret is not shown.
     let who: Vec<String> = table
         .seats
         .iter()
@@ -213,10 +213,10 @@ impl Table {
     }
 
     fn agent_turn(&mut self, p: Player, io: &mut Io<'_>) -> CliResult {
-        let Some(Seat::Agent(agent)) = self.seats.get_mut(p.index()) else {
+        let Some(Seat::Agent(spec, agent)) = self.seats.get_mut(p.index()) else {
             return Err(CliError::failed("no automatic player for this seat"));
         };
-        let spec = agent.spec();
+        let spec = spec.clone();
         let choice = crate::agents::choose(agent.as_mut(), self.session.as_ref())
             .map_err(CliError::failed)?;
         self.session
