@@ -366,9 +366,9 @@ fn an_agents_choice_depends_only_on_its_players_view() {
     for spec in [
         "random",
         "greedy",
-        "pimc:iters=64",
-        "ismcts:iters=64",
-        "ai:iters=64",
+        "pimc:iters=16",
+        "ismcts:iters=16",
+        "ai:iters=16",
     ] {
         let mut choices = Vec::new();
         for red in [BLUE, BLUE_SWAPPED] {
