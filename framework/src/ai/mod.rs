@@ -41,6 +41,7 @@ mod common;
 mod config;
 mod greedy;
 mod ismcts;
+pub mod kit;
 mod mcts;
 mod pimc;
 mod random;
