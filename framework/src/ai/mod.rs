@@ -43,6 +43,7 @@ mod config;
 pub mod elo;
 mod greedy;
 mod ismcts;
+pub mod kit;
 mod mcts;
 mod pimc;
 mod random;
