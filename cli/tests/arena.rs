@@ -407,11 +407,13 @@ fn serve_genmove_takes_any_spec_and_can_show_its_analysis() {
         r#"{"cmd":"genmove","id":1,"agent":"mcts:iters=40,seed=1","analysis":true}"#,
         r#"{"cmd":"genmove","id":1,"agent":"alphabeta:depth=2","budget":{"iterations":500},"analysis":true,"play":true}"#,
         r#"{"cmd":"genmove","id":1,"agent":"mcts:tme=1s"}"#,
+        r#"{"cmd":"genmove","id":1,"agent":"mcts:iters=40","budget":{"iterations":25},"analysis":true}"#,
+        r#"{"cmd":"genmove","id":1,"agent":"random","budget":{"ms":5},"analysis":true}"#,
     ]
     .join("\n");
     let r = run_in(&["serve"], &input);
     let lines: Vec<Value> = r.out.lines().map(json).collect();
-    assert_eq!(lines.len(), 4, "{}", r.out);
+    assert_eq!(lines.len(), 6, "{}", r.out);
     let mcts = &lines[1];
     assert_eq!(mcts["ok"], true, "{mcts}");
     assert_eq!(mcts["analysis"]["iterations"], 40, "{mcts}");
