@@ -115,6 +115,15 @@ fn case_of<G: Game>(game: &G, state: &G::State, worlds: u32, seed: u64) -> Optio
     if legal.len() < 2 {
         return None;
     }
+    // The true state first: a position is a case only if it is one there.
+    let wins_here = legal.iter().any(|mv| wins_at_once(game, state, mv, mover));
+    if !wins_here
+        && !legal
+            .iter()
+            .any(|mv| opens_a_loss(game, state, mv, mover) == Some(true))
+    {
+        return None;
+    }
     let view = game.view(state, mover);
     let mut rng = crate::rng(seed);
     let worlds: Vec<G::State> = if G::HIDDEN_INFORMATION {
