@@ -234,3 +234,31 @@ pub fn check<G: Game>(game: &G, spec: &str, cases: &[Case<G>]) -> Result<(), Str
     }
     Ok(())
 }
+
+/// The position after `plies` seeded random moves from the start position
+/// of `seed` (fewer if the game ends first: the last position before the
+/// end), for benchmarks of agents.
+pub fn position_after<G: Game>(game: &G, seed: u64, plies: u32) -> G::State {
+    let mut rng = crate::rng(seed);
+    let mut state = game.initial_state(seed);
+    for _ in 0..plies {
+        let mut next = state.clone();
+        if !game.play_random(&mut next, &mut rng) || game.status(&next).is_over() {
+            break;
+        }
+        state = next;
+    }
+    state
+}
+
+/// Runs the agent of `spec` once on `state` and returns its iterations
+/// (playouts or nodes) and its time, for benchmarks.
+pub fn measure<G: Game>(
+    game: &G,
+    spec: &str,
+    state: &G::State,
+) -> Result<(u64, std::time::Duration), String> {
+    let mut agent = agent_for(game, spec, 0).map_err(|e| e.to_string())?;
+    let choice = choose_at(agent.as_mut(), game, state).ok_or("no move")?;
+    Ok((choice.analysis.iterations, choice.analysis.elapsed))
+}
