@@ -12,7 +12,9 @@
 //! [`Game::state_key`] is the new position's, and goes on from its subtree.
 
 use super::common::{self, TOP_MOVES};
-use super::{Agent, AgentInput, AgentKind, Analysis, Choice, MctsConfig, MoveStat, Rollout};
+use super::{
+    Agent, AgentInput, AgentKind, Analysis, Choice, Deadline, MctsConfig, MoveStat, Rollout,
+};
 use crate::{Game, GameRng, Player, Status};
 use rand::Rng;
 use std::collections::VecDeque;
@@ -81,7 +83,9 @@ impl<G: Game> Tree<G> {
 
     /// The subtree of the kept tree at `state`, found by its key within a
     /// few plies of the old root, as a tree of its own.
-    fn reuse(mut self, game: &G, state: &G::State) -> Option<Self> {
+    fn reuse(mut self, game: &G, state: &G::State, deadline: &Deadline) -> Option<Self> {
+        // The search for the subtree may take a quarter of the time.
+        let allowed = deadline.budget().time.map(|t| t / 4);
         let key = game.state_key(state);
         let mover = game.status(state).to_move();
         let mut queue: VecDeque<(u32, G::State, u32)> = VecDeque::new();
@@ -90,7 +94,7 @@ impl<G: Game> Tree<G> {
         let mut found = None;
         while let Some((id, s, depth)) = queue.pop_front() {
             looked += 1;
-            if looked > REUSE_NODES {
+            if looked > REUSE_NODES || allowed.is_some_and(|t| deadline.elapsed() > t) {
                 break;
             }
             if self.nodes[id as usize].mover == mover && game.state_key(&s) == key {
@@ -378,7 +382,7 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
         let state = game.determinize(input.view, &mut self.rng);
         let kept = self.kept.take().filter(|_| self.config.keep_tree);
         let tree = kept
-            .and_then(|t| t.reuse(game, &state))
+            .and_then(|t| t.reuse(game, &state, &deadline))
             .filter(|t| t.nodes[0].mover == Some(input.player))
             .unwrap_or_else(|| Tree::new(state, input.player, input.legal));
         let mut search = Search {
