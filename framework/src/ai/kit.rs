@@ -115,6 +115,15 @@ fn case_of<G: Game>(game: &G, state: &G::State, worlds: u32, seed: u64) -> Optio
     if legal.len() < 2 {
         return None;
     }
+    // The true state first: a position is a case only if it is one there.
+    let wins_here = legal.iter().any(|mv| wins_at_once(game, state, mv, mover));
+    if !wins_here
+        && !legal
+            .iter()
+            .any(|mv| opens_a_loss(game, state, mv, mover) == Some(true))
+    {
+        return None;
+    }
     let view = game.view(state, mover);
     let mut rng = crate::rng(seed);
     let worlds: Vec<G::State> = if G::HIDDEN_INFORMATION {
@@ -224,4 +233,32 @@ pub fn check<G: Game>(game: &G, spec: &str, cases: &[Case<G>]) -> Result<(), Str
         }
     }
     Ok(())
+}
+
+/// The position after `plies` seeded random moves from the start position
+/// of `seed` (fewer if the game ends first: the last position before the
+/// end), for benchmarks of agents.
+pub fn position_after<G: Game>(game: &G, seed: u64, plies: u32) -> G::State {
+    let mut rng = crate::rng(seed);
+    let mut state = game.initial_state(seed);
+    for _ in 0..plies {
+        let mut next = state.clone();
+        if !game.play_random(&mut next, &mut rng) || game.status(&next).is_over() {
+            break;
+        }
+        state = next;
+    }
+    state
+}
+
+/// Runs the agent of `spec` once on `state` and returns its iterations
+/// (playouts or nodes) and its time, for benchmarks.
+pub fn measure<G: Game>(
+    game: &G,
+    spec: &str,
+    state: &G::State,
+) -> Result<(u64, std::time::Duration), String> {
+    let mut agent = agent_for(game, spec, 0).map_err(|e| e.to_string())?;
+    let choice = choose_at(agent.as_mut(), game, state).ok_or("no move")?;
+    Ok((choice.analysis.iterations, choice.analysis.elapsed))
 }
