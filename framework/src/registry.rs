@@ -6,6 +6,7 @@
 //! for every [`Game`], so a game registers with one line:
 //! `registry.register::<MyGame>()`.
 
+use crate::ai::{AgentDoc, SpecError};
 use crate::playout::{self, BenchReport};
 use crate::rules::{self, RulesSpec};
 use crate::session::{describe_outcome, PlayError, Session};
@@ -85,6 +86,18 @@ pub trait DynGame: Send + Sync {
     fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError>;
     /// Runs the [conformance kit](crate::conformance) on these rules; panics on failure.
     fn check_conformance(&self, config: &crate::conformance::Config);
+    /// The agent of a spec string for these rules ([`crate::ai::agent_for`]),
+    /// seeded with `seed`.
+    fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, SpecError>;
+    /// The agents of the game, with their options ([`crate::ai::catalog`]).
+    fn agent_catalog(&self) -> Vec<AgentDoc>;
+    /// Plays an arena run with these rules ([`crate::ai::arena::play_arena`]);
+    /// the configuration's variant is replaced by these rules' variant.
+    fn arena(
+        &self,
+        config: &crate::ai::arena::ArenaConfig,
+        progress: &(dyn Fn(&crate::ai::arena::ArenaProgress) + Sync),
+    ) -> Result<crate::ai::arena::ArenaRun, crate::ai::arena::ArenaError>;
 }
 
 /// A game in progress, reached without knowing its type.
@@ -149,6 +162,71 @@ pub trait DynSession: Send {
     fn perft(&self, depth: u32) -> u64;
     /// A copy of this session.
     fn clone_box(&self) -> Box<dyn DynSession>;
+    /// The session as `Any`, so that typed code (an agent of the game) can
+    /// reach the `Session<G>` behind it.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// An agent reached without knowing its game's type: it chooses for the
+/// player to move in a session of its game, from that player's view only.
+pub trait DynAgent: Send {
+    /// The agent's canonical spec string.
+    fn spec(&self) -> String;
+    /// A move for the player to move in `session`, computed from that
+    /// player's view and legal moves only; `None` when the game is over or
+    /// `session` is not a game of this agent's type.
+    fn choose(&mut self, session: &dyn DynSession) -> Option<DynChoice>;
+    /// Forgets anything kept from earlier moves, for a new game.
+    fn new_game(&mut self);
+}
+
+/// A [`DynAgent`]'s move and analysis, moves in notation. Values are from
+/// the mover's perspective, in `[-1, 1]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DynChoice {
+    /// The move chosen, in notation.
+    pub mv: String,
+    /// Iterations run (playouts, nodes).
+    pub iterations: u64,
+    /// The depth reached, for depth-first search.
+    pub depth: Option<u32>,
+    /// The best moves found, best first: (move, visits, value).
+    pub top: Vec<(String, u64, f64)>,
+    /// The value of the position for the mover, if estimated.
+    pub value: Option<f64>,
+    /// The time taken.
+    pub elapsed: std::time::Duration,
+}
+
+struct ErasedAgent<G: Game> {
+    agent: Box<dyn crate::ai::Agent<G>>,
+}
+
+impl<G: Game> DynAgent for ErasedAgent<G> {
+    fn spec(&self) -> String {
+        self.agent.spec()
+    }
+    fn choose(&mut self, session: &dyn DynSession) -> Option<DynChoice> {
+        let session = session.as_any().downcast_ref::<Session<G>>()?;
+        let game = session.game();
+        let choice = crate::ai::choose_at(self.agent.as_mut(), game, session.state())?;
+        let a = choice.analysis;
+        Some(DynChoice {
+            mv: game.format_move(&choice.mv),
+            iterations: a.iterations,
+            depth: a.depth,
+            top: a
+                .top
+                .iter()
+                .map(|s| (game.format_move(&s.mv), s.visits, s.value))
+                .collect(),
+            value: a.value,
+            elapsed: a.elapsed,
+        })
+    }
+    fn new_game(&mut self) {
+        self.agent.new_game()
+    }
 }
 
 struct Entry<G>(PhantomData<fn() -> G>);
@@ -278,6 +356,25 @@ impl<G: Game> DynGame for LoadedGame<G> {
     fn check_conformance(&self, config: &crate::conformance::Config) {
         crate::conformance::check(&self.game, config)
     }
+    fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, SpecError> {
+        Ok(Box::new(ErasedAgent {
+            agent: crate::ai::agent_for(&self.game, spec, seed)?,
+        }))
+    }
+    fn agent_catalog(&self) -> Vec<AgentDoc> {
+        crate::ai::catalog(&self.game)
+    }
+    fn arena(
+        &self,
+        config: &crate::ai::arena::ArenaConfig,
+        progress: &(dyn Fn(&crate::ai::arena::ArenaProgress) + Sync),
+    ) -> Result<crate::ai::arena::ArenaRun, crate::ai::arena::ArenaError> {
+        let config = crate::ai::arena::ArenaConfig {
+            variant: self.variant.clone(),
+            ..config.clone()
+        };
+        crate::ai::arena::play_arena(&self.game, &config, progress)
+    }
 }
 
 impl<G: Game> DynSession for Session<G> {
@@ -376,6 +473,9 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

@@ -40,6 +40,7 @@
 
 pub mod board;
 mod end;
+mod eval;
 mod game;
 pub mod notation;
 pub mod params;

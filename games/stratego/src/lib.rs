@@ -58,6 +58,7 @@ mod builder;
 mod chase;
 mod combat;
 mod end;
+mod eval;
 mod game;
 pub mod gravon;
 mod movegen;
