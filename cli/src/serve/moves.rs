@@ -75,9 +75,9 @@ pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
         match play_one(session, text, viewer) {
             Ok(d) => described.push(d),
             Err(e) => {
-                for _ in 0..i {
-                    session.undo();
-                }
+                // The moves of the list played so far, taken back at once
+                // (they were just played, so they are there to take back).
+                let _ = session.undo_many(i);
                 return Err(if single { e } else { e.at_index(i + 1) });
             }
         }
