@@ -2,12 +2,12 @@
 //! consistent with everything a player knows.
 
 use crate::board::{self, Square, CELLS};
-use crate::combat::Clash;
-use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
-use crate::setup::Setup;
 use crate::builder::{
     neighbours, ChaseRecord, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece, TwoSquares,
 };
+use crate::combat::Clash;
+use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
+use crate::setup::Setup;
 use crate::state::{Event, StrategoState, BACK_ROW, MARKED};
 use plateau::rand::seq::SliceRandom;
 use plateau::rand::Rng;
@@ -321,7 +321,8 @@ impl Rules {
         rng: &mut R,
     ) -> StrategoState {
         match self.try_determinize(view, rng) {
-            Ok(st) | Err(st) => st,
+            Ok(st) => st,
+            Err(st) => *st,
         }
     }
 
@@ -331,7 +332,7 @@ impl Rules {
         &self,
         view: &StrategoView,
         rng: &mut R,
-    ) -> Result<StrategoState, StrategoState> {
+    ) -> Result<StrategoState, Box<StrategoState>> {
         let v = view.viewer.index() & 1;
         let o = 1 - v;
         let own_setup = view
@@ -348,7 +349,7 @@ impl Rules {
             }
             st.last = view.last_event;
             let ok = self.ends_as_shown(&st, &view.status);
-            return if ok { Ok(st) } else { Err(st) };
+            return if ok { Ok(st) } else { Err(Box::new(st)) };
         }
         let (b, unknown, slots) = self.describe_view(view, own_setup, v, o);
         let facts = |i: usize| &b.pieces[i];
@@ -414,7 +415,7 @@ impl Rules {
                 }
             }
         }
-        Err(last.unwrap_or_else(|| make(&[])))
+        Err(Box::new(last.unwrap_or_else(|| make(&[]))))
     }
 
     /// The view as a position, the opponent's unknown pieces given kind 0:
