@@ -55,12 +55,15 @@ pub struct StrategoView {
     /// up (S3.2: the side that sets up second sees nothing of the first
     /// side's setup while making its own).
     pub opponent_setup: Option<Vec<Square>>,
-    /// The reconquest step the side to move is to make (S12.5e), if any.
+    /// The reconquest step the side to move is to make (S12.5e), if any;
+    /// for the opponent's step, only its square (what its move threatened
+    /// tells whether the mover is a mobile bomb, S12.3).
     pub pending_step: Option<PendingView>,
     /// Each side's two-squares series (S7), first side first.
     pub two_squares: [SeriesView; 2],
-    /// Each side's chase (S8), without its positions (their keys would
-    /// tell hidden ranks).
+    /// The viewer's own chase (S8), without its positions (their keys would
+    /// tell hidden ranks); the opponent's is left empty, as its threats tell
+    /// whether its last mover is a mobile bomb or flag (S12.3, S12.4).
     pub chases: [ChaseView; 2],
     /// The returns each side has made (S12.5c).
     pub returns: [u8; 2],
@@ -263,10 +266,20 @@ impl Rules {
                     .map(|c| Square::from_index(c as usize))
                     .collect()
             }),
-            pending_step: st.pending.map(|p| PendingView {
-                square: Square::from_index(p.to as usize),
-                threatens: neighbours(p.to, p.threats),
-                judged: p.judged,
+            // What a move threatened (S8.1) depends on whether the mover is a
+            // mobile bomb or flag (S12.3, S12.4: it threatens nothing), so the
+            // opponent's threats, and what follows from them, are its own.
+            pending_step: st.pending.map(|p| {
+                let own = st.to_move == viewer;
+                PendingView {
+                    square: Square::from_index(p.to as usize),
+                    threatens: if own {
+                        neighbours(p.to, p.threats)
+                    } else {
+                        Vec::new()
+                    },
+                    judged: own && p.judged,
+                }
             }),
             two_squares: st.series.map(|s| SeriesView {
                 from: Square::from_cell(s.from as usize),
@@ -275,6 +288,9 @@ impl Rules {
             }),
             chases: [0, 1].map(|side| {
                 let c = &st.chase[side];
+                if side != v {
+                    return ChaseView::default();
+                }
                 ChaseView {
                     square: Square::from_cell(c.square as usize),
                     threatens: neighbours(c.square, c.threats),
@@ -312,9 +328,12 @@ impl Rules {
     /// have, the others matched), so a view of a real game always gets a
     /// consistent state.
     ///
-    /// The positions of a chase in progress (S8.3) are keys of hidden ranks
-    /// and are not in the view: a drawn state's chases keep their square,
-    /// threats and activity but start their list of positions afresh.
+    /// What the view does not show is not drawn: the positions of a chase in
+    /// progress (S8.3, keys of hidden ranks) and the opponent's chase and
+    /// the threats of its pending step (they tell mobile bombs and flags
+    /// apart, S12.3, S12.4). A drawn state keeps the viewer's chase square,
+    /// threats and activity, with its list of positions afresh, and gives
+    /// the opponent no chase in progress.
     pub(crate) fn determinize<R: Rng + ?Sized>(
         &self,
         view: &StrategoView,

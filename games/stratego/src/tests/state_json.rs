@@ -428,7 +428,7 @@ fn assert_honest(game: &Stratego, st: &StrategoState, seed: u64) {
                 game.legal_moves(&drawn, &mut b);
                 a.sort_by_key(|m| game.format_move(m));
                 b.sort_by_key(|m| game.format_move(m));
-                if view.chases.iter().all(|c| !c.active) {
+                if st.chase.iter().all(|c| !c.active) {
                     assert_eq!(a, b, "{}", game.render_state(st));
                 }
             }
@@ -532,4 +532,37 @@ fn determinize_late_in_the_game_with_few_unknowns() {
         // an empty neighbour that a drawn movable piece can use) or i10.
         assert!(game.rules.has_legal_move(&drawn, 1));
     }
+}
+
+#[test]
+fn s12_3_a_views_rule_records_do_not_tell_a_mobile_bomb_from_a_piece() {
+    // S8.1, S12.3: a mobile bomb threatens nothing, a sergeant does; Red
+    // sees an unknown piece step next to its own either way.
+    let game = rules(&[("options.mobile_bombs", "true")]);
+    let board = |blue: &str| {
+        format!(
+            "
+            .  .  .  .  .  .  .  .  .  bF
+            .  .  .  .  .  .  .  .  .  .
+            .  .  .  .  {blue} .  .  .  .  .
+            .  .  .  .  .  .  .  .  .  .
+            .  .  ~  ~  r5 .  ~  ~  .  .
+            .  .  ~  ~  .  .  ~  ~  .  .
+            .  .  .  .  .  .  .  .  .  .
+            .  .  .  .  .  .  .  .  .  .
+            .  .  .  .  .  .  .  .  .  .
+            rF .  .  .  .  .  .  .  .  b4
+        "
+        )
+    };
+    let mut views = Vec::new();
+    for blue in ["bB", "b4"] {
+        let mut st = position(&game, &board(blue), 1);
+        play(&game, &mut st, "e8-e7");
+        views.push(game.view(&st, Player(0)));
+        // Blue's own view keeps its chase record.
+        let threatens = &game.view(&st, Player(1)).chases[1].threatens;
+        assert_eq!(threatens.is_empty(), blue == "bB", "{blue}");
+    }
+    assert_eq!(views[0], views[1]);
 }
