@@ -2,12 +2,12 @@
 //! consistent with everything a player knows.
 
 use crate::board::{self, Square, CELLS};
-use crate::combat::Clash;
-use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
-use crate::setup::Setup;
 use crate::builder::{
     neighbours, ChaseRecord, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece, TwoSquares,
 };
+use crate::combat::Clash;
+use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
+use crate::setup::Setup;
 use crate::state::{Event, StrategoState, BACK_ROW, MARKED};
 use plateau::rand::seq::SliceRandom;
 use plateau::rand::Rng;
@@ -55,12 +55,15 @@ pub struct StrategoView {
     /// up (S3.2: the side that sets up second sees nothing of the first
     /// side's setup while making its own).
     pub opponent_setup: Option<Vec<Square>>,
-    /// The reconquest step the side to move is to make (S12.5e), if any.
+    /// The reconquest step the side to move is to make (S12.5e), if any;
+    /// for the opponent's step, only its square (what its move threatened
+    /// tells whether the mover is a mobile bomb, S12.3).
     pub pending_step: Option<PendingView>,
     /// Each side's two-squares series (S7), first side first.
     pub two_squares: [SeriesView; 2],
-    /// Each side's chase (S8), without its positions (their keys would
-    /// tell hidden ranks).
+    /// The viewer's own chase (S8), without its positions (their keys would
+    /// tell hidden ranks); the opponent's is left empty, as its threats tell
+    /// whether its last mover is a mobile bomb or flag (S12.3, S12.4).
     pub chases: [ChaseView; 2],
     /// The returns each side has made (S12.5c).
     pub returns: [u8; 2],
@@ -263,10 +266,20 @@ impl Rules {
                     .map(|c| Square::from_index(c as usize))
                     .collect()
             }),
-            pending_step: st.pending.map(|p| PendingView {
-                square: Square::from_index(p.to as usize),
-                threatens: neighbours(p.to, p.threats),
-                judged: p.judged,
+            // What a move threatened (S8.1) depends on whether the mover is a
+            // mobile bomb or flag (S12.3, S12.4: it threatens nothing), so the
+            // opponent's threats, and what follows from them, are its own.
+            pending_step: st.pending.map(|p| {
+                let own = st.to_move == viewer;
+                PendingView {
+                    square: Square::from_index(p.to as usize),
+                    threatens: if own {
+                        neighbours(p.to, p.threats)
+                    } else {
+                        Vec::new()
+                    },
+                    judged: own && p.judged,
+                }
             }),
             two_squares: st.series.map(|s| SeriesView {
                 from: Square::from_cell(s.from as usize),
@@ -275,6 +288,9 @@ impl Rules {
             }),
             chases: [0, 1].map(|side| {
                 let c = &st.chase[side];
+                if side != v {
+                    return ChaseView::default();
+                }
                 ChaseView {
                     square: Square::from_cell(c.square as usize),
                     threatens: neighbours(c.square, c.threats),
@@ -312,16 +328,20 @@ impl Rules {
     /// have, the others matched), so a view of a real game always gets a
     /// consistent state.
     ///
-    /// The positions of a chase in progress (S8.3) are keys of hidden ranks
-    /// and are not in the view: a drawn state's chases keep their square,
-    /// threats and activity but start their list of positions afresh.
+    /// What the view does not show is not drawn: the positions of a chase in
+    /// progress (S8.3, keys of hidden ranks) and the opponent's chase and
+    /// the threats of its pending step (they tell mobile bombs and flags
+    /// apart, S12.3, S12.4). A drawn state keeps the viewer's chase square,
+    /// threats and activity, with its list of positions afresh, and gives
+    /// the opponent no chase in progress.
     pub(crate) fn determinize<R: Rng + ?Sized>(
         &self,
         view: &StrategoView,
         rng: &mut R,
     ) -> StrategoState {
         match self.try_determinize(view, rng) {
-            Ok(st) | Err(st) => st,
+            Ok(st) => st,
+            Err(st) => *st,
         }
     }
 
@@ -331,7 +351,7 @@ impl Rules {
         &self,
         view: &StrategoView,
         rng: &mut R,
-    ) -> Result<StrategoState, StrategoState> {
+    ) -> Result<StrategoState, Box<StrategoState>> {
         let v = view.viewer.index() & 1;
         let o = 1 - v;
         let own_setup = view
@@ -348,7 +368,7 @@ impl Rules {
             }
             st.last = view.last_event;
             let ok = self.ends_as_shown(&st, &view.status);
-            return if ok { Ok(st) } else { Err(st) };
+            return if ok { Ok(st) } else { Err(Box::new(st)) };
         }
         let (b, unknown, slots) = self.describe_view(view, own_setup, v, o);
         let facts = |i: usize| &b.pieces[i];
@@ -414,7 +434,7 @@ impl Rules {
                 }
             }
         }
-        Err(last.unwrap_or_else(|| make(&[])))
+        Err(Box::new(last.unwrap_or_else(|| make(&[]))))
     }
 
     /// The view as a position, the opponent's unknown pieces given kind 0:

@@ -157,7 +157,7 @@ proptest! {
         let mut other = game.initial_state(seed);
         let mut real = game.initial_state(seed);
         for (i, mv) in moves.iter().enumerate() {
-            let swapped = if i == 1 { Move::Setup(crate::Setup::new(kinds.clone())) } else { mv.clone() };
+            let swapped = if i == 1 { Move::Setup(crate::Setup::new(kinds.clone())) } else { *mv };
             // What Red is told of each move is the same in both games.
             prop_assert_eq!(
                 game.describe_move(&real, mv, Some(Player(0))),

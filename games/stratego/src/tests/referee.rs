@@ -219,7 +219,7 @@ fn cross_check(variant: &str, mask: u8, limit: &str, seeds: u64, plies: usize) -
             } else {
                 real.iter().collect()
             };
-            let mv = pool[rng.random_range(0..pool.len())].clone();
+            let mv = *pool[rng.random_range(0..pool.len())];
             game.apply(&mut st, &mv);
             let finish = |r: &mut Reference, st: &StrategoState, from, threats: Vec<_>| {
                 // S8.2: the reply keeps the opponent's chase only if it
@@ -399,9 +399,9 @@ fn referee(variant: &str, mask: u8, extra: &[(&str, &str)], seeds: u64) -> [u32;
                 })
                 .collect();
             let mv = if !forward.is_empty() && rng.random_range(0..2) == 0 {
-                forward[rng.random_range(0..forward.len())].clone()
+                *forward[rng.random_range(0..forward.len())]
             } else {
-                real[rng.random_range(0..real.len())].clone()
+                real[rng.random_range(0..real.len())]
             };
             let before = st.clone();
             game.apply(&mut st, &mv);

@@ -184,7 +184,8 @@ fn a_hand_made_position_builds_and_plays() {
 fn the_builder_refuses_what_no_game_shows_naming_the_square_and_the_rule() {
     let (game, base) = small();
     let k = |n: &str| game.kind_of_name(n).unwrap();
-    let cases: Vec<(Box<dyn Fn(&mut PositionBuilder)>, &[&str])> = vec![
+    type Edit<'a> = Box<dyn Fn(&mut PositionBuilder) + 'a>;
+    let cases: Vec<(Edit, &[&str])> = vec![
         (
             Box::new(|b| {
                 b.place(sq("c5"), Player(1), 3);
@@ -252,7 +253,8 @@ fn the_builder_refuses_what_no_game_shows_naming_the_square_and_the_rule() {
         ),
         (
             Box::new(|b| {
-                b.pieces.retain(|p| p.owner == Player(0) || p.square != sq("e7"));
+                b.pieces
+                    .retain(|p| p.owner == Player(0) || p.square != sq("e7"));
             }),
             &["no-movable-pieces", "S9", "no outcome"],
         ),
@@ -299,7 +301,8 @@ fn assert_round_trip(game: &Stratego, st: &StrategoState) {
     }
     // A position from play passes every check.
     if st.setups_done == 2 && st.plies > 0 {
-        b.build(game).unwrap_or_else(|e| panic!("{e}: {}", game.render_state(st)));
+        b.build(game)
+            .unwrap_or_else(|e| panic!("{e}: {}", game.render_state(st)));
     }
 }
 
@@ -388,7 +391,9 @@ fn state_key_tells_apart_what_decides_the_future() {
     b.plies_without_capture += 1;
     assert_eq!(game.state_key(&b.build(&game).unwrap()), key);
     let uncapped = rules(&[("max_plies", "0")]);
-    let st2 = PositionBuilder::from_state(&game, &st).build(&uncapped).unwrap();
+    let st2 = PositionBuilder::from_state(&game, &st)
+        .build(&uncapped)
+        .unwrap();
     let mut b = PositionBuilder::from_state(&uncapped, &st2);
     b.plies += 1;
     assert_eq!(
@@ -423,7 +428,7 @@ fn assert_honest(game: &Stratego, st: &StrategoState, seed: u64) {
                 game.legal_moves(&drawn, &mut b);
                 a.sort_by_key(|m| game.format_move(m));
                 b.sort_by_key(|m| game.format_move(m));
-                if view.chases.iter().all(|c| !c.active) {
+                if st.chase.iter().all(|c| !c.active) {
                     assert_eq!(a, b, "{}", game.render_state(st));
                 }
             }
@@ -439,13 +444,15 @@ fn determinize_is_consistent_over_thousands_of_views_of_every_variant() {
         for seed in 0..12u64 {
             let mut st = game.initial_state(seed);
             let mut rng = plateau::rng(seed);
-            let mut ply = 0;
+            let mut ply = 0u64;
             loop {
-                if ply % 37 == 0 || ply < 3 {
+                if ply.is_multiple_of(37) || ply < 3 {
                     assert_honest(&game, &st, seed + ply);
                     views += 2;
                 }
-                let Some(mv) = game.random_move(&st, &mut rng) else { break };
+                let Some(mv) = game.random_move(&st, &mut rng) else {
+                    break;
+                };
                 game.apply(&mut st, &mv);
                 ply += 1;
                 if ply > 1200 {
@@ -472,7 +479,7 @@ fn determinize_is_consistent_under_the_s12_options() {
                 while let Some(mv) = game.random_move(&st, &mut rng) {
                     game.apply(&mut st, &mv);
                     ply += 1;
-                    if ply % 23 == 0 || st.step_pending() {
+                    if ply.is_multiple_of(23) || st.step_pending() {
                         assert_honest(&game, &st, seed + ply);
                     }
                     if ply > 800 {
@@ -510,7 +517,11 @@ fn determinize_late_in_the_game_with_few_unknowns() {
     // The scout (2) on j9 next to j8: swap the j9 bomb for a scout.
     let mut b = PositionBuilder::from_state(&game, &st);
     let scout = game.kind_of_name("scout").unwrap();
-    b.pieces.iter_mut().find(|p| p.square == sq("j9")).unwrap().kind = scout;
+    b.pieces
+        .iter_mut()
+        .find(|p| p.square == sq("j9"))
+        .unwrap()
+        .kind = scout;
     let st = b.build(&game).unwrap();
     let view = game.view(&st, Player(0));
     let mut rng = plateau::rng(1);
@@ -521,4 +532,37 @@ fn determinize_late_in_the_game_with_few_unknowns() {
         // an empty neighbour that a drawn movable piece can use) or i10.
         assert!(game.rules.has_legal_move(&drawn, 1));
     }
+}
+
+#[test]
+fn s12_3_a_views_rule_records_do_not_tell_a_mobile_bomb_from_a_piece() {
+    // S8.1, S12.3: a mobile bomb threatens nothing, a sergeant does; Red
+    // sees an unknown piece step next to its own either way.
+    let game = rules(&[("options.mobile_bombs", "true")]);
+    let board = |blue: &str| {
+        format!(
+            "
+            .  .  .  .  .  .  .  .  .  bF
+            .  .  .  .  .  .  .  .  .  .
+            .  .  .  .  {blue} .  .  .  .  .
+            .  .  .  .  .  .  .  .  .  .
+            .  .  ~  ~  r5 .  ~  ~  .  .
+            .  .  ~  ~  .  .  ~  ~  .  .
+            .  .  .  .  .  .  .  .  .  .
+            .  .  .  .  .  .  .  .  .  .
+            .  .  .  .  .  .  .  .  .  .
+            rF .  .  .  .  .  .  .  .  b4
+        "
+        )
+    };
+    let mut views = Vec::new();
+    for blue in ["bB", "b4"] {
+        let mut st = position(&game, &board(blue), 1);
+        play(&game, &mut st, "e8-e7");
+        views.push(game.view(&st, Player(0)));
+        // Blue's own view keeps its chase record.
+        let threatens = &game.view(&st, Player(1)).chases[1].threatens;
+        assert_eq!(threatens.is_empty(), blue == "bB", "{blue}");
+    }
+    assert_eq!(views[0], views[1]);
 }
