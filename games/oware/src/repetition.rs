@@ -53,7 +53,7 @@ pub(crate) fn code(board: Packed, ring: usize, to_move: Player) -> u64 {
         top
     };
     // Every bit up to the last 0 is a 1 except the 0s and the low bit.
-    let below = u64::MAX >> (63 - u32::from(top));
+    let below = u64::MAX >> 63u32.saturating_sub(u32::from(top));
     (below & !zeros & !1) | u64::from(to_move.0 & 1)
 }
 
