@@ -19,6 +19,9 @@ use thiserror::Error;
 pub struct Oware {
     params: OwareParams,
     layout: Layout,
+    /// Cache: the start position of these rules, built once by
+    /// [`Game::new`] and copied by [`Game::initial_state`].
+    start: OwareState,
 }
 
 /// A position that [`Oware::position`] cannot build.
@@ -244,7 +247,24 @@ impl Game for Oware {
     fn new(params: OwareParams) -> Result<Self, RulesError> {
         validate(&params)?;
         let layout = Layout::new(params.houses as usize, params.seeds);
-        Ok(Oware { params, layout })
+        let board = layout.pack(&vec![params.seeds as u8; layout.ring]);
+        let mut seen = Seen::starting_with(code(board, layout.ring, Player(0)));
+        let (end, legal) = end::after_move(&layout, board, [0, 0], Player(0), true, &mut seen);
+        let start = OwareState {
+            board,
+            stores: [0, 0],
+            houses: params.houses as u8,
+            to_move: Player(0),
+            ply: 0,
+            end,
+            legal,
+            seen,
+        };
+        Ok(Oware {
+            params,
+            layout,
+            start,
+        })
     }
 
     fn params(&self) -> &OwareParams {
@@ -274,13 +294,7 @@ impl Game for Oware {
     }
 
     fn initial_state(&self, _seed: u64) -> OwareState {
-        let seeds = self.params.seeds as u8;
-        let row = vec![seeds; self.houses()];
-        let mut state = self
-            .position(&row, &row, [0, 0], Player(0))
-            .expect("the start is a position of its rules");
-        state.ply = 0;
-        state
+        self.start
     }
 
     #[inline]

@@ -39,21 +39,17 @@ pub(crate) fn code(board: Packed, ring: usize, to_move: Player) -> u64 {
     let high_sums = high
         .wrapping_mul(0x0101_0101_0101_0101)
         .wrapping_add((low_sums >> 56).wrapping_mul(0x0101_0101_0101_0101));
+    // Places past the ring hold no seeds and get no 1 added, so their sums
+    // repeat the last 0's bit: all sixteen lanes can be taken, unrolled,
+    // and the last lane of the high half is the last 0 of the code.
     let mut zeros = 0u64;
-    for i in 0..ring.min(8) {
+    for i in 0..8 {
         zeros |= 1 << ((low_sums >> (8 * i)) & 63);
+        zeros |= 1 << ((high_sums >> (8 * i)) & 63);
     }
-    for i in 8..ring {
-        zeros |= 1 << ((high_sums >> (8 * (i - 8))) & 63);
-    }
-    let top = (low_sums >> (8 * (ring.min(8) - 1))) as u8;
-    let top = if ring > 8 {
-        (high_sums >> (8 * (ring - 9))) as u8
-    } else {
-        top
-    };
+    let top = (high_sums >> 56) as u8;
     // Every bit up to the last 0 is a 1 except the 0s and the low bit.
-    let below = u64::MAX >> (63 - u32::from(top));
+    let below = u64::MAX >> 63u32.saturating_sub(u32::from(top));
     (below & !zeros & !1) | u64::from(to_move.0 & 1)
 }
 
@@ -127,12 +123,12 @@ fn mix(code: u64) -> u64 {
 }
 
 /// The positions since the last capture (O5.2), oldest first, with a
-/// 256-bit Bloom filter that answers most look-ups without a scan and an
+/// 1024-bit Bloom filter that answers most look-ups without a scan and an
 /// order-free hash of the set for [`crate::Oware`]'s `state_key`.
 #[derive(Copy, Clone, Debug)]
 pub struct Seen {
     len: u16,
-    bloom: [u64; 4],
+    bloom: [u64; 16],
     set_hash: u64,
     codes: [u64; CAPACITY],
 }
@@ -153,7 +149,7 @@ impl Seen {
     pub(crate) fn starting_with(code: u64) -> Seen {
         let mut seen = Seen {
             len: 0,
-            bloom: [0; 4],
+            bloom: [0; 16],
             set_hash: 0,
             codes: [0; CAPACITY],
         };
@@ -187,7 +183,7 @@ impl Seen {
         let m = mix(code);
         self.codes[self.len()] = code;
         self.len += 1;
-        self.bloom[(m >> 62) as usize] |= 1 << ((m >> 56) & 63);
+        self.bloom[(m >> 60) as usize] |= 1 << ((m >> 54) & 63);
         self.set_hash ^= m;
     }
 
@@ -195,7 +191,7 @@ impl Seen {
     #[inline(always)]
     pub fn contains(&self, code: u64) -> bool {
         let m = mix(code);
-        if self.bloom[(m >> 62) as usize] & (1 << ((m >> 56) & 63)) == 0 {
+        if self.bloom[(m >> 60) as usize] & (1 << ((m >> 54) & 63)) == 0 {
             return false;
         }
         // A scan without an early exit, which the compiler vectorizes.
@@ -223,7 +219,7 @@ impl Seen {
     #[inline(always)]
     pub(crate) fn restart(&mut self, code: u64) {
         self.len = 0;
-        self.bloom = [0; 4];
+        self.bloom = [0; 16];
         self.set_hash = 0;
         self.push(code);
     }

@@ -206,6 +206,11 @@ fn o5_1_more_than_half_wins_at_once() {
 
 #[test]
 fn o5_1_two_exact_halves_draw() {
+    // No move of the standard game reaches 24 and 24 in the stores: the
+    // board would have to be emptied by a capture of every seed of the
+    // opponent's row, which is a grand slam (O3.2). The clause is checked
+    // on a built position, decided as after a move (O5.6); equal stores at
+    // the other ends are draws too (see the no-legal-move case).
     let game = oware();
     let state = position([0; 6], [0; 6], [24, 24], SOUTH);
     let outcome = game.status(&state).outcome().cloned().expect("over");
@@ -283,4 +288,14 @@ fn moves_from_the_wrong_row_or_an_empty_house_are_refused() {
     let mut after = state;
     assert!(game.try_apply(&mut after, &c).is_err());
     assert_eq!(after, state);
+}
+
+#[test]
+fn the_start_is_the_position_of_the_rules() {
+    let game = oware();
+    // O1.1 and O5.6: the start, with the start position as the one
+    // position occurred so far.
+    let built = game.position(&[4; 6], &[4; 6], [0, 0], SOUTH).unwrap();
+    assert_eq!(game.initial_state(7), built);
+    assert_eq!(built.seen().len(), 1);
 }
