@@ -12,9 +12,12 @@
 //! session goes on. Blank lines are ignored. The end of input, or `quit`,
 //! ends the session.
 //!
-//! Hidden information: the answers to `play`, `legal`, `view`, `genmove`,
-//! `status` and errors hold nothing a player could not see at the table;
-//! `state` and `record` are the explicit requests for everything.
+//! Hidden information: an id is the referee's (a game opened without
+//! `player`: it sees everything) or a seat's (`new`/`load` with `player`, or
+//! `join`). Every answer to a seat is for that seat only: moves and
+//! generated moves on its own turn only (otherwise `not_your_turn`, naming
+//! only whose turn it is), its own view and descriptions, and in a game of
+//! hidden information no `state`, `record` or `undo` (`not_allowed`).
 //!
 //! ```
 //! use plateau_cli::serve;

@@ -113,8 +113,43 @@ pub trait DynSession: Send {
     fn moves_enumerable(&self) -> bool;
     /// A hint on what to enter, where the game has one.
     fn move_hint(&self) -> Option<String>;
-    /// Reads, checks and plays a move.
+    /// Reads, checks and plays a move. An illegal move is refused with the
+    /// game's reason, phrased for the player to move ([`Game::check_move`]).
     fn play(&mut self, text: &str) -> Result<(), PlayError>;
+    /// Plays a move sent by `player`. A move sent by a player who is not to
+    /// move is refused without being read, with a reason that names only
+    /// whose turn it is; otherwise it is [`DynSession::play`], whose reasons
+    /// are phrased for the mover, who is `player`.
+    fn play_as(&mut self, player: Player, text: &str) -> Result<(), PlayError> {
+        match self.status() {
+            Status::Over(_) => Err(PlayError::GameOver),
+            Status::ToMove(p) if p != player => Err(PlayError::Illegal {
+                mv: crate::escape_controls(&clip_move_text(text)).into_owned(),
+                reason: format!(
+                    "it is {}'s turn, not {}'s",
+                    self.player_name(p),
+                    self.player_name(player)
+                ),
+            }),
+            Status::ToMove(_) => self.play(text),
+        }
+    }
+    /// Plays a move sent by someone who may not know the mover's secrets:
+    /// in a game of hidden information an illegal move is refused with
+    /// [`PUBLIC_ILLEGAL_REASON`] alone, since the game's reason may name the
+    /// mover's hidden pieces ("your bomb on d7 never moves"). The move text
+    /// and the notation errors depend only on the text and the player to
+    /// move, which are public.
+    fn play_public(&mut self, text: &str) -> Result<(), PlayError> {
+        let hidden = self.hidden_information();
+        self.play(text).map_err(|e| match e {
+            PlayError::Illegal { mv, .. } if hidden => PlayError::Illegal {
+                mv,
+                reason: PUBLIC_ILLEGAL_REASON.to_string(),
+            },
+            e => e,
+        })
+    }
     /// Takes back the last move; false if there is none.
     fn undo(&mut self) -> bool;
     /// The player resigns.
@@ -142,6 +177,20 @@ pub trait DynSession: Send {
     fn perft(&self, depth: u32) -> u64;
     /// A copy of this session.
     fn clone_box(&self) -> Box<dyn DynSession>;
+}
+
+/// The reason [`DynSession::play_public`] gives for any illegal move in a
+/// game of hidden information: what everyone may know.
+pub const PUBLIC_ILLEGAL_REASON: &str = "not a legal move in this position";
+
+/// A move text as an error repeats it: at most 80 characters.
+fn clip_move_text(text: &str) -> String {
+    const MAX: usize = 80;
+    let text = text.trim();
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
 }
 
 struct Entry<G>(PhantomData<fn() -> G>);
