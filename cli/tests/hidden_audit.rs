@@ -971,3 +971,26 @@ fn apply_answers_illegal_moves_with_what_the_sender_may_know() {
     assert!(bomb[3].contains("bomb"), "{}", bomb[3]);
     assert!(flag[3].contains("flag"), "{}", flag[3]);
 }
+
+/// `serve undo` through Red's seat after Red's scout attacked a hidden
+/// piece is refused, so the revealed rank cannot be hidden again to probe
+/// another; the referee may take it back.
+#[test]
+fn serve_undo_through_a_seat_does_not_let_red_probe_hidden_ranks() {
+    let mut s = InProcess::start(plateau_cli::default_registry);
+    let referee = s.ok(&json!({"cmd": "new", "game": "stratego", "seed": 1}))["id"].clone();
+    let red = s.ok(&json!({"cmd": "join", "id": referee, "player": "red"}))["id"].clone();
+    s.ok(&json!({"cmd": "play", "id": red, "move": format!("setup {RED}")}));
+    s.ok(&json!({"cmd": "play", "id": referee, "move": format!("setup {BLUE}")}));
+    let attack = s.ok(&json!({"cmd": "play", "id": red, "move": "a4xa7"}));
+    assert!(
+        attack["described"]
+            .as_str()
+            .unwrap()
+            .contains("attacks the Blue scout"),
+        "{attack}"
+    );
+    let undo = s.send(&json!({"cmd": "undo", "id": red}));
+    assert_eq!(undo["error"]["kind"], "not_allowed", "{undo}");
+    assert_eq!(s.ok(&json!({"cmd": "undo", "id": referee}))["undone"], 1);
+}
