@@ -18,7 +18,8 @@ use std::path::PathBuf;
     plateau apply game.json 'mark 3,1' end --json\n  \
     plateau apply stratego.json b4-b5 --as red\n\n\
     Each MOVE is one argument (quote moves that contain spaces). If any move is \
-    malformed or illegal, nothing is written.")]
+    malformed or illegal, nothing is written. The record is locked while it is read, \
+    played and written: a second apply on it waits (up to 30 s) and plays on top.")]
 pub struct ApplyArgs {
     /// The game record.
     pub file: PathBuf,
@@ -41,6 +42,9 @@ pub struct ApplyArgs {
 
 /// Plays the moves and writes the record.
 pub fn run(registry: &Registry, args: &ApplyArgs, io: &mut Io<'_>) -> CliResult {
+    // Held until the record is written: a second `apply` on the same record
+    // waits, then plays on top of this one's moves.
+    let _lock = record_file::lock(&args.file, record_file::LOCK_WAIT)?;
     let (_, mut session) = record_file::open(registry, &args.file)?;
     let sender = match &args.as_player {
         Some(name) => Some(crate::setups::find_player(session.as_ref(), name, "--as")?),
