@@ -87,3 +87,43 @@ fn output_onto_a_device_or_a_directory_is_refused() {
         .file_type()
         .is_char_device());
 }
+
+/// Text from a record reaches the terminal escaped, and a record whose
+/// `variant` names a shipped variant with other parameters is shown as
+/// modified, not as that variant.
+#[test]
+fn a_records_variant_is_escaped_and_labelled_modified_when_it_lies() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("g.json");
+    let out = plateau()
+        .args(["new", "hus", "--seed", "1", "-o"])
+        .arg(&g)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = fs::read_to_string(&g).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let show = |record: &serde_json::Value| {
+        fs::write(&g, record.to_string()).unwrap();
+        let out = plateau().arg("replay").arg(&g).output().unwrap();
+        let json = plateau().args(["show", "--json"]).arg(&g).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(json.stdout).unwrap(),
+        )
+    };
+    let (plain, _) = show(&record);
+    assert!(plain.contains("(standard)"), "{plain}");
+    record["params"]["first"] = "north".into();
+    let (modified, json) = show(&record);
+    assert!(modified.contains("standard (modified)"), "{modified}");
+    assert!(
+        json.contains("\"variant\":\"standard (modified)\""),
+        "{json}"
+    );
+    record["variant"] = "\u{1b}[2J\u{1b}]0;owned\u{7}".into();
+    let (escaped, _) = show(&record);
+    assert!(!escaped.contains('\u{1b}'), "{escaped:?}");
+    assert!(escaped.contains("\\u{1b}[2J"), "{escaped:?}");
+}

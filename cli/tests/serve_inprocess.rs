@@ -825,3 +825,16 @@ fn seats_answer_for_their_player_and_the_referee_sees_everything() {
     assert_eq!(r[24]["ok"], true, "undo through a seat without secrets");
     assert_eq!(r[25]["ok"], true, "the record of a game without secrets");
 }
+
+/// `playout` of a game that does not end by itself (Nim with four billion
+/// stones, taken one at a time) with `max_plies` 0 answers: every game stops
+/// at the default cap (it used to run on and grow without bound).
+#[test]
+fn playout_of_an_endless_game_answers_at_the_default_cap() {
+    let r = raw(&[
+        r#"{"cmd":"playout","game":"nim","set":{"pile":4294967295,"max_take":1},"count":2,"max_plies":0}"#,
+    ]);
+    assert_eq!(r[0]["ok"], true, "{}", r[0]);
+    assert_eq!(r[0]["capped"], 2);
+    assert_eq!(r[0]["reasons"]["bench-cap"], 2);
+}

@@ -78,6 +78,9 @@ pub trait DynGame: Send + Sync {
     fn bench(&self, games: usize, seed: u64, max_plies: usize) -> BenchReport;
     /// Plays `games` seeded random games to the end and returns their outcomes.
     fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<Outcome>;
+    /// Plays one seeded random game ([`playout::random_game`]: `max_plies`
+    /// 0 is [`playout::DEFAULT_MAX_PLIES`]); its outcome and length.
+    fn random_game(&self, seed: u64, max_plies: usize) -> (Outcome, usize);
     /// Counts the move sequences of `depth` from the start position of
     /// `seed` after playing `moves`.
     fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError>;
@@ -228,9 +231,10 @@ impl<G: Game> GameEntry for Entry<G> {
         variant: &str,
         params: &serde_json::Value,
     ) -> Result<Box<dyn DynGame>, RulesError> {
+        let game = game_from_json::<G>(params, "record params")?;
         Ok(Box::new(LoadedGame {
-            game: game_from_json::<G>(params, "record params")?,
-            variant: variant.to_string(),
+            variant: variant_label(&game, variant),
+            game,
         }))
     }
     fn load_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, RecordError> {
@@ -239,7 +243,33 @@ impl<G: Game> GameEntry for Entry<G> {
         }
         // RecordError::Rules says "record parameters" itself.
         let game = game_from_json::<G>(&record.params, "")?;
-        Ok(Box::new(Session::from_record(game, record)?))
+        let label = variant_label(&game, &record.variant);
+        if label == record.variant {
+            return Ok(Box::new(Session::from_record(game, record)?));
+        }
+        let relabelled = GameRecord {
+            variant: label,
+            ..record.clone()
+        };
+        Ok(Box::new(Session::from_record(game, &relabelled)?))
+    }
+}
+
+/// The variant name of a record as it is shown: escaped (it is text from a
+/// file), and marked `(modified)` when it names a shipped variant whose
+/// parameters are not the record's, so that a record is never shown as a
+/// variant it does not play.
+fn variant_label<G: Game>(game: &G, variant: &str) -> String {
+    const MARK: &str = " (modified)";
+    let name = crate::escape_controls(variant).into_owned();
+    let shipped = G::variants().iter().find(|v| v.name == variant);
+    let matches = shipped.is_none_or(|v| {
+        rules::parse_params::<G::Params>(v.name, v.toml).is_ok_and(|p| &p == game.params())
+    });
+    if matches || name.ends_with(MARK) {
+        name
+    } else {
+        format!("{name}{MARK}")
     }
 }
 
@@ -255,7 +285,9 @@ fn game_from_json<G: Game>(params: &serde_json::Value, source: &str) -> Result<G
             err.key(path)
         }
     })?;
-    G::new(params).map_err(|e| e.in_source(source))
+    rules::check_printable(&params)
+        .and_then(|()| G::new(params))
+        .map_err(|e| e.in_source(source))
 }
 
 struct LoadedGame<G> {
@@ -301,6 +333,9 @@ impl<G: Game> DynGame for LoadedGame<G> {
         (0..games)
             .map(|i| playout::random_game(&self.game, seed.wrapping_add(i as u64), max_plies).0)
             .collect()
+    }
+    fn random_game(&self, seed: u64, max_plies: usize) -> (Outcome, usize) {
+        playout::random_game(&self.game, seed, max_plies)
     }
     fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError> {
         let mut session = Session::new(self.game.clone(), self.variant.clone(), seed);
