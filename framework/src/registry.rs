@@ -60,6 +60,10 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// The variant the rules came from.
     fn variant(&self) -> &str;
+    /// The variant as it is shown: escaped, and marked `(modified)` when it
+    /// names a shipped variant whose parameters are not these (a record's
+    /// `variant` is text from a file, and may not match its parameters).
+    fn variant_label(&self) -> String;
     /// A text summary of the rules.
     fn summary(&self) -> String;
     /// Every parameter as (dotted key, TOML value).
@@ -92,8 +96,10 @@ pub trait DynGame: Send + Sync {
 pub trait DynSession: Send {
     /// The game's identifier.
     fn game_id(&self) -> &'static str;
-    /// The variant the rules came from.
+    /// The variant the rules came from, as the record has it.
     fn variant(&self) -> &str;
+    /// The variant as it is shown ([`DynGame::variant_label`]).
+    fn variant_label(&self) -> String;
     /// Whether views hide part of the state.
     fn hidden_information(&self) -> bool;
     /// The number of players.
@@ -233,7 +239,7 @@ impl<G: Game> GameEntry for Entry<G> {
     ) -> Result<Box<dyn DynGame>, RulesError> {
         let game = game_from_json::<G>(params, "record params")?;
         Ok(Box::new(LoadedGame {
-            variant: variant_label(&game, variant),
+            variant: variant.to_string(),
             game,
         }))
     }
@@ -243,15 +249,7 @@ impl<G: Game> GameEntry for Entry<G> {
         }
         // RecordError::Rules says "record parameters" itself.
         let game = game_from_json::<G>(&record.params, "")?;
-        let label = variant_label(&game, &record.variant);
-        if label == record.variant {
-            return Ok(Box::new(Session::from_record(game, record)?));
-        }
-        let relabelled = GameRecord {
-            variant: label,
-            ..record.clone()
-        };
-        Ok(Box::new(Session::from_record(game, &relabelled)?))
+        Ok(Box::new(Session::from_record(game, record)?))
     }
 }
 
@@ -305,6 +303,9 @@ impl<G: Game> DynGame for LoadedGame<G> {
     fn variant(&self) -> &str {
         &self.variant
     }
+    fn variant_label(&self) -> String {
+        variant_label(&self.game, &self.variant)
+    }
     fn summary(&self) -> String {
         self.game.summary()
     }
@@ -355,6 +356,9 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn variant(&self) -> &str {
         Session::variant(self)
+    }
+    fn variant_label(&self) -> String {
+        variant_label(self.game(), Session::variant(self))
     }
     fn hidden_information(&self) -> bool {
         G::HIDDEN_INFORMATION

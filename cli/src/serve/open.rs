@@ -89,7 +89,7 @@ fn opened(
     let mut fields: Fields = vec![
         ("id", Value::Null),
         ("game", Value::from(session.game_id())),
-        ("variant", Value::from(session.variant())),
+        ("variant", Value::from(session.variant_label())),
         ("seed", Value::from(seed)),
         ("players", Value::Array(players)),
         (
