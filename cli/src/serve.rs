@@ -61,9 +61,15 @@ use response::ResponseWriter;
 use server::{Flow, Server};
 use std::io::{self, BufRead, Write};
 
-/// The longest request line accepted, in bytes (1 MiB). A longer line is
-/// skipped up to its newline and answered with a `line_too_long` error.
+/// The longest request line accepted, in bytes (1 MiB), not counting its
+/// newline nor a `\r` just before it. A longer line is skipped up to its
+/// newline and answered with a `line_too_long` error.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The deepest nesting of arrays and objects a request may have, the
+/// request object included (serde_json's recursion limit of 128, which
+/// refuses the 128th level); deeper is a `parse` error.
+pub const MAX_NESTING: usize = 127;
 
 /// Settings of a `serve` session.
 #[derive(Clone, Debug)]

@@ -994,3 +994,26 @@ fn serve_undo_through_a_seat_does_not_let_red_probe_hidden_ranks() {
     assert_eq!(undo["error"]["kind"], "not_allowed", "{undo}");
     assert_eq!(s.ok(&json!({"cmd": "undo", "id": referee}))["undone"], 1);
 }
+
+/// The setup hint's example is drawn afresh each time (it was always the
+/// same setup, so that a player who copied it was known to have it).
+#[test]
+fn the_setup_hints_example_is_not_always_the_same() {
+    let mut s = InProcess::start(plateau_cli::default_registry);
+    let id = s.ok(&json!({"cmd": "new", "game": "stratego"}))["id"].clone();
+    let example = |s: &mut InProcess| {
+        let hint = s.ok(&json!({"cmd": "legal", "id": id}))["hint"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let at = hint
+            .find("Example: setup ")
+            .expect("the hint has an example");
+        hint[at..].to_string()
+    };
+    let (a, b) = (example(&mut s), example(&mut s));
+    assert_ne!(a, b, "two hints, one example");
+    let played =
+        s.send(&json!({"cmd": "play", "id": id, "move": a.trim_start_matches("Example: ")}));
+    assert_eq!(played["ok"], true, "the example is a legal setup: {played}");
+}

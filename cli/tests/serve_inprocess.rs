@@ -838,3 +838,31 @@ fn playout_of_an_endless_game_answers_at_the_default_cap() {
     assert_eq!(r[0]["capped"], 2);
     assert_eq!(r[0]["reasons"]["bench-cap"], 2);
 }
+
+/// The agent cache as docs/PROTOCOL.md says: an agent's stream goes on
+/// from one `genmove` to the next, and once 64 other specs were made after
+/// it, it is dropped and made afresh, its stream starting again.
+#[test]
+fn agents_are_kept_up_to_64_then_the_oldest_is_made_afresh() {
+    let mut lines =
+        vec![r#"{"cmd":"new","game":"nim","set":{"pile":1000,"max_take":9}}"#.to_string()];
+    let draws = |lines: &mut Vec<String>| {
+        for _ in 0..6 {
+            lines.push(r#"{"cmd":"genmove","id":1,"agent":"random:1"}"#.to_string());
+        }
+    };
+    draws(&mut lines);
+    draws(&mut lines);
+    for seed in 100..164 {
+        lines.push(format!(
+            r#"{{"cmd":"genmove","id":1,"agent":"random:{seed}"}}"#
+        ));
+    }
+    draws(&mut lines);
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let r = raw(&refs);
+    let moves: Vec<&Value> = r.iter().map(|v| &v["move"]).collect();
+    let (first, second, after) = (&moves[1..7], &moves[7..13], &moves[77..83]);
+    assert_ne!(first, second, "the stream goes on");
+    assert_eq!(first, after, "dropped after 64 other specs, made afresh");
+}

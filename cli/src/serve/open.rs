@@ -15,7 +15,7 @@ pub(crate) fn new_game(server: &mut Server<'_>, req: &Request) -> Result<Fields>
     let game = load_rules(server.registry, req)?;
     let session = game.new_session(seed);
     let seat = seat_field(req, session.as_ref())?;
-    Ok(opened(server, session, seed, seat))
+    Ok(opened(server, session, seed, seat, false))
 }
 
 /// `load`: a game from a record (a JSON object, or its text), replayed and
@@ -43,7 +43,7 @@ pub(crate) fn load(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     })?;
     let session = server.registry.load_record(&record).map_err(record_error)?;
     let seat = seat_field(req, session.as_ref())?;
-    Ok(opened(server, session, record.seed, seat))
+    Ok(opened(server, session, record.seed, seat, true))
 }
 
 /// `message` without a trailing " at line L column C" of serde_json.
@@ -82,14 +82,22 @@ fn opened(
     session: Box<dyn DynSession>,
     seed: u64,
     seat: Option<Player>,
+    from_record: bool,
 ) -> Fields {
+    // A record's variant is text from outside that may not match its
+    // parameters: shown labelled. A new game's is the one asked for.
+    let variant = if from_record {
+        session.variant_label()
+    } else {
+        session.variant().to_string()
+    };
     let players: Vec<Value> = (0..session.num_players())
         .map(|i| Value::String(session.player_name(Player(i as u8))))
         .collect();
     let mut fields: Fields = vec![
         ("id", Value::Null),
         ("game", Value::from(session.game_id())),
-        ("variant", Value::from(session.variant_label())),
+        ("variant", Value::from(variant)),
         ("seed", Value::from(seed)),
         ("players", Value::Array(players)),
         (
