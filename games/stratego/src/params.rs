@@ -609,7 +609,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use crate::Stratego;
-    use plateau::RulesSpec;
+    use plateau::{Game, RulesSpec};
 
     #[test]
     fn setup_rows_too_large_for_a_u8_sum_are_refused_not_a_panic() {
@@ -674,5 +674,18 @@ mod tests {
             assert!(e.contains("control or invisible character"), "{key}: {e}");
             assert!(!e.contains('\u{1b}'), "{e}");
         }
+        // A piece's name is a key of the rules file.
+        let original = Stratego::variants()[0].toml;
+        let text = original.replacen("[pieces.scout]", "[pieces.\"sc\\u001bout\"]", 1);
+        assert_ne!(text, original);
+        let spec = RulesSpec {
+            file: Some(("evil.toml".into(), text)),
+            ..RulesSpec::default()
+        };
+        let e = plateau::rules::load::<Stratego>(&spec)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("control or invisible character"), "{e}");
+        assert!(e.contains("pieces.sc\\u{1b}out"), "{e}");
     }
 }
