@@ -12,9 +12,12 @@
 //! session goes on. Blank lines are ignored. The end of input, or `quit`,
 //! ends the session.
 //!
-//! Hidden information: the answers to `play`, `legal`, `view`, `genmove`,
-//! `status` and errors hold nothing a player could not see at the table;
-//! `state` and `record` are the explicit requests for everything.
+//! Hidden information: an id is the referee's (a game opened without
+//! `player`: it sees everything) or a seat's (`new`/`load` with `player`, or
+//! `join`). Every answer to a seat is for that seat only: moves and
+//! generated moves on its own turn only (otherwise `not_your_turn`, naming
+//! only whose turn it is), its own view and descriptions, and in a game of
+//! hidden information no `state`, `record` or `undo` (`not_allowed`).
 //!
 //! ```
 //! use plateau_cli::serve;
@@ -58,9 +61,15 @@ use response::ResponseWriter;
 use server::{Flow, Server};
 use std::io::{self, BufRead, Write};
 
-/// The longest request line accepted, in bytes (1 MiB). A longer line is
-/// skipped up to its newline and answered with a `line_too_long` error.
+/// The longest request line accepted, in bytes (1 MiB), not counting its
+/// newline nor a `\r` just before it. A longer line is skipped up to its
+/// newline and answered with a `line_too_long` error.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The deepest nesting of arrays and objects a request may have, the
+/// request object included (serde_json's recursion limit of 128, which
+/// refuses the 128th level); deeper is a `parse` error.
+pub const MAX_NESTING: usize = 127;
 
 /// Settings of a `serve` session.
 #[derive(Clone, Debug)]

@@ -62,6 +62,19 @@ pub fn resolve(
     Ok(out)
 }
 
+/// The player named by a command-line option such as `--as` (any case), or
+/// a usage error listing the players.
+pub fn find_player(session: &dyn DynSession, name: &str, option: &str) -> CliResult<Player> {
+    session.find_player(name).ok_or_else(|| {
+        CliError::usage(format!(
+            "{option} {}: {} has no such player; players: {}",
+            plateau::escape_controls(name),
+            session.game_id(),
+            player_names(session)
+        ))
+    })
+}
+
 /// The players' names, comma-separated.
 pub fn player_names(session: &dyn DynSession) -> String {
     (0..session.num_players())

@@ -740,3 +740,283 @@ fn apply_and_show_keep_a_silent_defender_hidden() {
     );
     assert_eq!(marshal, bomb, "Red tells a marshal from a bomb");
 }
+
+// ---------------------------------------------------------------------------
+// Seats (docs/PROTOCOL.md, "Seats")
+// ---------------------------------------------------------------------------
+
+/// Every move text Red's seat may send: every from-to pair of the board
+/// (steps and attacks), `skip`, a `return` of each kind (S12.5), a setup
+/// (Red's own), and text that is no move at all.
+fn every_request_text(red_setup: &str) -> Vec<String> {
+    let squares: Vec<String> = (b'a'..=b'j')
+        .flat_map(|f| (1..=10).map(move |r| format!("{}{r}", f as char)))
+        .collect();
+    let mut texts = Vec::with_capacity(squares.len() * squares.len() + 40);
+    for from in &squares {
+        for to in &squares {
+            if from != to {
+                texts.push(format!("{from}-{to}"));
+            }
+        }
+    }
+    texts.push("skip".into());
+    for kind in "FB123456789SX".chars() {
+        for sq in ["a1", "e4", "c5", "f6"] {
+            texts.push(format!("return {kind} {sq}"));
+        }
+    }
+    texts.push(red_setup.to_string());
+    texts.push("setup 2".into());
+    texts.push("fly".into());
+    texts
+}
+
+/// Two servers play the same Stratego game through seats, except that
+/// Blue's flag, bombs, marshal, general, spy and a miner are permuted among
+/// their squares in the second, and none of them ever moves or fights.
+/// Everything Red's seat is answered must be byte-identical: for every move
+/// text Red may send on its own turn and on Blue's (every from-to pair,
+/// `skip`, `return`, setups), and `legal`, `view`, `status`, `genmove`,
+/// `state`, `record`, `undo`, `resign` of another player.
+#[test]
+fn a_seat_is_answered_the_same_whatever_the_opponents_unrevealed_pieces() {
+    let configs: &[(&str, &[(&str, bool)])] = &[
+        (
+            "original",
+            &[
+                ("options.silent_defense", true),
+                ("options.reconquest", true),
+            ],
+        ),
+        (
+            "original",
+            &[
+                ("options.mobile_bombs", true),
+                ("options.mobile_flag", true),
+            ],
+        ),
+        ("duel", &[("options.reconquest", true)]),
+    ];
+    for (n, (variant, set)) in configs.iter().enumerate() {
+        let set: serde_json::Map<String, Value> = set
+            .iter()
+            .map(|(k, v)| (k.to_string(), Value::Bool(*v)))
+            .collect();
+        let mut a = InProcess::start(plateau_cli::default_registry);
+        let mut b = InProcess::start(plateau_cli::default_registry);
+        let new = json!({"cmd": "new", "game": "stratego", "variant": variant, "set": set});
+        let referee = a.ok(&new)["id"].clone();
+        b.ok(&new);
+        let join = |p: &str| json!({"cmd": "join", "id": referee, "player": p});
+        let red = a.ok(&join("red"))["id"].clone();
+        let blue = a.ok(&join("blue"))["id"].clone();
+        b.ok(&join("red"));
+        b.ok(&join("blue"));
+        let red_setup = a
+            .ok(&json!({"cmd": "genmove", "id": red, "agent": format!("random:{}", 1000 + n)}))
+            ["move"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let texts = every_request_text(&red_setup);
+        // Red's seat, before setting up: on its own turn.
+        let red_sees = |a: &mut InProcess, b: &mut InProcess, extra: &[Value], label: &str| {
+            let mut requests = vec![
+                json!({"cmd": "status", "id": red}),
+                json!({"cmd": "view", "id": red}),
+                json!({"cmd": "view", "id": red, "player": "blue"}),
+                json!({"cmd": "legal", "id": red}),
+                json!({"cmd": "state", "id": red}),
+                json!({"cmd": "record", "id": red}),
+                json!({"cmd": "undo", "id": red}),
+                json!({"cmd": "resign", "id": red, "player": "blue"}),
+                json!({"cmd": "play", "id": red, "move": "a4-a5", "viewer": "blue"}),
+                json!({"cmd": "join", "id": red, "player": "blue"}),
+            ];
+            requests.extend_from_slice(extra);
+            for request in &requests {
+                let (x, y) = (a.send(request), b.send(request));
+                assert_eq!(
+                    x, y,
+                    "{variant} {label}: {request} depends on Blue's pieces"
+                );
+            }
+        };
+        for s in [&mut a, &mut b] {
+            s.ok(&json!({"cmd": "play", "id": red, "move": red_setup}));
+        }
+        let blue_setup = a.ok(&json!({"cmd": "genmove", "id": blue, "agent": "random:99"}))["move"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        // The pairs this variant's army has: a permutation of several pieces.
+        let pairs: Vec<(char, char)> = [('F', 'B'), ('X', '9'), ('S', '3'), ('B', '8')]
+            .into_iter()
+            .filter(|(x, y)| blue_setup.contains(*x) && blue_setup.contains(*y))
+            .collect();
+        assert!(pairs.len() >= 2, "{blue_setup}");
+        let (blue_permuted, tracked) = swapped(&blue_setup, 1, &pairs);
+        assert_ne!(blue_setup, blue_permuted);
+        // Blue's setup as Red is told it, before and after (S3.2).
+        let sent = |mv: &str| json!({"cmd": "play", "id": blue, "move": mv});
+        assert_eq!(
+            a.ok(&sent(&blue_setup))["status"],
+            b.ok(&sent(&blue_permuted))["status"]
+        );
+        let blue_view = json!({"cmd": "view", "id": blue});
+        assert_ne!(
+            a.ok(&blue_view),
+            b.ok(&blue_view),
+            "Blue sees the permutation"
+        );
+        let plays: Vec<Value> = texts
+            .iter()
+            .map(|t| json!({"cmd": "play", "id": red, "move": t}))
+            .collect();
+        let mut rng = plateau::rng(n as u64);
+        let mut full_sweeps = 0;
+        for ply in 0..120 {
+            let status = a.ok(&json!({"cmd": "status", "id": referee}));
+            if status["status"]["over"] == true {
+                break;
+            }
+            let red_to_move = status["status"]["to_move_name"] == "red";
+            let mover = if red_to_move { &red } else { &blue };
+            // Every move text, on Red's turn at two plies and on Blue's turn
+            // once; otherwise a sample
+            // (all three in the first rules, one on Red's turn in the others).
+            let sweep = (red_to_move && ply == 0)
+                || (n == 0 && ((red_to_move && ply == 40) || (!red_to_move && ply == 1)));
+            let mut extra = vec![json!({"cmd": "genmove", "id": red, "agent": "random:5"})];
+            if sweep {
+                full_sweeps += 1;
+                extra.extend(plays.iter().cloned());
+            } else {
+                for _ in 0..30 {
+                    extra.push(plays[rng.random_range(0..plays.len())].clone());
+                }
+            }
+            // A refused or illegal move changes nothing; a legal one would be
+            // played in both games: send only what is not legal, or what is
+            // refused off turn.
+            let legal = a.ok(&json!({"cmd": "legal", "id": referee}));
+            let listed: Vec<&str> = legal["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            extra.retain(|r| {
+                !red_to_move
+                    || r["cmd"] != "play"
+                    || !listed.contains(&r["move"].as_str().unwrap_or_default())
+            });
+            red_sees(&mut a, &mut b, &extra, &format!("ply {ply}"));
+            let candidates: Vec<&str> = listed
+                .iter()
+                .copied()
+                .filter(|m| !touches(m, &tracked))
+                .collect();
+            if candidates.is_empty() {
+                break;
+            }
+            let mv = candidates[rng.random_range(0..candidates.len())];
+            let play = json!({"cmd": "play", "id": mover, "move": mv});
+            let (x, y) = (a.send(&play), b.send(&play));
+            assert_eq!(x["ok"], true, "{x}");
+            if red_to_move {
+                assert_eq!(x, y, "{variant} ply {ply}: Red's {mv} as Red is told it");
+            }
+        }
+        let sweeps = if n == 0 { 3 } else { 1 };
+        assert_eq!(full_sweeps, sweeps, "{variant}: the game was long enough");
+    }
+}
+
+/// `apply --as red` on Blue's turn is refused unread; `apply` without
+/// `--as` refuses Blue's illegal moves with a reason everyone may know,
+/// whether d7 holds a bomb or the flag; `apply --as blue` tells Blue why.
+#[test]
+fn apply_answers_illegal_moves_with_what_the_sender_may_know() {
+    let dir = tempfile::tempdir().unwrap();
+    // d7 a bomb (BLUE) or the flag (d7 and f10 swapped).
+    let flag_on_d7 = {
+        let (s, _) = swapped(BLUE, 1, &[('F', 'B')]);
+        s.trim_start_matches("setup ").to_string()
+    };
+    let refused = |blue: &str| {
+        let g = new_game(dir.path(), &[], RED, blue);
+        ok(&run(&["apply", &g, "j4-j5"]));
+        let mut answers = Vec::new();
+        for args in [
+            vec!["apply", &g, "d7-d6"],
+            vec!["apply", &g, "d7-d6", "--as", "red"],
+            vec!["apply", &g, "e7-e5"],
+            vec!["apply", &g, "d7-d6", "--as", "blue"],
+        ] {
+            let o = run(&args);
+            assert_eq!(o.code, 1, "{args:?}: {}", o.out);
+            answers.push(o.err);
+        }
+        answers
+    };
+    let (bomb, flag) = (refused(BLUE), refused(&flag_on_d7));
+    assert_eq!(
+        bomb[0],
+        "error: move 1: illegal move 'd7-d6': not a legal move in this position\n"
+    );
+    assert_eq!(
+        bomb[1],
+        "error: move 1: illegal move 'd7-d6': it is blue's turn, not red's\n"
+    );
+    assert_eq!(bomb[..3], flag[..3], "the public answers depend on d7");
+    assert!(bomb[3].contains("bomb"), "{}", bomb[3]);
+    assert!(flag[3].contains("flag"), "{}", flag[3]);
+}
+
+/// `serve undo` through Red's seat after Red's scout attacked a hidden
+/// piece is refused, so the revealed rank cannot be hidden again to probe
+/// another; the referee may take it back.
+#[test]
+fn serve_undo_through_a_seat_does_not_let_red_probe_hidden_ranks() {
+    let mut s = InProcess::start(plateau_cli::default_registry);
+    let referee = s.ok(&json!({"cmd": "new", "game": "stratego", "seed": 1}))["id"].clone();
+    let red = s.ok(&json!({"cmd": "join", "id": referee, "player": "red"}))["id"].clone();
+    s.ok(&json!({"cmd": "play", "id": red, "move": format!("setup {RED}")}));
+    s.ok(&json!({"cmd": "play", "id": referee, "move": format!("setup {BLUE}")}));
+    let attack = s.ok(&json!({"cmd": "play", "id": red, "move": "a4xa7"}));
+    assert!(
+        attack["described"]
+            .as_str()
+            .unwrap()
+            .contains("attacks the Blue scout"),
+        "{attack}"
+    );
+    let undo = s.send(&json!({"cmd": "undo", "id": red}));
+    assert_eq!(undo["error"]["kind"], "not_allowed", "{undo}");
+    assert_eq!(s.ok(&json!({"cmd": "undo", "id": referee}))["undone"], 1);
+}
+
+/// The setup hint's example is drawn afresh each time (it was always the
+/// same setup, so that a player who copied it was known to have it).
+#[test]
+fn the_setup_hints_example_is_not_always_the_same() {
+    let mut s = InProcess::start(plateau_cli::default_registry);
+    let id = s.ok(&json!({"cmd": "new", "game": "stratego"}))["id"].clone();
+    let example = |s: &mut InProcess| {
+        let hint = s.ok(&json!({"cmd": "legal", "id": id}))["hint"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let at = hint
+            .find("Example: setup ")
+            .expect("the hint has an example");
+        hint[at..].to_string()
+    };
+    let (a, b) = (example(&mut s), example(&mut s));
+    assert_ne!(a, b, "two hints, one example");
+    let played =
+        s.send(&json!({"cmd": "play", "id": id, "move": a.trim_start_matches("Example: ")}));
+    assert_eq!(played["ok"], true, "the example is a legal setup: {played}");
+}

@@ -338,24 +338,36 @@ fn every_error_kind_is_reachable_and_documented_by_its_message() {
             "unknown_agent",
             b"{\"cmd\":\"genmove\",\"id\":1,\"agent\":\"oracle\"}\n".to_vec(),
         ),
+        // Id 3 is the second player's seat of game 1, whose first player is
+        // to move.
+        (
+            "not_your_turn",
+            b"{\"cmd\":\"play\",\"id\":3,\"move\":\"1\"}\n".to_vec(),
+        ),
+        (
+            "not_allowed",
+            b"{\"cmd\":\"view\",\"id\":3,\"player\":0}\n".to_vec(),
+        ),
     ];
     over_record["outcome"] = json!({"winner": 0, "reason": "last-stone-taken"});
     let mut input = format!(
-        "{}\n{}\n",
+        "{}\n{}\n{}\n",
         json!({"cmd": "new", "game": "nim"}),
-        json!({"cmd": "load", "record": over_record})
+        json!({"cmd": "load", "record": over_record}),
+        json!({"cmd": "join", "id": 1, "player": 1})
     )
     .into_bytes();
     for (_, line) in &cases {
         input.extend_from_slice(line);
     }
     let r = serve_batch(&test_registry(), &input);
-    assert_eq!(r.len(), 2 + cases.len());
+    assert_eq!(r.len(), 3 + cases.len());
     assert_eq!(r[0]["ok"], true);
     assert_eq!(r[1]["ok"], true, "{}", r[1]);
     assert_eq!(r[1]["status"]["over"], true);
+    assert_eq!(r[2]["id"], 3, "{}", r[2]);
     let mut seen = BTreeSet::new();
-    for ((expected, _), response) in cases.iter().zip(&r[2..]) {
+    for ((expected, _), response) in cases.iter().zip(&r[3..]) {
         assert_eq!(kind(response), Some(*expected), "{response}");
         let message = response["error"]["message"].as_str().unwrap();
         assert!(!message.is_empty());
@@ -740,4 +752,117 @@ fn load_errors_of_a_record_object_point_at_no_position_of_rewritten_text() {
     // Sent as text, the position is in the client's own text: kept.
     let text = r[1]["error"]["message"].as_str().unwrap();
     assert!(text.contains("line 1 column"), "{text}");
+}
+
+/// Seats (docs/PROTOCOL.md): a seat plays and asks on its own turn, sees its
+/// own view, and in a game of hidden information gets neither `state`,
+/// `record` nor `undo`; the referee gets all three. A game closes with its
+/// last id.
+#[test]
+fn seats_answer_for_their_player_and_the_referee_sees_everything() {
+    let r = raw(&[
+        r#"{"cmd":"new","game":"secret","seed":4}"#,
+        r#"{"cmd":"join","id":1,"player":"red"}"#,
+        r#"{"cmd":"join","id":1,"player":1}"#,
+        r#"{"cmd":"join","id":2,"player":"blue"}"#,
+        r#"{"cmd":"legal","id":3}"#,
+        r#"{"cmd":"play","id":3,"move":"setup 5"}"#,
+        r#"{"cmd":"view","id":2}"#,
+        r#"{"cmd":"view","id":2,"player":"blue"}"#,
+        r#"{"cmd":"state","id":2}"#,
+        r#"{"cmd":"record","id":2}"#,
+        r#"{"cmd":"legal","id":2}"#,
+        r#"{"cmd":"undo","id":1}"#,
+        r#"{"cmd":"state","id":1}"#,
+        r#"{"cmd":"resign","id":3,"player":"red"}"#,
+        r#"{"cmd":"close","id":1}"#,
+        r#"{"cmd":"status","id":2}"#,
+        r#"{"cmd":"close","id":2}"#,
+        r#"{"cmd":"close","id":3}"#,
+        r#"{"cmd":"status","id":3}"#,
+        r#"{"cmd":"new","game":"nim","player":"second"}"#,
+        r#"{"cmd":"legal","id":4}"#,
+        r#"{"cmd":"view","id":4,"player":"1"}"#,
+        r#"{"cmd":"join","id":4,"player":"first"}"#,
+        r#"{"cmd":"play","id":5,"move":"1"}"#,
+        r#"{"cmd":"undo","id":4}"#,
+        r#"{"cmd":"record","id":4}"#,
+    ]);
+    assert_eq!(r[1]["id"], 2);
+    assert_eq!(r[1]["player_name"], "red");
+    assert_eq!(r[2]["id"], 3);
+    assert_eq!(kind(&r[3]), Some("not_allowed"), "blue is held: {}", r[3]);
+    // Red chooses first: Blue's seat is refused, naming only the turn.
+    assert_eq!(kind(&r[4]), Some("not_your_turn"));
+    assert_eq!(r[4]["error"]["message"], "it is red's turn, not blue's");
+    assert_eq!(kind(&r[5]), Some("not_your_turn"));
+    assert_eq!(r[6]["player_name"], "red");
+    assert_eq!(kind(&r[7]), Some("not_allowed"));
+    assert_eq!(kind(&r[8]), Some("not_allowed"));
+    assert_eq!(kind(&r[9]), Some("not_allowed"));
+    assert_eq!(r[10]["ok"], true, "{}", r[10]);
+    assert_eq!(
+        kind(&r[11]),
+        Some("nothing_to_undo"),
+        "the referee may undo"
+    );
+    assert_eq!(r[12]["ok"], true, "the referee sees the state");
+    assert_eq!(
+        kind(&r[13]),
+        Some("not_allowed"),
+        "a seat resigns itself only"
+    );
+    assert_eq!(r[14]["ok"], true);
+    assert_eq!(r[15]["ok"], true, "the seats keep the game open");
+    assert_eq!(r[17]["ok"], true);
+    assert_eq!(kind(&r[18]), Some("unknown_id"));
+    // A perfect-information game opened for a seat.
+    assert_eq!(r[19]["player"], 1);
+    assert_eq!(kind(&r[20]), Some("not_your_turn"));
+    assert_eq!(kind(&r[21]), Some("bad_request"), "\"1\" is not a player");
+    assert_eq!(r[22]["id"], 5);
+    assert_eq!(r[23]["ok"], true);
+    assert_eq!(r[24]["ok"], true, "undo through a seat without secrets");
+    assert_eq!(r[25]["ok"], true, "the record of a game without secrets");
+}
+
+/// `playout` of a game that does not end by itself (Nim with four billion
+/// stones, taken one at a time) with `max_plies` 0 answers: every game stops
+/// at the default cap (it used to run on and grow without bound).
+#[test]
+fn playout_of_an_endless_game_answers_at_the_default_cap() {
+    let r = raw(&[
+        r#"{"cmd":"playout","game":"nim","set":{"pile":4294967295,"max_take":1},"count":2,"max_plies":0}"#,
+    ]);
+    assert_eq!(r[0]["ok"], true, "{}", r[0]);
+    assert_eq!(r[0]["capped"], 2);
+    assert_eq!(r[0]["reasons"]["bench-cap"], 2);
+}
+
+/// The agent cache as docs/PROTOCOL.md says: an agent's stream goes on
+/// from one `genmove` to the next, and once 64 other specs were made after
+/// it, it is dropped and made afresh, its stream starting again.
+#[test]
+fn agents_are_kept_up_to_64_then_the_oldest_is_made_afresh() {
+    let mut lines =
+        vec![r#"{"cmd":"new","game":"nim","set":{"pile":1000,"max_take":9}}"#.to_string()];
+    let draws = |lines: &mut Vec<String>| {
+        for _ in 0..6 {
+            lines.push(r#"{"cmd":"genmove","id":1,"agent":"random:1"}"#.to_string());
+        }
+    };
+    draws(&mut lines);
+    draws(&mut lines);
+    for seed in 100..164 {
+        lines.push(format!(
+            r#"{{"cmd":"genmove","id":1,"agent":"random:{seed}"}}"#
+        ));
+    }
+    draws(&mut lines);
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let r = raw(&refs);
+    let moves: Vec<&Value> = r.iter().map(|v| &v["move"]).collect();
+    let (first, second, after) = (&moves[1..7], &moves[7..13], &moves[77..83]);
+    assert_ne!(first, second, "the stream goes on");
+    assert_eq!(first, after, "dropped after 64 other specs, made afresh");
 }

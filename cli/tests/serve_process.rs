@@ -270,6 +270,18 @@ fn every_error_kind_from_the_binary() {
         line(json!({"cmd": "genmove", "id": id, "agent": "mcts-of-doom"})),
         "unknown_agent",
     );
+    // The second player's seat, while the first is to move.
+    let seat = s.ok(&json!({"cmd": "join", "id": id, "player": 1}))["id"].clone();
+    expect(
+        &mut s,
+        line(json!({"cmd": "legal", "id": seat})),
+        "not_your_turn",
+    );
+    expect(
+        &mut s,
+        line(json!({"cmd": "view", "id": seat, "player": 0})),
+        "not_allowed",
+    );
     let all: BTreeSet<String> = ErrorKind::ALL
         .iter()
         .map(|k| k.as_str().to_string())

@@ -53,7 +53,10 @@ pub use game::{Game, ParamDoc, Variant};
 pub use outcome::{Outcome, Status};
 pub use player::Player;
 pub use record::{GameRecord, RECORD_FORMAT};
-pub use registry::{rng, DynAgent, DynChoice, DynGame, DynSession, GameEntry, LastMove, Registry};
+pub use registry::{
+    rng, DynAgent, DynChoice, DynGame, DynSession, GameEntry, LastMove, Registry,
+    PUBLIC_ILLEGAL_REASON,
+};
 pub use rules::RulesSpec;
 pub use session::{describe_outcome, PlayError, Session, MAX_MOVES, MAX_SNAPSHOTS};
 

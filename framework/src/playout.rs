@@ -4,11 +4,29 @@ use crate::{Game, Outcome, Status};
 use serde::Serialize;
 use std::time::Instant;
 
+/// The cap of a random game whose caller gives none (`max_plies` 0): every
+/// playout, benchmark and match game ends, with bounded time and memory,
+/// even under rules without a cap of their own (Hus's `max_plies = 0`, a
+/// Stratego rules file with `max_plies = 0`).
+pub const DEFAULT_MAX_PLIES: usize = 10_000;
+
+/// The cap a random game is played with: `max_plies`, or
+/// [`DEFAULT_MAX_PLIES`] for 0. Never unlimited.
+pub fn ply_cap(max_plies: usize) -> usize {
+    if max_plies == 0 {
+        DEFAULT_MAX_PLIES
+    } else {
+        max_plies
+    }
+}
+
 /// Plays one game of uniformly random moves from the start position of
 /// `seed` (the random moves drawn from the same seed). Stops after
-/// `max_plies` moves if the game has not ended (`0` = no limit) with a draw
-/// for the reason `bench-cap`. Returns the outcome and the number of moves.
+/// `max_plies` moves if the game has not ended (`0`: after
+/// [`DEFAULT_MAX_PLIES`]) with a draw for the reason `bench-cap`. Returns the
+/// outcome and the number of moves.
 pub fn random_game<G: Game>(game: &G, seed: u64, max_plies: usize) -> (Outcome, usize) {
+    let max_plies = ply_cap(max_plies);
     let mut rng = crate::rng(seed);
     let mut state = game.initial_state(seed);
     let mut plies = 0;
@@ -16,7 +34,7 @@ pub fn random_game<G: Game>(game: &G, seed: u64, max_plies: usize) -> (Outcome, 
         if let Status::Over(outcome) = game.status(&state) {
             return (outcome, plies);
         }
-        if max_plies > 0 && plies >= max_plies {
+        if plies >= max_plies {
             return (Outcome::cap("bench-cap"), plies);
         }
         if !game.play_random(&mut state, &mut rng) {
@@ -99,13 +117,14 @@ pub fn bench<G: Game>(game: &G, games: usize, seed: u64, max_plies: usize) -> Be
 }
 
 fn mean_legal_moves<G: Game>(game: &G, games: usize, seed: u64, max_plies: usize) -> Option<f64> {
+    let max_plies = ply_cap(max_plies);
     let mut rng = crate::rng(seed);
     let mut moves = Vec::new();
     let (mut positions, mut total) = (0u64, 0u64);
     for i in 0..games {
         let mut state = game.initial_state(seed.wrapping_add(i as u64));
         let mut plies = 0;
-        while !game.status(&state).is_over() && (max_plies == 0 || plies < max_plies) {
+        while !game.status(&state).is_over() && plies < max_plies {
             if game.moves_enumerable(&state) {
                 game.legal_moves(&state, &mut moves);
                 positions += 1;
@@ -118,4 +137,37 @@ fn mean_legal_moves<G: Game>(game: &G, games: usize, seed: u64, max_plies: usize
         }
     }
     (positions > 0).then(|| total as f64 / positions as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::{Nim, NimParams};
+
+    /// Nim with four billion stones taken one at a time: as good as a game
+    /// that never ends.
+    fn endless() -> Nim {
+        Nim::new(NimParams {
+            pile: u32::MAX,
+            max_take: 1,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_random_game_without_a_cap_stops_at_the_default_cap() {
+        let (outcome, plies) = random_game(&endless(), 1, 0);
+        assert_eq!(plies, DEFAULT_MAX_PLIES);
+        assert!(outcome.capped, "{outcome:?}");
+        assert_eq!(outcome.reason, "bench-cap");
+        let (_, plies) = random_game(&endless(), 1, 7);
+        assert_eq!(plies, 7);
+    }
+
+    #[test]
+    fn a_benchmark_with_max_plies_0_ends() {
+        let report = bench(&endless(), 2, 0, 0);
+        assert_eq!(report.plies, 2 * DEFAULT_MAX_PLIES as u64);
+        assert_eq!(report.capped, 2);
+    }
 }

@@ -61,6 +61,10 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// The variant the rules came from.
     fn variant(&self) -> &str;
+    /// The variant as it is shown: escaped, and marked `(modified)` when it
+    /// names a shipped variant whose parameters are not these (a record's
+    /// `variant` is text from a file, and may not match its parameters).
+    fn variant_label(&self) -> String;
     /// A text summary of the rules.
     fn summary(&self) -> String;
     /// Every parameter as (dotted key, TOML value).
@@ -81,6 +85,9 @@ pub trait DynGame: Send + Sync {
     /// outcomes, those of a cap ([`Game::is_capped`]) marked
     /// [`Outcome::capped`].
     fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<Outcome>;
+    /// Plays one seeded random game ([`playout::random_game`]: `max_plies`
+    /// 0 is [`playout::DEFAULT_MAX_PLIES`]); its outcome and length.
+    fn random_game(&self, seed: u64, max_plies: usize) -> (Outcome, usize);
     /// Counts the move sequences of `depth` from the start position of
     /// `seed` after playing `moves`.
     fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError>;
@@ -104,8 +111,10 @@ pub trait DynGame: Send + Sync {
 pub trait DynSession: Send {
     /// The game's identifier.
     fn game_id(&self) -> &'static str;
-    /// The variant the rules came from.
+    /// The variant the rules came from, as the record has it.
     fn variant(&self) -> &str;
+    /// The variant as it is shown ([`DynGame::variant_label`]).
+    fn variant_label(&self) -> String;
     /// Whether views hide part of the state.
     fn hidden_information(&self) -> bool;
     /// The number of players.
@@ -128,8 +137,43 @@ pub trait DynSession: Send {
     fn moves_enumerable(&self) -> bool;
     /// A hint on what to enter, where the game has one.
     fn move_hint(&self) -> Option<String>;
-    /// Reads, checks and plays a move.
+    /// Reads, checks and plays a move. An illegal move is refused with the
+    /// game's reason, phrased for the player to move ([`Game::check_move`]).
     fn play(&mut self, text: &str) -> Result<(), PlayError>;
+    /// Plays a move sent by `player`. A move sent by a player who is not to
+    /// move is refused without being read, with a reason that names only
+    /// whose turn it is; otherwise it is [`DynSession::play`], whose reasons
+    /// are phrased for the mover, who is `player`.
+    fn play_as(&mut self, player: Player, text: &str) -> Result<(), PlayError> {
+        match self.status() {
+            Status::Over(_) => Err(PlayError::GameOver),
+            Status::ToMove(p) if p != player => Err(PlayError::Illegal {
+                mv: crate::escape_controls(&clip_move_text(text)).into_owned(),
+                reason: format!(
+                    "it is {}'s turn, not {}'s",
+                    self.player_name(p),
+                    self.player_name(player)
+                ),
+            }),
+            Status::ToMove(_) => self.play(text),
+        }
+    }
+    /// Plays a move sent by someone who may not know the mover's secrets:
+    /// in a game of hidden information an illegal move is refused with
+    /// [`PUBLIC_ILLEGAL_REASON`] alone, since the game's reason may name the
+    /// mover's hidden pieces ("your bomb on d7 never moves"). The move text
+    /// and the notation errors depend only on the text and the player to
+    /// move, which are public.
+    fn play_public(&mut self, text: &str) -> Result<(), PlayError> {
+        let hidden = self.hidden_information();
+        self.play(text).map_err(|e| match e {
+            PlayError::Illegal { mv, .. } if hidden => PlayError::Illegal {
+                mv,
+                reason: PUBLIC_ILLEGAL_REASON.to_string(),
+            },
+            e => e,
+        })
+    }
     /// Takes back the last move (or a resignation); false if there is none.
     fn undo(&mut self) -> bool;
     /// Takes back `count` moves (a resignation counts as one), all or
@@ -229,6 +273,20 @@ impl<G: Game> DynAgent for ErasedAgent<G> {
     }
 }
 
+/// The reason [`DynSession::play_public`] gives for any illegal move in a
+/// game of hidden information: what everyone may know.
+pub const PUBLIC_ILLEGAL_REASON: &str = "not a legal move in this position";
+
+/// A move text as an error repeats it: at most 80 characters.
+fn clip_move_text(text: &str) -> String {
+    const MAX: usize = 80;
+    let text = text.trim();
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 struct Entry<G>(PhantomData<fn() -> G>);
 
 /// The registry entry of a game type.
@@ -264,9 +322,10 @@ impl<G: Game> GameEntry for Entry<G> {
         variant: &str,
         params: &serde_json::Value,
     ) -> Result<Box<dyn DynGame>, RulesError> {
+        let game = game_from_json::<G>(params, "record params")?;
         Ok(Box::new(LoadedGame {
-            game: game_from_json::<G>(params, "record params")?,
             variant: variant.to_string(),
+            game,
         }))
     }
     fn load_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, RecordError> {
@@ -276,6 +335,24 @@ impl<G: Game> GameEntry for Entry<G> {
         // RecordError::Rules says "record parameters" itself.
         let game = game_from_json::<G>(&record.params, "")?;
         Ok(Box::new(Session::from_record(game, record)?))
+    }
+}
+
+/// The variant name of a record as it is shown: escaped (it is text from a
+/// file), and marked `(modified)` when it names a shipped variant whose
+/// parameters are not the record's, so that a record is never shown as a
+/// variant it does not play.
+fn variant_label<G: Game>(game: &G, variant: &str) -> String {
+    const MARK: &str = " (modified)";
+    let name = crate::escape_controls(variant).into_owned();
+    let shipped = G::variants().iter().find(|v| v.name == variant);
+    let matches = shipped.is_none_or(|v| {
+        rules::parse_params::<G::Params>(v.name, v.toml).is_ok_and(|p| &p == game.params())
+    });
+    if matches || name.ends_with(MARK) {
+        name
+    } else {
+        format!("{name}{MARK}")
     }
 }
 
@@ -291,7 +368,9 @@ fn game_from_json<G: Game>(params: &serde_json::Value, source: &str) -> Result<G
             err.key(path)
         }
     })?;
-    G::new(params).map_err(|e| e.in_source(source))
+    rules::check_printable(&params)
+        .and_then(|()| G::new(params))
+        .map_err(|e| e.in_source(source))
 }
 
 struct LoadedGame<G> {
@@ -308,6 +387,9 @@ impl<G: Game> DynGame for LoadedGame<G> {
     }
     fn variant(&self) -> &str {
         &self.variant
+    }
+    fn variant_label(&self) -> String {
+        variant_label(&self.game, &self.variant)
     }
     fn summary(&self) -> String {
         self.game.summary()
@@ -346,6 +428,9 @@ impl<G: Game> DynGame for LoadedGame<G> {
             })
             .collect()
     }
+    fn random_game(&self, seed: u64, max_plies: usize) -> (Outcome, usize) {
+        playout::random_game(&self.game, seed, max_plies)
+    }
     fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError> {
         let mut session = Session::new(self.game.clone(), self.variant.clone(), seed);
         for m in moves {
@@ -383,6 +468,9 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn variant(&self) -> &str {
         Session::variant(self)
+    }
+    fn variant_label(&self) -> String {
+        variant_label(self.game(), Session::variant(self))
     }
     fn hidden_information(&self) -> bool {
         G::HIDDEN_INFORMATION

@@ -80,7 +80,9 @@ pub fn load<G: Game>(spec: &RulesSpec) -> Result<Loaded<G>, RulesError> {
     };
     let params: G::Params = parse_params(&source, text)?;
     let params = apply_overrides::<G>(params, &spec.overrides)?;
-    let game = G::new(params).map_err(|e| {
+    let variant = crate::escape_controls(&variant).into_owned();
+    let checked = check_printable(&params);
+    let game = checked.and_then(|()| G::new(params)).map_err(|e| {
         let overridden = e
             .key
             .as_ref()
@@ -105,6 +107,54 @@ pub fn find_variant<G: Game>(name: Option<&str>) -> Result<&'static crate::Varia
                 names.join(", ")
             ))
         }),
+    }
+}
+
+/// Whether a character may stand in a name shown on a terminal: no control
+/// character (ESC, line breaks, ...), no line or paragraph separator, and no
+/// invisible formatting character that reorders or hides text (bidirectional
+/// overrides and isolates, zero-width characters, the byte-order mark).
+pub fn is_printable(c: char) -> bool {
+    !(c.is_control()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'))
+}
+
+/// Checks that every text of the parameters (names, symbols, every string
+/// value and key) is printable ([`is_printable`]): rules files and records
+/// are text from outside, and their names reach the terminal. The error
+/// names the key; the value is shown escaped.
+pub fn check_printable<P: Serialize>(params: &P) -> Result<(), RulesError> {
+    fn walk(value: &serde_json::Value, key: &str) -> Result<(), RulesError> {
+        let bad = |text: &str, what: &str| {
+            RulesError::new(format!(
+                "{what} has a control or invisible character; names must be printable text"
+            ))
+            .key(key.to_string())
+            .value(format!("\"{}\"", text.escape_default()))
+        };
+        match value {
+            serde_json::Value::String(s) if !s.chars().all(is_printable) => Err(bad(s, "the text")),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, v)| walk(v, &format!("{key}[{i}]"))),
+            serde_json::Value::Object(map) => map.iter().try_for_each(|(k, v)| {
+                let sub = if key.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{key}.{k}")
+                };
+                if !k.chars().all(is_printable) {
+                    return Err(bad(k, "the key").key(crate::escape_controls(&sub).into_owned()));
+                }
+                walk(v, &sub)
+            }),
+            _ => Ok(()),
+        }
+    }
+    match serde_json::to_value(params) {
+        Ok(value) => walk(&value, ""),
+        Err(_) => Ok(()),
     }
 }
 

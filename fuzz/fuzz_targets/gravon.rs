@@ -1,20 +1,7 @@
-//! Gravon XML records: the input is converted with
-//! `plateau_stratego::gravon::import`.
-//!
-//! Checks: a refused record has a one-line error; an imported record loads
-//! through the default registry and gives back the same record.
+//! The `gravon` target: see `src/targets/gravon.rs`.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plateau_fuzz::{one_line, reloads};
 
-fuzz_target!(|data: &[u8]| {
-    let xml = String::from_utf8_lossy(data);
-    match plateau_stratego::gravon::import(&xml) {
-        Ok(record) => {
-            reloads(&format!("the import of {xml:?}"), &record);
-        }
-        Err(e) => one_line("gravon::import", &xml, &e.to_string()),
-    }
-});
+fuzz_target!(|data: &[u8]| plateau_fuzz::targets::gravon::run(data));

@@ -1,5 +1,8 @@
 //! Shared by the fuzz targets: the default registry, sample positions of
-//! every shipped variant, and the checks of the parsers' contract.
+//! every shipped variant, and the checks of the parsers' contract; the
+//! targets' bodies are in [`targets`].
+
+pub mod targets;
 
 use plateau::{DynGame, DynSession, Player, Registry, RulesSpec};
 use plateau_stratego::Stratego;

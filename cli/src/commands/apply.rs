@@ -15,9 +15,11 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:\n  \
     plateau apply game.json a7\n  \
     plateau apply game.json a7 b2 -o next.json\n  \
-    plateau apply game.json 'mark 3,1' end --json\n\n\
+    plateau apply game.json 'mark 3,1' end --json\n  \
+    plateau apply stratego.json b4-b5 --as red\n\n\
     Each MOVE is one argument (quote moves that contain spaces). If any move is \
-    malformed or illegal, nothing is written.")]
+    malformed or illegal, nothing is written. The record is locked while it is read, \
+    played and written: a second apply on it waits (up to 30 s) and plays on top.")]
 pub struct ApplyArgs {
     /// The game record.
     pub file: PathBuf,
@@ -27,6 +29,12 @@ pub struct ApplyArgs {
     /// Write the record here instead of replacing FILE.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// The player sending the moves: a move on another player's turn is
+    /// refused, and refusals are phrased for this player. Without it, in a
+    /// game of hidden information an illegal move is refused only with what
+    /// everyone may know.
+    #[arg(long = "as", value_name = "PLAYER")]
+    pub as_player: Option<String>,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
@@ -34,13 +42,22 @@ pub struct ApplyArgs {
 
 /// Plays the moves and writes the record.
 pub fn run(registry: &Registry, args: &ApplyArgs, io: &mut Io<'_>) -> CliResult {
+    // Held until the record is written: a second `apply` on the same record
+    // waits, then plays on top of this one's moves.
+    let _lock = record_file::lock(&args.file, record_file::LOCK_WAIT)?;
     let (_, mut session) = record_file::open(registry, &args.file)?;
+    let sender = match &args.as_player {
+        Some(name) => Some(crate::setups::find_player(session.as_ref(), name, "--as")?),
+        None => None,
+    };
     let mut reports = Vec::new();
     for (i, text) in args.moves.iter().enumerate() {
         let mover = session.status().to_move();
-        session
-            .play(text)
-            .map_err(|e| CliError::failed(format!("move {}: {e}", i + 1)))?;
+        match sender {
+            Some(player) => session.play_as(player, text),
+            None => session.play_public(text),
+        }
+        .map_err(|e| CliError::failed(format!("move {}: {e}", i + 1)))?;
         // The one applying the moves is the mover: describe as the mover knows it.
         let description = session.describe_last_move(mover);
         reports.push((text.trim().to_string(), mover, description));

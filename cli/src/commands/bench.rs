@@ -27,8 +27,8 @@ pub struct BenchArgs {
     /// Seed of the first game (game i uses seed + i).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Stop a game after this many plies, as a draw counted as capped (0: no
-    /// limit). Every move counts, setups included; a cap of the rules (such as
+    /// Stop a game after this many plies, as a draw counted as capped (0: the
+    /// default cap of 10000 plies; a game is never unlimited). Every move counts, setups included; a cap of the rules (such as
     /// Stratego's `max_plies`) still applies and counts as capped too.
     #[arg(long, default_value_t = 2000)]
     pub max_plies: usize,
@@ -61,7 +61,7 @@ pub fn run(registry: &Registry, args: &BenchArgs, io: &mut Io<'_>) -> CliResult 
             "variant": game.variant(),
             "games": report.games,
             "seed": args.seed,
-            "max_plies": args.max_plies,
+            "max_plies": plateau::playout::ply_cap(args.max_plies),
             "plies": report.plies,
             "seconds": report.seconds,
             "games_per_second": report.games_per_second(),
@@ -76,11 +76,10 @@ pub fn run(registry: &Registry, args: &BenchArgs, io: &mut Io<'_>) -> CliResult 
         writeln!(io.out, "{value}")?;
         return Ok(());
     }
-    let cap = if args.max_plies == 0 {
-        "no cap".to_string()
-    } else {
-        format!("capped at {} plies", args.max_plies)
-    };
+    let cap = format!(
+        "capped at {} plies",
+        plateau::playout::ply_cap(args.max_plies)
+    );
     writeln!(
         io.out,
         "{} ({}): {} random games from seed {}, {cap}, one thread",

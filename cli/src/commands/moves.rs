@@ -2,7 +2,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::json::status_json;
-use crate::setups::player_names;
+use crate::setups::find_player;
 use crate::text::status_line;
 use crate::{record_file, Io};
 use clap::Args;
@@ -35,13 +35,7 @@ pub struct MovesArgs {
 pub fn run(registry: &Registry, args: &MovesArgs, io: &mut Io<'_>) -> CliResult {
     let (_, session) = record_file::open(registry, &args.file)?;
     if let Some(name) = &args.as_player {
-        let player = session.find_player(name).ok_or_else(|| {
-            CliError::usage(format!(
-                "--as {name}: {} has no such player; players: {}",
-                session.game_id(),
-                player_names(session.as_ref())
-            ))
-        })?;
+        let player = find_player(session.as_ref(), name, "--as")?;
         if let Status::ToMove(p) = session.status() {
             if p != player {
                 return Err(CliError::failed(format!(

@@ -62,7 +62,8 @@ pub fn run(registry: &Registry, args: &PerftArgs, io: &mut Io<'_>) -> CliResult 
                 record.moves.len(),
                 path.display()
             );
-            (game, record.variant, record.seed, record.moves, from)
+            let variant = game.variant_label();
+            (game, variant, record.seed, record.moves, from)
         }
         (None, Some(id)) => {
             find_game(registry, id)?;

@@ -63,7 +63,7 @@ pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult
     if args.json {
         let value = json!({
             "game": session.game_id(),
-            "variant": session.variant(),
+            "variant": session.variant_label(),
             "moves": session.num_moves(),
             "status": status_json(session.as_ref()),
             "state": session.state_json(),
@@ -76,7 +76,7 @@ pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult
         "{}: {} ({}), seed {}, {} moves, every move legal",
         path.display(),
         session.game_id(),
-        session.variant(),
+        session.variant_label(),
         record.seed,
         record.moves.len()
     )?;

@@ -58,7 +58,7 @@ pub fn run(registry: &Registry, args: &ShowArgs, io: &mut Io<'_>) -> CliResult {
     if args.json {
         let mut value = json!({
             "game": session.game_id(),
-            "variant": session.variant(),
+            "variant": session.variant_label(),
             "status": status_json(session.as_ref()),
             "last_move": last,
         });

@@ -10,6 +10,11 @@ use serde_json::{json, Map, Value};
 /// The most games one `playout` request may play.
 pub(crate) const MAX_PLAYOUTS: u64 = 1_000_000;
 
+/// The most moves one `playout` request plays in all, so that it answers
+/// within a bound (each game is capped too: `max_plies`, or
+/// [`plateau::playout::DEFAULT_MAX_PLIES`]).
+pub(crate) const MAX_PLAYOUT_PLIES: u64 = 100_000_000;
+
 /// `games`: every registered game with its variants and parameters.
 pub(crate) fn games(registry: &Registry) -> Result<Fields> {
     let list: Vec<Value> = registry.games().map(game_json).collect();
@@ -155,7 +160,21 @@ pub(crate) fn playout(registry: &Registry, req: &Request) -> Result<Fields> {
     let list = req.bool_opt("list")?.unwrap_or(false);
     let game = load_rules(registry, req)?;
     let max_plies = usize::try_from(max_plies).unwrap_or(usize::MAX);
-    let outcomes = game.playouts(count as usize, seed, max_plies);
+    let mut outcomes = Vec::with_capacity(count.min(10_000) as usize);
+    let mut plies = 0u64;
+    for i in 0..count {
+        let (outcome, n) = game.random_game(seed.wrapping_add(i), max_plies);
+        plies += n as u64;
+        if plies > MAX_PLAYOUT_PLIES {
+            return Err(ServeError::bad_request(format!(
+                "the playout stopped after {} of {count} games: over {MAX_PLAYOUT_PLIES} moves \
+                 in all, the most one request may play; ask for fewer games ('count') or \
+                 shorter ones ('max_plies')",
+                i + 1
+            )));
+        }
+        outcomes.push(outcome);
+    }
 
     let mut wins = vec![0u64; game.num_players()];
     let (mut draws, mut capped) = (0u64, 0u64);

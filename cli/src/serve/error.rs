@@ -35,11 +35,17 @@ pub enum ErrorKind {
     BadRecord,
     /// The agent spec names no agent or has a bad argument.
     UnknownAgent,
+    /// A seat sent a move, or asked for moves, on another player's turn.
+    NotYourTurn,
+    /// The request is not allowed through this id: a seat naming another
+    /// player, `state`, `record` or `undo` from a seat in a game of hidden
+    /// information, or joining a seat that is held.
+    NotAllowed,
 }
 
 impl ErrorKind {
     /// Every kind, in the order docs/PROTOCOL.md lists them.
-    pub const ALL: [ErrorKind; 15] = [
+    pub const ALL: [ErrorKind; 17] = [
         ErrorKind::Parse,
         ErrorKind::LineTooLong,
         ErrorKind::UnknownCommand,
@@ -55,6 +61,8 @@ impl ErrorKind {
         ErrorKind::NothingToUndo,
         ErrorKind::BadRecord,
         ErrorKind::UnknownAgent,
+        ErrorKind::NotYourTurn,
+        ErrorKind::NotAllowed,
     ];
 
     /// The kind as written in responses, e.g. `illegal_move`.
@@ -75,6 +83,8 @@ impl ErrorKind {
             ErrorKind::NothingToUndo => "nothing_to_undo",
             ErrorKind::BadRecord => "bad_record",
             ErrorKind::UnknownAgent => "unknown_agent",
+            ErrorKind::NotYourTurn => "not_your_turn",
+            ErrorKind::NotAllowed => "not_allowed",
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::error::{Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
-use super::server::{player_field, Server};
+use super::server::Server;
 use crate::json::status_json;
 use serde_json::Value;
 
@@ -14,12 +14,13 @@ pub(crate) fn status(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     Ok(vec![("status", status_json(game.session.as_ref()))])
 }
 
-/// `view`: what one player sees (default: the player to move), as JSON and
-/// as a text board from that player's seat.
+/// `view`: what one player sees (default: the seat of the id, or the player
+/// to move), as JSON and as a text board from that player's seat.
 pub(crate) fn view(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let game = server.game(req)?;
+    let player = game.player(req, "player")?;
     let session = game.session.as_ref();
-    let player = match player_field(req, "player", session)? {
+    let player = match player {
         Some(p) => p,
         None => session.status().to_move().ok_or_else(|| {
             ServeError::bad_request("the game is over: say whose view with 'player'")
@@ -34,9 +35,11 @@ pub(crate) fn view(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     ])
 }
 
-/// `state`: the whole state, hidden information included (an explicit request).
+/// `state`: the whole state, hidden information included (an explicit
+/// request, refused to a seat in a game of hidden information).
 pub(crate) fn state(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let game = server.game(req)?;
+    game.referee_only("state")?;
     let session = game.session.as_ref();
     Ok(vec![
         ("state", session.state_json()),
@@ -45,9 +48,11 @@ pub(crate) fn state(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     ])
 }
 
-/// `record`: the game record (every move, hidden ones included).
+/// `record`: the game record (every move, hidden ones included; refused to
+/// a seat in a game of hidden information).
 pub(crate) fn record(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let game = server.game(req)?;
+    game.referee_only("record")?;
     let record = serde_json::to_value(game.session.record())
         .map_err(|e| ServeError::bad_request(format!("cannot write the record: {e}")))?;
     Ok(vec![("record", record)])

@@ -12,7 +12,7 @@
 use super::error::{ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
-use super::server::{player_field, Server};
+use super::server::{OpenGame, Server};
 use crate::json::status_json;
 use plateau::{DynSession, PlayError, Player, Status};
 use serde_json::Value;
@@ -21,7 +21,9 @@ use serde_json::Value;
 /// cannot be listed (a setup), `enumerable` is false and `hint` says what to
 /// enter.
 pub(crate) fn legal(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let session = server.game(req)?.session.as_ref();
+    let game = server.game(req)?;
+    game.seat_to_move()?;
+    let session = game.session.as_ref();
     let moves: Vec<Value> = session
         .legal_moves()
         .into_iter()
@@ -45,8 +47,9 @@ pub(crate) fn legal(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
 /// taken back.
 pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let game = server.game(req)?;
+    let viewer = describe_as(req, &game)?;
+    let seat = game.seat;
     let session = game.session.as_mut();
-    let viewer = describe_as(req, session)?;
     let (texts, single): (Vec<&str>, bool) = match req.get("move") {
         Some(Value::String(s)) => (vec![s.as_str()], true),
         Some(Value::Array(items)) => {
@@ -72,7 +75,7 @@ pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     };
     let mut described = Vec::with_capacity(texts.len());
     for (i, text) in texts.iter().enumerate() {
-        match play_one(session, text, viewer) {
+        match play_one(session, seat, text, viewer) {
             Ok(d) => described.push(d),
             Err(e) => {
                 // The moves of the list played so far, taken back at once
@@ -96,23 +99,39 @@ pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
 
 /// Whom moves are described for: `None` if `describe` is false, otherwise
 /// `Some(viewer)`, where an inner `None` stands for anyone watching (no
-/// player's secrets).
-fn describe_as(req: &Request, session: &dyn DynSession) -> Result<Option<Option<Player>>> {
-    let viewer = player_field(req, "viewer", session)?;
+/// player's secrets). A seat's moves are described for the seat.
+fn describe_as(req: &Request, game: &OpenGame<'_>) -> Result<Option<Option<Player>>> {
+    let viewer = game.player(req, "viewer")?;
     let describe = req.bool_opt("describe")?.unwrap_or(true);
     Ok(describe.then_some(viewer))
 }
 
-/// Plays one move; returns what it did as `viewer` (default: anyone
-/// watching, no player's secrets) may know it, or `null`; nothing if it is
-/// not to be described.
+/// Plays one move, sent by `seat` (`None`: the referee); returns what it
+/// did as `viewer` (default: anyone watching, no player's secrets) may know
+/// it, or `null`; nothing if it is not to be described. A seat's move on
+/// another player's turn is refused unread.
 fn play_one(
     session: &mut dyn DynSession,
+    seat: Option<Player>,
     text: &str,
     viewer: Option<Option<Player>>,
 ) -> Result<Value> {
-    to_move(session)?;
-    session.play(text).map_err(play_error)?;
+    let mover = to_move(session)?;
+    match seat {
+        Some(seat) if seat != mover => {
+            return Err(ServeError::new(
+                ErrorKind::NotYourTurn,
+                format!(
+                    "it is {}'s turn, not {}'s",
+                    session.player_name(mover),
+                    session.player_name(seat)
+                ),
+            ))
+        }
+        Some(seat) => session.play_as(seat, text),
+        None => session.play(text),
+    }
+    .map_err(play_error)?;
     let Some(viewer) = viewer else {
         return Ok(Value::Null);
     };
@@ -151,6 +170,8 @@ pub(crate) fn undo(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
         return Err(ServeError::bad_request("field 'count' must be at least 1"));
     }
     let game = server.game(req)?;
+    // A seat that saw a fight must not take it back to probe another piece.
+    game.referee_only("undo")?;
     let count_moves = usize::try_from(count).unwrap_or(usize::MAX);
     if let Err(available) = game.session.undo_many(count_moves) {
         let message = if available == 0 {
@@ -169,9 +190,10 @@ pub(crate) fn undo(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
 /// `resign`: a player (default: the player to move) resigns.
 pub(crate) fn resign(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let game = server.game(req)?;
+    let player = game.player(req, "player")?;
     let session = game.session.as_mut();
     let to_move = to_move(session)?;
-    let player = player_field(req, "player", session)?.unwrap_or(to_move);
+    let player = player.unwrap_or(to_move);
     session.resign(player);
     Ok(vec![("status", status_json(session))])
 }
@@ -184,15 +206,17 @@ pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> 
     let play = req.bool_opt("play")?.unwrap_or(false);
     let analysis = req.bool_opt("analysis")?.unwrap_or(false);
     let game = server.game(req)?;
-    let viewer = describe_as(req, game.session.as_ref())?;
+    let viewer = describe_as(req, &game)?;
     to_move(game.session.as_ref())?;
+    game.seat_to_move()?;
     let spec = with_budget(asked, req.get("budget"), server, req)?;
     let (game, agent) = server.game_and_agent(req, &spec)?;
-    let session = &mut game.session;
+    let seat = game.seat;
+    let session = game.session;
     let choice = crate::agents::choose(agent.as_mut(), session.as_ref())
         .map_err(|m| ServeError::new(ErrorKind::GameOver, format!("{m}: the game is over")))?;
     let played = if play {
-        Some(play_one(session.as_mut(), &choice.mv, viewer)?)
+        Some(play_one(session.as_mut(), seat, &choice.mv, viewer)?)
     } else {
         None
     };
@@ -282,7 +306,8 @@ fn with_budget(
         .map_err(|e| ServeError::new(ErrorKind::UnknownAgent, e.to_string()))?;
     // The options the agent takes, from the game's catalog.
     let registry = server.registry;
-    let session = server.game(req)?.session.as_ref();
+    let game = server.game(req)?;
+    let session = game.session.as_ref();
     let takes: Vec<&'static str> = registry
         .find(session.game_id())
         .ok()

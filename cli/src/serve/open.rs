@@ -4,7 +4,7 @@ use super::catalog::load_rules;
 use super::error::{ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
-use super::server::{OpenGame, Server};
+use super::server::{player_field, Server};
 use crate::json::status_json;
 use plateau::{DynSession, GameRecord, Player, RecordError};
 use serde_json::Value;
@@ -14,7 +14,8 @@ pub(crate) fn new_game(server: &mut Server<'_>, req: &Request) -> Result<Fields>
     let seed = req.u64_opt("seed")?.unwrap_or(0);
     let game = load_rules(server.registry, req)?;
     let session = game.new_session(seed);
-    Ok(opened(server, session, seed))
+    let seat = seat_field(req, session.as_ref())?;
+    Ok(opened(server, session, seed, seat, false))
 }
 
 /// `load`: a game from a record (a JSON object, or its text), replayed and
@@ -41,7 +42,8 @@ pub(crate) fn load(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
         error
     })?;
     let session = server.registry.load_record(&record).map_err(record_error)?;
-    Ok(opened(server, session, record.seed))
+    let seat = seat_field(req, session.as_ref())?;
+    Ok(opened(server, session, record.seed, seat, true))
 }
 
 /// `message` without a trailing " at line L column C" of serde_json.
@@ -69,29 +71,66 @@ fn record_error(e: RecordError) -> ServeError {
     }
 }
 
+/// The seat a game is opened or joined for (`player`), if any.
+fn seat_field(req: &Request, session: &dyn DynSession) -> Result<Option<Player>> {
+    player_field(req, "player", session)
+}
+
 /// Registers an opened game; the response of `new` and `load`.
-fn opened(server: &mut Server<'_>, session: Box<dyn DynSession>, seed: u64) -> Fields {
+fn opened(
+    server: &mut Server<'_>,
+    session: Box<dyn DynSession>,
+    seed: u64,
+    seat: Option<Player>,
+    from_record: bool,
+) -> Fields {
+    // A record's variant is text from outside that may not match its
+    // parameters: shown labelled. A new game's is the one asked for.
+    let variant = if from_record {
+        session.variant_label()
+    } else {
+        session.variant().to_string()
+    };
     let players: Vec<Value> = (0..session.num_players())
         .map(|i| Value::String(session.player_name(Player(i as u8))))
         .collect();
     let mut fields: Fields = vec![
         ("id", Value::Null),
         ("game", Value::from(session.game_id())),
-        ("variant", Value::from(session.variant())),
+        ("variant", Value::from(variant)),
         ("seed", Value::from(seed)),
         ("players", Value::Array(players)),
         (
             "hidden_information",
             Value::Bool(session.hidden_information()),
         ),
-        ("status", status_json(session.as_ref())),
     ];
-    let id = server.insert(OpenGame { session });
+    if let Some(seat) = seat {
+        fields.push(("player", Value::from(seat.0)));
+    }
+    fields.push(("status", status_json(session.as_ref())));
+    let id = server.insert(session, seat);
     fields[0].1 = Value::from(id);
     fields
 }
 
-/// `close`: forgets a game.
+/// `join`: a new id for one seat (`player`) of an open game.
+pub(crate) fn join(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let game = server.game(req)?;
+    let seat = player_field(req, "player", game.session.as_ref())?
+        .ok_or_else(|| ServeError::bad_request("missing field 'player' (the seat to join)"))?;
+    let name = game.session.player_name(seat);
+    let status = status_json(game.session.as_ref());
+    let id = server.join(req, seat)?;
+    Ok(vec![
+        ("id", Value::from(id)),
+        ("player", Value::from(seat.0)),
+        ("player_name", Value::from(name)),
+        ("status", status),
+    ])
+}
+
+/// `close`: forgets an id; the game goes with its last id.
 pub(crate) fn close(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     server.game(req)?;
     server.remove(req.game_id()?);

@@ -36,6 +36,7 @@ impl<R: BufRead> LineReader<R> {
         let mut len = 0usize;
         let mut too_long = false;
         let mut seen_any = false;
+        let mut ends_in_cr = false;
         loop {
             let available = match self.inner.fill_buf() {
                 Ok(bytes) => bytes,
@@ -52,8 +53,13 @@ impl<R: BufRead> LineReader<R> {
             let newline = available.iter().position(|&b| b == b'\n');
             let chunk = &available[..newline.unwrap_or(available.len())];
             len = len.saturating_add(chunk.len());
+            if let Some(&last) = chunk.last() {
+                ends_in_cr = last == b'\r';
+            }
             if !too_long {
-                if self.buf.len() + chunk.len() > self.max {
+                // One byte more than the limit: a `\r` before the newline
+                // does not count.
+                if self.buf.len() + chunk.len() > self.max.saturating_add(1) {
                     too_long = true;
                     self.buf = Vec::new();
                 } else {
@@ -67,10 +73,16 @@ impl<R: BufRead> LineReader<R> {
             }
         }
         if too_long {
+            let len = len - usize::from(ends_in_cr);
             return Ok(Some(Line::TooLong { len }));
         }
         if self.buf.last() == Some(&b'\r') {
             self.buf.pop();
+        }
+        if self.buf.len() > self.max {
+            let len = self.buf.len();
+            self.buf = Vec::new();
+            return Ok(Some(Line::TooLong { len }));
         }
         Ok(Some(Line::Text(&self.buf)))
     }
@@ -123,5 +135,14 @@ mod tests {
     #[test]
     fn empty_input_has_no_lines() {
         assert!(lines(b"", 10, 4).is_empty());
+    }
+
+    #[test]
+    fn the_limit_does_not_count_the_newline_nor_a_carriage_return_before_it() {
+        let got = lines(b"abcd\r\nabcd\nabcde\nabcd\r\r\n", 4, 2);
+        assert_eq!(
+            got,
+            vec![Ok(b"abcd".to_vec()), Ok(b"abcd".to_vec()), Err(5), Err(5)]
+        );
     }
 }

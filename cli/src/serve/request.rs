@@ -7,8 +7,12 @@ use serde_json::{Map, Value};
 /// The commands and the fields each accepts (besides `cmd` and `tag`).
 pub(crate) const COMMANDS: &[(&str, &[&str])] = &[
     ("games", &[]),
-    ("new", &["game", "variant", "set", "rules", "seed"]),
-    ("load", &["record"]),
+    (
+        "new",
+        &["game", "variant", "set", "rules", "seed", "player"],
+    ),
+    ("load", &["record", "player"]),
+    ("join", &["id", "player"]),
     ("status", &["id"]),
     ("legal", &["id"]),
     ("play", &["id", "move", "viewer", "describe"]),

@@ -168,4 +168,19 @@ mod tests {
         let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
         assert!(parse(&deep).unwrap_err().to_string().contains("recursion"));
     }
+
+    #[test]
+    fn nesting_is_refused_past_127_levels_as_docs_protocol_md_says() {
+        let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let limit = (1..200).find(|&d| parse(&nested(d)).is_err()).unwrap() - 1;
+        assert_eq!(limit, super::super::MAX_NESTING);
+        assert!(parse(&nested(super::super::MAX_NESTING)).is_ok());
+        let e = parse(&nested(super::super::MAX_NESTING + 1)).unwrap_err();
+        assert!(e.to_string().contains("recursion limit"), "{e}");
+        // The request object counts as one level.
+        let deep = format!("{{\"cmd\":\"games\",\"x\":{}}}", nested(126));
+        assert!(parse(&deep).is_ok());
+        let deeper = format!("{{\"cmd\":\"games\",\"x\":{}}}", nested(127));
+        assert!(parse(&deeper).is_err());
+    }
 }

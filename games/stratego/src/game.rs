@@ -313,7 +313,11 @@ impl Game for Stratego {
                 .filter(|k| k.count > 0)
                 .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
                 .collect();
-            let example = self.setup_text(&self.random_setup(st.to_move, &mut plateau::rng(1)));
+            // Drawn afresh from the operating system every time: a fixed
+            // example would be the setup of anyone who copies it, known to
+            // the opponent.
+            let mut rng = plateau::rng(plateau::rand::random());
+            let example = self.setup_text(&self.random_setup(st.to_move, &mut rng));
             return Some(format!(
                 "Enter {}'s setup: `setup ROWS`, the home area from the front row ({} …) to the back row (… {}), \
                  each row from file a, one symbol per square, '.' for empty, '/' between rows. \

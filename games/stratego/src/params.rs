@@ -260,6 +260,40 @@ fn err(reason: impl Into<String>) -> RulesError {
     RulesError::new(reason)
 }
 
+/// Whether a path of orthogonal steps over free squares (no lake, S1.4)
+/// leads from a free square of the first setup area to one of the second:
+/// otherwise no piece of one army can ever reach the other.
+fn armies_can_meet(
+    template: &[u8; BOARD_LEN],
+    home: &[Vec<Square>; 2],
+    files: u8,
+    ranks: u8,
+) -> bool {
+    let free = |sq: &Square| template[sq.index()] == EMPTY;
+    let mut seen = [false; BOARD_LEN];
+    let mut queue: Vec<Square> = home[0].iter().copied().filter(free).collect();
+    for sq in &queue {
+        seen[sq.index()] = true;
+    }
+    while let Some(sq) = queue.pop() {
+        let (f, r) = (sq.file() as i16, sq.rank() as i16);
+        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let (nf, nr) = (f + df, r + dr);
+            if nf < 0 || nr < 0 || nf >= files as i16 || nr >= ranks as i16 {
+                continue;
+            }
+            let Some(next) = Square::new(nf as u8, nr as u8) else {
+                continue;
+            };
+            if free(&next) && !seen[next.index()] {
+                seen[next.index()] = true;
+                queue.push(next);
+            }
+        }
+    }
+    home[1].iter().any(|sq| seen[sq.index()])
+}
+
 /// Symbols that cannot name a piece: they have a meaning in setup text.
 const RESERVED: &[char] = &['.', '/', '#', '-'];
 
@@ -340,6 +374,15 @@ impl Rules {
                 .flat_map(|r| (0..files).filter_map(move |f| Square::new(f, r)))
                 .collect::<Vec<_>>(),
         ];
+        if !armies_can_meet(&template, &home, files, ranks) {
+            return Err(err(format!(
+                "the {lake_name}s cut the board in two: no path of free squares leads from {}'s \
+                 setup area to {}'s, so the armies could never meet and the game never end \
+                 (S1.2, S4.4: no piece enters or crosses a {lake_name})",
+                names[0], names[1]
+            ))
+            .key("board.lakes"));
+        }
         let capacity = home
             .iter()
             .map(|h| h.iter().filter(|s| template[s.index()] == EMPTY).count())
@@ -560,7 +603,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use crate::Stratego;
-    use plateau::RulesSpec;
+    use plateau::{Game, RulesSpec};
 
     #[test]
     fn setup_rows_too_large_for_a_u8_sum_are_refused_not_a_panic() {
@@ -581,5 +624,62 @@ mod tests {
             plateau::rules::load::<Stratego>(&spec).is_ok(),
             "half the board"
         );
+    }
+
+    #[test]
+    fn lakes_across_the_whole_width_are_refused_naming_the_rule() {
+        // S1.2, S4.4: an army never crosses a lake; a row of lakes from edge
+        // to edge would make a game that never ends.
+        let row5: Vec<String> = ('a'..='j').map(|f| format!("\"{f}5\"")).collect();
+        let spec =
+            RulesSpec::variant("original").set("board.lakes", &format!("[{}]", row5.join(",")));
+        let e = plateau::rules::load::<Stratego>(&spec)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("board.lakes"), "{e}");
+        assert!(e.contains("could never meet"), "{e}");
+        assert!(e.contains("S4.4"), "{e}");
+        // A wall with one gap is a way through.
+        let gap: Vec<String> = ('a'..='i').map(|f| format!("\"{f}5\"")).collect();
+        let spec =
+            RulesSpec::variant("original").set("board.lakes", &format!("[{}]", gap.join(",")));
+        assert!(plateau::rules::load::<Stratego>(&spec).is_ok());
+        // A wall that steps up a rank halfway leaves no way through either.
+        let stairs: Vec<String> = ('a'..='e')
+            .map(|f| format!("\"{f}5\""))
+            .chain(('e'..='j').map(|f| format!("\"{f}6\"")))
+            .collect();
+        let spec =
+            RulesSpec::variant("original").set("board.lakes", &format!("[{}]", stairs.join(",")));
+        assert!(plateau::rules::load::<Stratego>(&spec).is_err());
+    }
+
+    #[test]
+    fn names_with_control_characters_are_refused() {
+        for (key, value) in [
+            ("sides.names", "[\"red\", \"bl\\u001b[2Jue\"]"),
+            ("board.lake_name", "\"la\\u001bke\""),
+            ("board.lake_name", "\"la\\u202eke\""),
+        ] {
+            let spec = RulesSpec::variant("original").set(key, value);
+            let e = plateau::rules::load::<Stratego>(&spec)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("control or invisible character"), "{key}: {e}");
+            assert!(!e.contains('\u{1b}'), "{e}");
+        }
+        // A piece's name is a key of the rules file.
+        let original = Stratego::variants()[0].toml;
+        let text = original.replacen("[pieces.scout]", "[pieces.\"sc\\u001bout\"]", 1);
+        assert_ne!(text, original);
+        let spec = RulesSpec {
+            file: Some(("evil.toml".into(), text)),
+            ..RulesSpec::default()
+        };
+        let e = plateau::rules::load::<Stratego>(&spec)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("control or invisible character"), "{e}");
+        assert!(e.contains("pieces.sc\\u{1b}out"), "{e}");
     }
 }
