@@ -70,7 +70,13 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
         // The table is keyed by full states, so the worlds can share it;
         // it is emptied for each move, as it holds guesses of hidden pieces.
         self.table.clear();
-        for _ in 0..worlds {
+        let deadline = self.config.budget.start();
+        for w in 0..worlds {
+            // Drawing a world may cost more than its share of the time:
+            // no new world once the time is up (one is always searched).
+            if w > 0 && deadline.out_of_time() {
+                break;
+            }
             let state = input.game.determinize(input.view, &mut self.rng);
             let mut searcher = Searcher::new(input.game, &mut self.table, share);
             let (values, reached) =
