@@ -70,6 +70,7 @@ pub fn default_registry() -> Registry {
     registry.register::<plateau_hus::Hus>();
     registry.register::<plateau_quinque::Quinque>();
     registry.register::<plateau_stratego::Stratego>();
+    registry.register_learning::<plateau_hus::Hus>();
     registry
 }
 

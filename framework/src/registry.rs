@@ -6,6 +6,7 @@
 //! for every [`Game`], so a game registers with one line:
 //! `registry.register::<MyGame>()`.
 
+use crate::learning::{DynLearning, Learning};
 use crate::playout::{self, BenchReport};
 use crate::rules::{self, RulesSpec};
 use crate::session::{describe_outcome, PlayError, Session};
@@ -83,6 +84,9 @@ pub trait DynGame: Send + Sync {
     fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError>;
     /// Runs the [conformance kit](crate::conformance) on these rules; panics on failure.
     fn check_conformance(&self, config: &crate::conformance::Config);
+    /// The rules themselves (the game's type) as `Any`, for typed extensions
+    /// such as [`DynLearning`].
+    fn game_any(&self) -> &dyn std::any::Any;
 }
 
 /// A game in progress, reached without knowing its type.
@@ -142,6 +146,13 @@ pub trait DynSession: Send {
     fn perft(&self, depth: u32) -> u64;
     /// A copy of this session.
     fn clone_box(&self) -> Box<dyn DynSession>;
+    /// Each player's return for the finished game ([`Game::returns`]); all
+    /// zeros while it is on.
+    fn returns(&self) -> Vec<f64>;
+    /// The session (a [`Session`] of the game's type) as `Any`.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// The session (a [`Session`] of the game's type) as mutable `Any`.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
 }
 
 struct Entry<G>(PhantomData<fn() -> G>);
@@ -263,6 +274,9 @@ impl<G: Game> DynGame for LoadedGame<G> {
     fn check_conformance(&self, config: &crate::conformance::Config) {
         crate::conformance::check(&self.game, config)
     }
+    fn game_any(&self) -> &dyn std::any::Any {
+        &self.game
+    }
 }
 
 impl<G: Game> DynSession for Session<G> {
@@ -359,12 +373,28 @@ impl<G: Game> DynSession for Session<G> {
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())
     }
+    fn returns(&self) -> Vec<f64> {
+        let status = Session::status(self);
+        (0..self.game().num_players())
+            .map(|i| match status.outcome() {
+                Some(outcome) => self.game().returns(outcome, Player(i as u8)),
+                None => 0.0,
+            })
+            .collect()
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
 }
 
 /// The games a program knows.
 #[derive(Default)]
 pub struct Registry {
     entries: Vec<Box<dyn GameEntry>>,
+    learning: Vec<Box<dyn DynLearning>>,
 }
 
 impl Registry {
@@ -379,6 +409,23 @@ impl Registry {
         self.entries.retain(|e| e.id() != G::ID);
         self.entries.push(entry::<G>());
         self
+    }
+
+    /// Registers the [`Learning`] interface (action space and observations)
+    /// of a game type, found by [`Registry::learning`]. A later registration
+    /// for the same id replaces the earlier one.
+    pub fn register_learning<G: Learning>(&mut self) -> &mut Self {
+        self.learning.retain(|e| e.game_id() != G::ID);
+        self.learning.push(crate::learning::learning_entry::<G>());
+        self
+    }
+
+    /// The learning interface of the game with that id, if it has one.
+    pub fn learning(&self, id: &str) -> Option<&dyn DynLearning> {
+        self.learning
+            .iter()
+            .find(|e| e.game_id().eq_ignore_ascii_case(id))
+            .map(|e| e.as_ref())
     }
 
     /// The game with that id.

@@ -41,6 +41,7 @@
 pub mod board;
 mod end;
 mod game;
+mod learning;
 pub mod notation;
 pub mod params;
 pub mod render;
