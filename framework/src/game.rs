@@ -119,6 +119,28 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         hasher.finish()
     }
 
+    /// A heuristic value of `state` for `player`, in `[-1, 1]` (1: as good
+    /// as won, -1: as good as lost), for search that stops before the end of
+    /// the game: greedy move choice, alpha-beta leaves, evaluation-cut MCTS
+    /// rollouts. It may read the whole state; agents call it only on states
+    /// they simulate (determinized ones for hidden information). The
+    /// default, 0, knows nothing; each game documents its own.
+    fn evaluate(&self, _state: &Self::State, _player: Player) -> f64 {
+        0.0
+    }
+
+    /// The spec of the game's strongest agent, which the agent spec `ai`
+    /// stands for (options given to `ai` are added to it, a budget given
+    /// replaces its budget). The default: `alphabeta` for perfect
+    /// information, `ismcts` for hidden information.
+    fn default_agent(&self) -> &'static str {
+        if Self::HIDDEN_INFORMATION {
+            "ismcts"
+        } else {
+            "alphabeta"
+        }
+    }
+
     /// The player's name under these rules, e.g. `red`, `south`.
     fn player_name(&self, player: Player) -> &str;
 

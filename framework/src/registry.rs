@@ -7,6 +7,7 @@
 //! `registry.register::<MyGame>()`.
 
 use crate::learning::{DynLearning, Learning};
+use crate::ai::{AgentDoc, SpecError};
 use crate::playout::{self, BenchReport};
 use crate::rules::{self, RulesSpec};
 use crate::session::{describe_outcome, PlayError, Session};
@@ -87,6 +88,11 @@ pub trait DynGame: Send + Sync {
     /// The rules themselves (the game's type) as `Any`, for typed extensions
     /// such as [`DynLearning`].
     fn game_any(&self) -> &dyn std::any::Any;
+    /// The agent of a spec string for these rules ([`crate::ai::agent_for`]),
+    /// seeded with `seed`.
+    fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, SpecError>;
+    /// The agents of the game, with their options ([`crate::ai::catalog`]).
+    fn agent_catalog(&self) -> Vec<AgentDoc>;
 }
 
 /// A game in progress, reached without knowing its type.
@@ -149,10 +155,73 @@ pub trait DynSession: Send {
     /// Each player's return for the finished game ([`Game::returns`]); all
     /// zeros while it is on.
     fn returns(&self) -> Vec<f64>;
-    /// The session (a [`Session`] of the game's type) as `Any`.
-    fn as_any(&self) -> &dyn std::any::Any;
     /// The session (a [`Session`] of the game's type) as mutable `Any`.
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+    /// The session as `Any`, so that typed code (an agent of the game) can
+    /// reach the `Session<G>` behind it.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// An agent reached without knowing its game's type: it chooses for the
+/// player to move in a session of its game, from that player's view only.
+pub trait DynAgent: Send {
+    /// The agent's canonical spec string.
+    fn spec(&self) -> String;
+    /// A move for the player to move in `session`, computed from that
+    /// player's view and legal moves only; `None` when the game is over or
+    /// `session` is not a game of this agent's type.
+    fn choose(&mut self, session: &dyn DynSession) -> Option<DynChoice>;
+    /// Forgets anything kept from earlier moves, for a new game.
+    fn new_game(&mut self);
+}
+
+/// A [`DynAgent`]'s move and analysis, moves in notation. Values are from
+/// the mover's perspective, in `[-1, 1]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DynChoice {
+    /// The move chosen, in notation.
+    pub mv: String,
+    /// Iterations run (playouts, nodes).
+    pub iterations: u64,
+    /// The depth reached, for depth-first search.
+    pub depth: Option<u32>,
+    /// The best moves found, best first: (move, visits, value).
+    pub top: Vec<(String, u64, f64)>,
+    /// The value of the position for the mover, if estimated.
+    pub value: Option<f64>,
+    /// The time taken.
+    pub elapsed: std::time::Duration,
+}
+
+struct ErasedAgent<G: Game> {
+    agent: Box<dyn crate::ai::Agent<G>>,
+}
+
+impl<G: Game> DynAgent for ErasedAgent<G> {
+    fn spec(&self) -> String {
+        self.agent.spec()
+    }
+    fn choose(&mut self, session: &dyn DynSession) -> Option<DynChoice> {
+        let session = session.as_any().downcast_ref::<Session<G>>()?;
+        let game = session.game();
+        let choice = crate::ai::choose_at(self.agent.as_mut(), game, session.state())?;
+        let a = choice.analysis;
+        Some(DynChoice {
+            mv: game.format_move(&choice.mv),
+            iterations: a.iterations,
+            depth: a.depth,
+            top: a
+                .top
+                .iter()
+                .map(|s| (game.format_move(&s.mv), s.visits, s.value))
+                .collect(),
+            value: a.value,
+            elapsed: a.elapsed,
+        })
+    }
+    fn new_game(&mut self) {
+        self.agent.new_game()
+    }
 }
 
 struct Entry<G>(PhantomData<fn() -> G>);
@@ -276,6 +345,14 @@ impl<G: Game> DynGame for LoadedGame<G> {
     }
     fn game_any(&self) -> &dyn std::any::Any {
         &self.game
+    }
+    fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, SpecError> {
+        Ok(Box::new(ErasedAgent {
+            agent: crate::ai::agent_for(&self.game, spec, seed)?,
+        }))
+    }
+    fn agent_catalog(&self) -> Vec<AgentDoc> {
+        crate::ai::catalog(&self.game)
     }
 }
 

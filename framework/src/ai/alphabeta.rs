@@ -1,0 +1,406 @@
+//! `alphabeta`: negamax alpha-beta search with iterative deepening, a
+//! transposition table keyed by [`Game::state_key`], move ordering (the
+//! table's move first, then the others by a one-ply evaluation) and a time
+//! or node budget.
+//!
+//! One ply is one [`Game::Move`]. The value of a position is from the point
+//! of view of the player to move there, and a child's value is negated only
+//! when the side to move changes, so a player who moves twice in a row (the
+//! two actions of a Quinque turn) is searched correctly. Leaves are scored
+//! by [`Game::evaluate`], in `[-1, 1]`; finished games by
+//! [`Game::returns`], doubled, so that a proven result (`|value| > 1`)
+//! always outweighs an evaluation.
+
+use super::common::{self, TOP_MOVES};
+use super::{
+    Agent, AgentInput, AgentKind, AlphaBetaConfig, Analysis, Budget, Choice, Deadline, MoveStat,
+};
+use crate::{Game, GameRng, Player, Status};
+use std::time::Instant;
+
+/// The factor by which a finished game's return is scaled in search, so
+/// that proven results lie outside the evaluations' `[-1, 1]`.
+pub(crate) const PROVEN_SCALE: f64 = 2.0;
+
+/// log2 of the number of transposition-table entries at the start; the
+/// table grows (emptied) after a search that visited many more nodes, up to
+/// [`MAX_TABLE_BITS`].
+const START_TABLE_BITS: u32 = 12;
+/// log2 of the most transposition-table entries (about 40 MB at most).
+const MAX_TABLE_BITS: u32 = 20;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Debug)]
+struct Entry<M> {
+    key: u64,
+    depth: u32,
+    bound: Bound,
+    value: f64,
+    best: Option<M>,
+}
+
+/// A transposition table: one entry per slot, always replaced.
+pub(crate) struct Table<M> {
+    bits: u32,
+    slots: Vec<Option<Entry<M>>>,
+}
+
+impl<M: Clone> Table<M> {
+    pub(crate) fn new() -> Self {
+        Table {
+            bits: START_TABLE_BITS,
+            slots: vec![None; 1 << START_TABLE_BITS],
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key >> (64 - self.bits)) as usize
+    }
+
+    fn get(&self, key: u64) -> Option<&Entry<M>> {
+        self.slots[self.slot(key)].as_ref().filter(|e| e.key == key)
+    }
+
+    fn put(&mut self, entry: Entry<M>) {
+        let i = self.slot(entry.key);
+        self.slots[i] = Some(entry);
+    }
+
+    /// Grows the table (emptied) if a search of `nodes` nodes overflowed it.
+    pub(crate) fn fit(&mut self, nodes: u64) {
+        if self.bits < MAX_TABLE_BITS && nodes > 2 * self.slots.len() as u64 {
+            let needed = (64 - nodes.leading_zeros()).clamp(self.bits + 1, MAX_TABLE_BITS);
+            self.bits = needed;
+            self.slots = vec![None; 1 << needed];
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = None);
+    }
+}
+
+/// What one search of a position found.
+pub(crate) struct SearchResult<M> {
+    /// The best move and its value for the mover.
+    pub best: Option<(M, f64)>,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+/// One alpha-beta search: the rules, the table, the budget and counters.
+pub(crate) struct Searcher<'a, G: Game> {
+    game: &'a G,
+    table: &'a mut Table<G::Move>,
+    deadline: Deadline,
+    nodes: u64,
+    aborted: bool,
+    /// Whether a leaf was cut by the depth limit in this iteration (if not,
+    /// the whole tree was searched and deeper iterations change nothing).
+    horizon: bool,
+    pool: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    pub(crate) fn new(game: &'a G, table: &'a mut Table<G::Move>, budget: Budget) -> Self {
+        Searcher {
+            game,
+            table,
+            deadline: budget.start(),
+            nodes: 0,
+            aborted: false,
+            horizon: false,
+            pool: Vec::new(),
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if !self.aborted && self.nodes & 255 == 0 && self.deadline.exhausted(self.nodes) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The value of `child` for `mover`, who moved into it.
+    fn child_value(
+        &mut self,
+        child: &G::State,
+        mover: Player,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        match self.game.status(child) {
+            Status::Over(outcome) => self.game.returns(&outcome, mover) * PROVEN_SCALE,
+            Status::ToMove(next) if next == mover => self.negamax(child, next, depth, alpha, beta),
+            Status::ToMove(next) => -self.negamax(child, next, depth, -beta, -alpha),
+        }
+    }
+
+    /// The depth-`depth` value of `state` for `mover`, the player to move.
+    fn negamax(
+        &mut self,
+        state: &G::State,
+        mover: Player,
+        depth: u32,
+        mut alpha: f64,
+        mut beta: f64,
+    ) -> f64 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0.0;
+        }
+        if depth == 0 || !self.game.moves_enumerable(state) {
+            self.horizon = true;
+            return self.game.evaluate(state, mover).clamp(-1.0, 1.0);
+        }
+        let key = self.game.state_key(state);
+        let mut table_move = None;
+        if let Some(e) = self.table.get(key) {
+            table_move = e.best.clone();
+            if e.depth == depth {
+                match e.bound {
+                    Bound::Exact => return e.value,
+                    Bound::Lower => alpha = alpha.max(e.value),
+                    Bound::Upper => beta = beta.min(e.value),
+                }
+                if alpha >= beta {
+                    return e.value;
+                }
+            }
+        }
+        let alpha_start = alpha;
+        let mut moves = self.pool.pop().unwrap_or_default();
+        self.game.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            self.pool.push(moves);
+            return self.game.evaluate(state, mover).clamp(-1.0, 1.0);
+        }
+        if let Some(tm) = &table_move {
+            if let Some(i) = moves.iter().position(|m| m == tm) {
+                moves.swap(0, i);
+            }
+        }
+        let mut best = f64::NEG_INFINITY;
+        let mut best_move = None;
+        if depth >= 2 && moves.len() > 2 {
+            // Order by a one-ply evaluation, keeping the children.
+            let first_fixed = usize::from(table_move.is_some() && moves.len() > 1);
+            let mut children: Vec<(f64, usize, G::State)> = moves
+                .iter()
+                .enumerate()
+                .map(|(i, mv)| {
+                    let mut child = state.clone();
+                    self.game.apply_unchecked(&mut child, mv);
+                    let order = if i < first_fixed {
+                        f64::INFINITY
+                    } else {
+                        common::value_of(self.game, &child, mover)
+                    };
+                    (order, i, child)
+                })
+                .collect();
+            children.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            for (_, i, child) in &children {
+                let v = self.child_value(child, mover, depth - 1, alpha, beta);
+                if self.aborted {
+                    break;
+                }
+                if v > best {
+                    best = v;
+                    best_move = Some(*i);
+                }
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        } else {
+            for (i, mv) in moves.iter().enumerate() {
+                let mut child = state.clone();
+                self.game.apply_unchecked(&mut child, mv);
+                let v = self.child_value(&child, mover, depth - 1, alpha, beta);
+                if self.aborted {
+                    break;
+                }
+                if v > best {
+                    best = v;
+                    best_move = Some(i);
+                }
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.aborted {
+            let bound = if best <= alpha_start {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.put(Entry {
+                key,
+                depth,
+                bound,
+                value: best,
+                best: best_move.map(|i| moves[i].clone()),
+            });
+        }
+        self.pool.push(moves);
+        best
+    }
+
+    /// The values of `moves` from `state` at `depth` for `mover`: the best
+    /// exactly, the others as bounds. `None` if
+    /// the budget ran out before the first move was searched.
+    fn root(
+        &mut self,
+        state: &G::State,
+        mover: Player,
+        moves: &[G::Move],
+        depth: u32,
+    ) -> Option<(usize, f64)> {
+        let mut alpha = f64::NEG_INFINITY;
+        let mut best: Option<(usize, f64)> = None;
+        for (i, mv) in moves.iter().enumerate() {
+            let mut child = state.clone();
+            self.game.apply_unchecked(&mut child, mv);
+            let v = self.child_value(&child, mover, depth - 1, alpha, f64::INFINITY);
+            if self.aborted {
+                break;
+            }
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((i, v));
+            }
+            alpha = alpha.max(v);
+        }
+        best
+    }
+
+    /// Iterative deepening from `state` over `moves` up to `max_depth`.
+    pub(crate) fn search(
+        &mut self,
+        state: &G::State,
+        mover: Player,
+        moves: &[G::Move],
+        max_depth: u32,
+    ) -> SearchResult<G::Move> {
+        let mut order: Vec<G::Move> = moves.to_vec();
+        let mut result = SearchResult {
+            best: None,
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=max_depth.max(1) {
+            self.horizon = false;
+            // A partial iteration still counts: its first move (the
+            // previous best) was searched in full, and a later move is
+            // kept only if it beat that one at this depth.
+            if let Some((i, v)) = self.root(state, mover, &order, depth) {
+                result.best = Some((order[i].clone(), v));
+                if !self.aborted {
+                    result.depth = depth;
+                    let mv = order.remove(i);
+                    order.insert(0, mv);
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            let v = result.best.as_ref().map_or(0.0, |b| b.1);
+            if v.abs() > 1.0 || !self.horizon {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+}
+
+/// The value of `state` for the player to move by alpha-beta at exactly
+/// `depth` plies (with a fresh table), for tests against plain minimax.
+#[cfg(test)]
+pub(crate) fn value_at_depth<G: Game>(game: &G, state: &G::State, depth: u32) -> f64 {
+    let mut table = Table::new();
+    let mover = game.status(state).to_move().expect("a game in progress");
+    let mut searcher = Searcher::new(game, &mut table, Budget::default());
+    searcher.negamax(state, mover, depth, f64::NEG_INFINITY, f64::INFINITY)
+}
+
+/// The alpha-beta agent. Its table is kept between moves (cleared by
+/// [`Agent::new_game`]).
+pub struct AlphaBetaAgent<G: Game> {
+    config: AlphaBetaConfig,
+    table: Table<G::Move>,
+    rng: GameRng,
+}
+
+impl<G: Game> AlphaBetaAgent<G> {
+    /// An alpha-beta agent with these options and seed.
+    pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
+        AlphaBetaAgent {
+            config,
+            table: Table::new(),
+            rng: crate::rng(seed),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for AlphaBetaAgent<G> {
+    fn spec(&self) -> String {
+        AgentKind::AlphaBeta(self.config).spec()
+    }
+
+    fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
+        let started = Instant::now();
+        if !input.moves_enumerable {
+            let (mv, value) =
+                common::free_form_move(input, common::FREE_FORM_SAMPLES, &mut self.rng)?;
+            let mut choice = Choice::plain(mv, started.elapsed());
+            choice.analysis.value = Some(value);
+            return Some(choice);
+        }
+        if input.legal.is_empty() {
+            return None;
+        }
+        let state = input.game.determinize(input.view, &mut self.rng);
+        let mut searcher = Searcher::new(input.game, &mut self.table, self.config.budget);
+        let result = searcher.search(&state, input.player, input.legal, self.config.depth);
+        self.table.fit(result.nodes);
+        let (mv, value) = result.best.unwrap_or_else(|| (input.legal[0].clone(), 0.0));
+        let value = (value / if value.abs() > 1.0 { PROVEN_SCALE } else { 1.0 }).clamp(-1.0, 1.0);
+        Some(Choice {
+            mv: mv.clone(),
+            analysis: Analysis {
+                iterations: result.nodes,
+                depth: Some(result.depth),
+                top: common::top(
+                    vec![MoveStat {
+                        mv,
+                        visits: 0,
+                        value,
+                    }],
+                    TOP_MOVES,
+                    |s| s.value,
+                ),
+                value: Some(value),
+                elapsed: started.elapsed(),
+            },
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.table.clear();
+    }
+}

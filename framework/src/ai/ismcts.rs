@@ -1,0 +1,235 @@
+//! `ismcts`: single-observer information-set Monte Carlo tree search
+//! (Cowling, Powley and Whitehouse, 2012).
+//!
+//! The tree is the agent's: a node is the sequence of moves from the root
+//! (an information set of the observer, as every move is seen at the
+//! table), whoever made them. Each iteration draws a state from the view
+//! with [`Game::determinize`] and descends the tree with the moves legal in
+//! that state, by UCB1 over availability counts (how often a move was
+//! legal when its node was chosen from), expands one move and finishes
+//! with a playout. Statistics are from the point of view of the player who
+//! made each move. The tree is rebuilt for each move, from the view only.
+
+use super::common::{self, TOP_MOVES};
+use super::{Agent, AgentInput, AgentKind, Analysis, Choice, IsmctsConfig, MoveStat, Rollout};
+use crate::{Game, GameRng, Player, Status};
+use rand::Rng;
+use std::time::Instant;
+
+struct Node<M> {
+    mv: Option<M>,
+    /// The player who made `mv`.
+    actor: Player,
+    parent: u32,
+    children: Vec<u32>,
+    visits: u32,
+    /// How often this node's move was legal when its parent chose.
+    available: u32,
+    /// The sum of the iterations' values for `actor`.
+    total: f64,
+}
+
+/// The ISMCTS agent.
+pub struct IsmctsAgent {
+    config: IsmctsConfig,
+    rng: GameRng,
+}
+
+impl IsmctsAgent {
+    /// An ISMCTS agent with these options and seed.
+    pub fn new(config: IsmctsConfig, seed: u64) -> Self {
+        IsmctsAgent {
+            config,
+            rng: crate::rng(seed),
+        }
+    }
+}
+
+/// Plies of chance (free-form moves drawn at random) an iteration may take
+/// inside the tree before it stops descending.
+const MAX_DESCENT: u32 = 1_000;
+
+impl IsmctsAgent {
+    fn iterate<G: Game>(&mut self, input: &AgentInput<'_, G>, nodes: &mut Vec<Node<G::Move>>) {
+        let game = input.game;
+        let mut state = game.determinize(input.view, &mut self.rng);
+        let mut id = 0u32;
+        let mut legal: Vec<G::Move> = Vec::new();
+        let mut untried: Vec<G::Move> = Vec::new();
+        let mut steps = 0;
+        loop {
+            steps += 1;
+            let Status::ToMove(mover) = game.status(&state) else {
+                break;
+            };
+            if steps > MAX_DESCENT {
+                break;
+            }
+            if !game.moves_enumerable(&state) {
+                // A free-form move of another player (a setup) is chance.
+                if !game.play_random(&mut state, &mut self.rng) {
+                    break;
+                }
+                continue;
+            }
+            if id == 0 {
+                legal.clear();
+                legal.extend_from_slice(input.legal);
+            } else {
+                game.legal_moves(&state, &mut legal);
+            }
+            if legal.is_empty() {
+                break;
+            }
+            untried.clear();
+            untried.extend(
+                legal
+                    .iter()
+                    .filter(|m| {
+                        !nodes[id as usize]
+                            .children
+                            .iter()
+                            .any(|&c| nodes[c as usize].mv.as_ref() == Some(*m))
+                    })
+                    .cloned(),
+            );
+            if !untried.is_empty() {
+                let mv = untried.swap_remove(self.rng.random_range(0..untried.len()));
+                game.apply_unchecked(&mut state, &mv);
+                let cid = nodes.len() as u32;
+                nodes.push(Node {
+                    mv: Some(mv),
+                    actor: mover,
+                    parent: id,
+                    children: Vec::new(),
+                    visits: 0,
+                    available: 1,
+                    total: 0.0,
+                });
+                // The other legal children were available too.
+                let children = nodes[id as usize].children.clone();
+                for c in children {
+                    if nodes[c as usize]
+                        .mv
+                        .as_ref()
+                        .is_some_and(|m| legal.contains(m))
+                    {
+                        nodes[c as usize].available += 1;
+                    }
+                }
+                nodes[id as usize].children.push(cid);
+                id = cid;
+                break;
+            }
+            // Every legal move has a child: UCB1 over availability.
+            let mut best = None;
+            let mut best_score = f64::NEG_INFINITY;
+            let children = nodes[id as usize].children.clone();
+            for c in children {
+                let node = &mut nodes[c as usize];
+                let Some(m) = node.mv.as_ref() else { continue };
+                if !legal.contains(m) {
+                    continue;
+                }
+                node.available += 1;
+                let score = node.total / f64::from(node.visits.max(1))
+                    + self.config.c
+                        * (f64::from(node.available).ln() / f64::from(node.visits.max(1))).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = Some(c);
+                }
+            }
+            let Some(c) = best else { break };
+            let mv = nodes[c as usize].mv.clone().expect("children have moves");
+            game.apply_unchecked(&mut state, &mv);
+            id = c;
+        }
+        let cut = match self.config.rollout {
+            Rollout::Random => None,
+            Rollout::Eval { cut } => Some(cut),
+        };
+        let value0 = common::playout(game, &mut state, cut, &mut self.rng);
+        let mut cur = id;
+        while cur != 0 {
+            let node = &mut nodes[cur as usize];
+            node.visits += 1;
+            node.total += if node.actor == Player::FIRST {
+                value0
+            } else {
+                -value0
+            };
+            cur = node.parent;
+        }
+        nodes[0].visits += 1;
+    }
+}
+
+impl<G: Game> Agent<G> for IsmctsAgent {
+    fn spec(&self) -> String {
+        AgentKind::Ismcts(self.config).spec()
+    }
+
+    fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
+        let started = Instant::now();
+        if !input.moves_enumerable {
+            let (mv, value) =
+                common::free_form_move(input, common::FREE_FORM_SAMPLES, &mut self.rng)?;
+            let mut choice = Choice::plain(mv, started.elapsed());
+            choice.analysis.value = Some(value);
+            return Some(choice);
+        }
+        if input.legal.is_empty() {
+            return None;
+        }
+        if input.legal.len() == 1 {
+            return Some(Choice::plain(input.legal[0].clone(), started.elapsed()));
+        }
+        let mut nodes: Vec<Node<G::Move>> = vec![Node {
+            mv: None,
+            actor: input.player.opponent(),
+            parent: u32::MAX,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            total: 0.0,
+        }];
+        let deadline = self.config.budget.start();
+        let mut iterations = 0u64;
+        while !deadline.exhausted(iterations) {
+            self.iterate(input, &mut nodes);
+            iterations += 1;
+        }
+        let mean = |n: &Node<G::Move>| n.total / f64::from(n.visits.max(1));
+        let best = nodes[0].children.iter().copied().max_by(|&a, &b| {
+            let (na, nb) = (&nodes[a as usize], &nodes[b as usize]);
+            na.visits
+                .cmp(&nb.visits)
+                .then(mean(na).total_cmp(&mean(nb)))
+                .then(b.cmp(&a))
+        })?;
+        let stats = nodes[0]
+            .children
+            .iter()
+            .map(|&c| {
+                let n = &nodes[c as usize];
+                MoveStat {
+                    mv: n.mv.clone().expect("children have moves"),
+                    visits: u64::from(n.visits),
+                    value: mean(n).clamp(-1.0, 1.0),
+                }
+            })
+            .collect();
+        let b = &nodes[best as usize];
+        Some(Choice {
+            mv: b.mv.clone()?,
+            analysis: Analysis {
+                iterations,
+                depth: None,
+                top: common::top(stats, TOP_MOVES, |s| s.visits as f64),
+                value: Some(mean(b).clamp(-1.0, 1.0)),
+                elapsed: started.elapsed(),
+            },
+        })
+    }
+}
