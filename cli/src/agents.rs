@@ -1,134 +1,140 @@
-//! Automatic players, chosen by a spec string (`random`, `random:SEED`).
+//! Automatic players for the command line and `serve`: the erased bridge
+//! from spec strings (`random`, `greedy`, `mcts:time=1s`, `ai`, ...) to the
+//! typed agents of [`plateau::ai`].
 //!
-//! An agent is given an [`AgentInput`]: the view of the player it plays and
-//! the moves that player may make, never the whole game, so that it knows
-//! nothing its player could not know at the table.
+//! The typed agent is given only its player's view and legal moves
+//! ([`plateau::DynAgent::choose`] reads them from the session); no agent
+//! here works on JSON or move strings.
 
-use plateau::{DynSession, GameRng, Player, Status};
+use plateau::{DynAgent, DynChoice, DynGame, DynSession};
 
-/// What an agent may know when it chooses a move: its player's view and the
-/// moves its player may make. The game itself (the state, the record, the
-/// opponent's hidden pieces) is out of its reach.
-pub struct AgentInput<'a> {
-    session: &'a dyn DynSession,
-    player: Player,
-}
-
-impl<'a> AgentInput<'a> {
-    /// The input for the player to move in `session`, or `None` when the
-    /// game is over.
-    pub fn new(session: &'a dyn DynSession) -> Option<Self> {
-        match session.status() {
-            Status::ToMove(player) => Some(AgentInput { session, player }),
-            Status::Over(_) => None,
+/// The older form `random:SEED` (a bare number) read as `random:seed=SEED`;
+/// every other spec as written.
+pub fn normalize_spec(spec: &str) -> String {
+    let trimmed = spec.trim();
+    match trimmed.split_once(':') {
+        Some((name, seed))
+            if name.trim().eq_ignore_ascii_case("random")
+                && !seed.trim().is_empty()
+                && seed.trim().bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            format!("random:seed={}", seed.trim())
         }
-    }
-
-    /// The player the agent plays.
-    pub fn player(&self) -> Player {
-        self.player
-    }
-
-    /// That player's view, as JSON (the game's `View`).
-    pub fn view(&self) -> serde_json::Value {
-        self.session.view_json(self.player)
-    }
-
-    /// The legal moves of the player, in notation (empty when they cannot
-    /// be listed, see [`AgentInput::moves_enumerable`]).
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.session.legal_moves()
-    }
-
-    /// Whether the legal moves can be listed (false in a free-form phase
-    /// such as a setup).
-    pub fn moves_enumerable(&self) -> bool {
-        self.session.moves_enumerable()
-    }
-
-    /// What to enter where the moves cannot be listed, if the game says.
-    pub fn move_hint(&self) -> Option<String> {
-        self.session.move_hint()
-    }
-
-    /// A uniformly random legal move of the player (a random setup in a
-    /// setup phase).
-    pub fn random_move(&self, rng: &mut GameRng) -> Option<String> {
-        self.session.random_move(rng)
+        _ => trimmed.to_string(),
     }
 }
 
-/// A player that picks moves by itself.
-pub trait Agent: Send {
-    /// The agent's spec, as it would be written on the command line.
-    fn spec(&self) -> String;
-    /// A move for its player, in notation, or `None` if it finds none.
-    fn choose(&mut self, input: &AgentInput<'_>) -> Option<String>;
+/// The agent of a spec string for these rules, seeded with `seed` (a
+/// `seed=N` option overrides it). The error names what is wrong.
+pub fn make_agent(game: &dyn DynGame, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, String> {
+    game.agent(&normalize_spec(spec), seed)
+        .map_err(|e| e.to_string())
 }
 
-/// Plays a uniformly random legal move, from a seeded generator.
-pub struct RandomAgent {
-    seed: u64,
-    rng: GameRng,
+/// An agent's move, or an error naming the agent when it has none (the
+/// game is over, or the agent is not of this game).
+pub fn choose(agent: &mut dyn DynAgent, session: &dyn DynSession) -> Result<DynChoice, String> {
+    agent
+        .choose(session)
+        .ok_or_else(|| format!("agent '{}' found no move", agent.spec()))
 }
 
-impl RandomAgent {
-    /// A random agent with this seed.
-    pub fn new(seed: u64) -> Self {
-        RandomAgent {
-            seed,
-            rng: plateau::rng(seed),
-        }
+/// A duration in words for people: `0.8 ms`, `12 ms`, `1.25 s`.
+pub fn show_duration(d: std::time::Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.1} ms")
+    } else if ms < 1000.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
     }
 }
 
-impl Agent for RandomAgent {
-    fn spec(&self) -> String {
-        format!("random:{}", self.seed)
+/// What a choice's analysis says, in one line for people: the time, the
+/// iterations, the depth, the value and the top moves (nothing the mover
+/// may not know).
+pub fn describe_choice(choice: &DynChoice) -> String {
+    let mut parts = vec![show_duration(choice.elapsed)];
+    if choice.iterations > 0 {
+        parts.push(format!("{} iterations", choice.iterations));
     }
-    fn choose(&mut self, input: &AgentInput<'_>) -> Option<String> {
-        input.random_move(&mut self.rng)
+    if let Some(d) = choice.depth {
+        parts.push(format!("depth {d}"));
     }
-}
-
-/// The agent of a spec string: `random` (seeded with `default_seed`) or
-/// `random:SEED`.
-pub fn parse_agent(spec: &str, default_seed: u64) -> Result<Box<dyn Agent>, String> {
-    let shown = plateau::escape_controls(spec);
-    let (name, arg) = match spec.split_once(':') {
-        Some((n, a)) => (n.trim(), Some(a.trim())),
-        None => (spec.trim(), None),
-    };
-    match name {
-        "random" => {
-            let seed = match arg {
-                None => default_seed,
-                Some(a) => a.parse().map_err(|_| {
-                    let a = plateau::escape_controls(a);
-                    format!("agent '{shown}': seed '{a}' is not a number")
-                })?,
-            };
-            Ok(Box::new(RandomAgent::new(seed)))
-        }
-        _ => Err(format!(
-            "unknown agent '{shown}'; agents: random, random:SEED"
-        )),
+    if let Some(v) = choice.value {
+        parts.push(format!("value {v:+.2}"));
     }
+    let top: Vec<String> = choice
+        .top
+        .iter()
+        .take(3)
+        .map(|(mv, visits, value)| {
+            if *visits > 0 {
+                format!("{mv} ({visits} visits, {value:+.2})")
+            } else {
+                format!("{mv} ({value:+.2})")
+            }
+        })
+        .collect();
+    if !top.is_empty() {
+        parts.push(format!("best: {}", top.join(", ")));
+    }
+    parts.join(", ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use plateau::RulesSpec;
+
+    fn hus() -> Box<dyn DynGame> {
+        crate::default_registry()
+            .get("hus")
+            .unwrap()
+            .load(&RulesSpec::default_variant())
+            .unwrap()
+    }
 
     #[test]
     fn bad_specs_are_named_on_one_line() {
-        // Found by tests/tests/malformed_input.rs: the agent "x\ny".
-        let e = parse_agent("x\ny", 0).err().unwrap();
-        assert_eq!(e, "unknown agent 'x\\ny'; agents: random, random:SEED");
-        let e = parse_agent("random:\nx", 0).err().unwrap();
-        assert!(!e.contains('\n') && e.contains("seed 'x'"), "{e}");
-        let e = parse_agent("random:1\n2", 0).err().unwrap();
-        assert!(e.contains("seed '1\\n2'"), "{e}");
-        assert_eq!(parse_agent("random:7", 0).unwrap().spec(), "random:7");
+        let game = hus();
+        let e = make_agent(game.as_ref(), "x\ny", 0).err().unwrap();
+        assert!(e.starts_with("unknown agent 'x\\ny'"), "{e}");
+        let e = make_agent(game.as_ref(), "random:\nx", 0).err().unwrap();
+        assert!(!e.contains('\n') && e.contains("'\\nx'"), "{e}");
+        let e = make_agent(game.as_ref(), "mcts:tme=1s", 0).err().unwrap();
+        assert!(e.contains("'tme'"), "{e}");
+    }
+
+    #[test]
+    fn the_older_seed_form_is_read_as_a_seed_option() {
+        assert_eq!(normalize_spec(" random:7 "), "random:seed=7");
+        assert_eq!(normalize_spec("random:seed=7"), "random:seed=7");
+        assert_eq!(normalize_spec("mcts:7"), "mcts:7");
+        let game = hus();
+        let session = game.new_session(3);
+        let mut a = make_agent(game.as_ref(), "random:7", 0).unwrap();
+        let mut b = make_agent(game.as_ref(), "random:seed=7", 1).unwrap();
+        assert_eq!(
+            choose(a.as_mut(), session.as_ref()).unwrap().mv,
+            choose(b.as_mut(), session.as_ref()).unwrap().mv
+        );
+    }
+
+    #[test]
+    fn a_choice_is_described_in_one_line() {
+        let choice = DynChoice {
+            mv: "a3".into(),
+            iterations: 500,
+            depth: Some(4),
+            top: vec![("a3".into(), 300, 0.25), ("b2".into(), 0, -0.5)],
+            value: Some(0.25),
+            elapsed: std::time::Duration::from_millis(1250),
+        };
+        assert_eq!(
+            describe_choice(&choice),
+            "1.25 s, 500 iterations, depth 4, value +0.25, best: a3 (300 visits, +0.25), b2 (-0.50)"
+        );
     }
 }

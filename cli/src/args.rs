@@ -2,7 +2,8 @@
 //! subcommands share: the rules options and the setups.
 
 use crate::commands::{
-    apply, bench, games, import, moves, new, perft, play, replay, rules, serve, show,
+    agents, apply, arena, bench, games, import, moves, new, perft, play, replay, rules, serve,
+    show, tournament,
 };
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -18,7 +19,8 @@ use std::path::PathBuf;
         `play` plays in the terminal; `serve` speaks JSON lines.",
     after_help = "Examples:\n  \
         plateau games\n  \
-        plateau play hus --p2 random\n  \
+        plateau play hus --p2 ai:time=1s\n  \
+        plateau arena hus --a ai:time=1s --b random -n 100\n  \
         plateau new hus --seed 7 -o game.json && plateau apply game.json a7 && plateau show game.json"
 )]
 pub struct Cli {
@@ -54,6 +56,12 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Speak the JSON-lines protocol on stdin and stdout.
     Serve(serve::ServeArgs),
+    /// List the automatic players of each game, with their options.
+    Agents(agents::AgentsArgs),
+    /// Play two agents against each other: wins, score, Elo (or `arena merge` shards).
+    Arena(arena::ArenaArgs),
+    /// A round robin of agents with an Elo ladder fitted to all games.
+    Tournament(tournament::TournamentArgs),
 }
 
 /// Where the rules come from: a shipped variant, a rules file, and

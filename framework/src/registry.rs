@@ -93,6 +93,13 @@ pub trait DynGame: Send + Sync {
     fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, SpecError>;
     /// The agents of the game, with their options ([`crate::ai::catalog`]).
     fn agent_catalog(&self) -> Vec<AgentDoc>;
+    /// Plays an arena run with these rules ([`crate::ai::arena::play_arena`]);
+    /// the configuration's variant is replaced by these rules' variant.
+    fn arena(
+        &self,
+        config: &crate::ai::arena::ArenaConfig,
+        progress: &(dyn Fn(&crate::ai::arena::ArenaProgress) + Sync),
+    ) -> Result<crate::ai::arena::ArenaRun, crate::ai::arena::ArenaError>;
 }
 
 /// A game in progress, reached without knowing its type.
@@ -353,6 +360,17 @@ impl<G: Game> DynGame for LoadedGame<G> {
     }
     fn agent_catalog(&self) -> Vec<AgentDoc> {
         crate::ai::catalog(&self.game)
+    }
+    fn arena(
+        &self,
+        config: &crate::ai::arena::ArenaConfig,
+        progress: &(dyn Fn(&crate::ai::arena::ArenaProgress) + Sync),
+    ) -> Result<crate::ai::arena::ArenaRun, crate::ai::arena::ArenaError> {
+        let config = crate::ai::arena::ArenaConfig {
+            variant: self.variant.clone(),
+            ..config.clone()
+        };
+        crate::ai::arena::play_arena(&self.game, &config, progress)
     }
 }
 

@@ -5,7 +5,9 @@ use crate::error::CliResult;
 use crate::Io;
 use plateau::Registry;
 
+pub mod agents;
 pub mod apply;
+pub mod arena;
 pub mod bench;
 pub mod games;
 pub mod import;
@@ -17,6 +19,7 @@ pub mod replay;
 pub mod rules;
 pub mod serve;
 pub mod show;
+pub mod tournament;
 
 /// Runs a parsed subcommand.
 pub fn dispatch(registry: &Registry, command: Command, io: &mut Io<'_>) -> CliResult {
@@ -33,6 +36,9 @@ pub fn dispatch(registry: &Registry, command: Command, io: &mut Io<'_>) -> CliRe
         Command::Replay(a) => replay::run(registry, &a, io),
         Command::Import(a) => import::run(registry, &a, io),
         Command::Serve(a) => serve::run(registry, &a, io),
+        Command::Agents(a) => agents::run(registry, &a, io),
+        Command::Arena(a) => arena::run(registry, &a, io),
+        Command::Tournament(a) => tournament::run(registry, &a, io),
     }
 }
 

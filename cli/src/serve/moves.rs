@@ -182,31 +182,33 @@ pub(crate) fn resign(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
 }
 
 /// `genmove`: a move for the player to move from an agent (default
-/// `random`), played too if `play` is true.
+/// `random`), played too if `play` is true; with `analysis`, what the
+/// agent's search found (computed from the mover's view only).
 pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let spec = req.str_opt("agent")?.unwrap_or("random");
-    check_budget(req.get("budget"))?;
+    let asked = req.str_opt("agent")?.unwrap_or("random");
     let play = req.bool_opt("play")?.unwrap_or(false);
+    let analysis = req.bool_opt("analysis")?.unwrap_or(false);
     let game = server.game(req)?;
     let viewer = describe_as(req, game.session.as_ref())?;
     to_move(game.session.as_ref())?;
-    let (game, agent) = server.game_and_agent(req, spec)?;
+    let spec = with_budget(asked, req.get("budget"), server, req)?;
+    let (game, agent) = server.game_and_agent(req, &spec)?;
     let session = &mut game.session;
-    let input = crate::agents::AgentInput::new(session.as_ref());
-    let Some(mv) = input.and_then(|input| agent.choose(&input)) else {
-        return Err(ServeError::new(
-            ErrorKind::GameOver,
-            "the agent found no move: the game is over",
-        ));
-    };
-    // The spec as asked for: plain `random` does not show its secret seed.
-    let spec = spec.trim().to_string();
+    let choice = crate::agents::choose(agent.as_mut(), session.as_ref())
+        .map_err(|m| ServeError::new(ErrorKind::GameOver, format!("{m}: the game is over")))?;
     let played = if play {
-        Some(play_one(session.as_mut(), &mv, viewer)?)
+        Some(play_one(session.as_mut(), &choice.mv, viewer)?)
     } else {
         None
     };
-    let mut fields: Fields = vec![("move", Value::String(mv)), ("agent", Value::String(spec))];
+    // The spec as asked for: plain `random` does not show its secret seed.
+    let mut fields: Fields = vec![
+        ("move", Value::String(choice.mv.clone())),
+        ("agent", Value::String(asked.trim().to_string())),
+    ];
+    if analysis {
+        fields.push(("analysis", analysis_json(&choice)));
+    }
     if let Some(described) = played {
         fields.push(("status", status_json(session.as_ref())));
         if viewer.is_some() {
@@ -216,28 +218,107 @@ pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> 
     Ok(fields)
 }
 
-/// The `budget` of `genmove`: `{"ms": N, "iterations": N}`, both optional.
-fn check_budget(budget: Option<&Value>) -> Result<()> {
+/// What the agent found, as JSON: the iterations, the depth reached, the
+/// value for the mover, the time, and the top moves with their visits and
+/// values. All of it comes from the mover's view.
+fn analysis_json(choice: &plateau::DynChoice) -> Value {
+    let top: Vec<Value> = choice
+        .top
+        .iter()
+        .map(
+            |(mv, visits, value)| serde_json::json!({"move": mv, "visits": visits, "value": value}),
+        )
+        .collect();
+    serde_json::json!({
+        "iterations": choice.iterations,
+        "depth": choice.depth,
+        "value": choice.value,
+        "ms": (choice.elapsed.as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
+        "top": top,
+    })
+}
+
+/// The spec with the request's `budget` (`{"ms": N, "iterations": N}`, both
+/// optional) as its `time` and `iters` options, for an agent that takes them
+/// (the `random` agent ignores a budget); a budget replaces the spec's own
+/// `time` and `iters`.
+fn with_budget(
+    spec: &str,
+    budget: Option<&Value>,
+    server: &mut Server<'_>,
+    req: &Request,
+) -> Result<String> {
     let Some(budget) = budget else {
-        return Ok(());
+        return Ok(spec.trim().to_string());
     };
     let Value::Object(map) = budget else {
         return Err(ServeError::bad_request(
             "field 'budget' must be an object such as {\"ms\": 1000} or {\"iterations\": 5000}",
         ));
     };
+    let mut wanted: Vec<(&str, String)> = Vec::new();
     for (key, value) in map {
-        if key != "ms" && key != "iterations" {
-            return Err(ServeError::bad_request(format!(
-                "field 'budget' has no key '{}'; keys: ms, iterations",
-                super::request::clip(key)
-            )));
-        }
-        if value.as_u64().is_none() {
+        let option = match key.as_str() {
+            "ms" => "time",
+            "iterations" => "iters",
+            _ => {
+                return Err(ServeError::bad_request(format!(
+                    "field 'budget' has no key '{}'; keys: ms, iterations",
+                    super::request::clip(key)
+                )))
+            }
+        };
+        let Some(n) = value.as_u64() else {
             return Err(ServeError::bad_request(format!(
                 "field 'budget': '{key}' must be a non-negative integer"
             )));
+        };
+        wanted.push((
+            option,
+            if option == "time" {
+                format!("{n}ms")
+            } else {
+                n.to_string()
+            },
+        ));
+    }
+    let normalized = crate::agents::normalize_spec(spec);
+    let parsed = plateau::ai::Spec::parse(&normalized)
+        .map_err(|e| ServeError::new(ErrorKind::UnknownAgent, e.to_string()))?;
+    // The options the agent takes, from the game's catalog.
+    let registry = server.registry;
+    let session = server.game(req)?.session.as_ref();
+    let takes: Vec<&'static str> = registry
+        .find(session.game_id())
+        .ok()
+        .and_then(|entry| {
+            entry
+                .load_params(session.variant(), &session.record().params)
+                .ok()
+        })
+        .map(|rules| {
+            rules
+                .agent_catalog()
+                .into_iter()
+                .filter(|doc| doc.name == parsed.name)
+                .flat_map(|doc| doc.options.into_iter().map(|o| o.key))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut options: Vec<(String, String)> = parsed
+        .options
+        .into_iter()
+        .filter(|(k, _)| !(["time", "iters"].contains(&k.as_str()) && takes.contains(&k.as_str())))
+        .collect();
+    for (key, value) in wanted {
+        if takes.contains(&key) {
+            options.push((key.to_string(), value));
         }
     }
-    Ok(())
+    let mut out = parsed.name;
+    if !options.is_empty() {
+        let parts: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        out = format!("{out}:{}", parts.join(","));
+    }
+    Ok(out)
 }

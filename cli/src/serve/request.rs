@@ -19,7 +19,9 @@ pub(crate) const COMMANDS: &[(&str, &[&str])] = &[
     ("record", &["id"]),
     (
         "genmove",
-        &["id", "agent", "budget", "play", "viewer", "describe"],
+        &[
+            "id", "agent", "budget", "play", "viewer", "describe", "analysis",
+        ],
     ),
     (
         "playout",

@@ -5,8 +5,7 @@ use super::error::{ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
 use super::{catalog, inspect, moves, open};
-use crate::agents::{self, Agent};
-use plateau::{DynSession, Player, Registry};
+use plateau::{DynAgent, DynSession, Player, Registry};
 use std::collections::BTreeMap;
 
 /// The most agents a session keeps; the oldest goes first.
@@ -30,9 +29,20 @@ pub(crate) struct Server<'r> {
     pub registry: &'r Registry,
     games: BTreeMap<u64, OpenGame>,
     next_id: u64,
-    /// Agents by spec, kept for the whole session so that an agent's random
-    /// stream goes on from one `genmove` to the next, across games.
-    agents: Vec<(String, Box<dyn Agent>)>,
+    /// Agents by rules and spec, kept for the whole session so that an
+    /// agent's random stream goes on from one `genmove` to the next, across
+    /// games of the same rules.
+    agents: Vec<CachedAgent>,
+}
+
+/// An agent of the session's cache.
+struct CachedAgent {
+    /// The game id, its parameters (JSON) and the spec: one typed agent each.
+    key: String,
+    /// The open game the agent last played in; another one starts it on a
+    /// new game (it forgets any tree it kept).
+    last_game: u64,
+    agent: Box<dyn DynAgent>,
 }
 
 impl<'r> Server<'r> {
@@ -95,35 +105,56 @@ impl<'r> Server<'r> {
             .ok_or_else(|| self_less_unknown_id(id))
     }
 
-    /// The open game of the request's `id` and the agent of `spec` (made on
-    /// first use).
+    /// The open game of the request's `id` and the agent of `spec` for its
+    /// rules (made on first use).
     pub fn game_and_agent(
         &mut self,
         req: &Request,
         spec: &str,
-    ) -> Result<(&mut OpenGame, &mut Box<dyn Agent>)> {
-        self.game(req)?;
-        let key = spec.trim();
-        let index = match self.agents.iter().position(|(k, _)| k == key) {
+    ) -> Result<(&mut OpenGame, &mut Box<dyn DynAgent>)> {
+        let id = req.game_id()?;
+        let session = self.game(req)?.session.as_ref();
+        let (game_id, variant) = (session.game_id(), session.variant().to_string());
+        let params = session.record().params;
+        let key = format!("{game_id}\n{params}\n{}", spec.trim());
+        let index = match self.agents.iter().position(|a| a.key == key) {
             Some(i) => i,
             None => {
-                // Plain `random` draws its seed from the operating system: its
-                // setups cannot be foreseen by anyone (`random:SEED` to replay).
-                let agent = agents::parse_agent(key, plateau::rand::random())
+                let rules = self
+                    .registry
+                    .find(game_id)
+                    .and_then(|entry| {
+                        entry
+                            .load_params(&variant, &params)
+                            .map_err(|e| e.to_string())
+                    })
                     .map_err(|m| ServeError::new(ErrorKind::UnknownAgent, m))?;
+                // Without `seed=`, the seed comes from the operating system:
+                // what the agent draws (a setup) cannot be foreseen by anyone.
+                let agent =
+                    crate::agents::make_agent(rules.as_ref(), spec, plateau::rand::random())
+                        .map_err(|m| ServeError::new(ErrorKind::UnknownAgent, m))?;
                 if self.agents.len() >= MAX_AGENTS {
                     self.agents.remove(0);
                 }
-                self.agents.push((key.to_string(), agent));
+                self.agents.push(CachedAgent {
+                    key,
+                    last_game: id,
+                    agent,
+                });
                 self.agents.len() - 1
             }
         };
-        let id = req.game_id()?;
+        let cached = &mut self.agents[index];
+        if cached.last_game != id {
+            cached.agent.new_game();
+            cached.last_game = id;
+        }
         let game = self
             .games
             .get_mut(&id)
             .ok_or_else(|| self_less_unknown_id(id))?;
-        Ok((game, &mut self.agents[index].1))
+        Ok((game, &mut cached.agent))
     }
 
     fn unknown_id(&self, id: u64) -> ServeError {

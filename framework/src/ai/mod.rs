@@ -37,13 +37,16 @@
 //! ```
 
 mod alphabeta;
+pub mod arena;
 mod common;
 mod config;
+pub mod elo;
 mod greedy;
 mod ismcts;
 mod mcts;
 mod pimc;
 mod random;
+pub mod report;
 mod spec;
 
 pub use alphabeta::AlphaBetaAgent;

@@ -18,7 +18,7 @@ use crate::text::{last_move_report, status_line};
 use crate::{record_file, setups, Io};
 use clap::Args;
 use console::{ask, clear, say, title};
-use plateau::{DynSession, GameRng, Player, Registry, Status};
+use plateau::{DynAgent, DynSession, GameRng, Player, Registry, Status};
 pub use seats::Seat;
 use std::path::PathBuf;
 
@@ -28,20 +28,27 @@ use std::path::PathBuf;
     plateau play hus\n  \
     plateau play hus --p1 random --p2 human --seed 42\n  \
     plateau play stratego --p1 human --p2 human\n  \
-    plateau play stratego --red-setup my-setup.txt --save game.json\n\n\
-    At the prompt, type a move or one of: help, moves, random, board, undo, resign, quit.")]
+    plateau play stratego --red-setup my-setup.txt --save game.json\n  \
+    plateau play hus --p2 ai:time=1s\n  \
+    plateau play quinque --p2 mcts:iters=20000,c=1.4\n\n\
+    At the prompt, type a move or one of: help, moves, random, hint, board, undo, resign, quit.\n\
+    `plateau agents GAME` lists the agents and their options.")]
 pub struct PlayArgs {
     /// The game (see `plateau games`).
     pub game: String,
     /// The rules options.
     #[command(flatten)]
     pub rules: RulesOpts,
-    /// Who plays the first player: human, random or random:SEED.
+    /// Who plays the first player: human or an agent spec (random, greedy,
+    /// mcts:time=1s, ai, ...; see `plateau agents`).
     #[arg(long, default_value = "human", value_name = "PLAYER")]
     pub p1: String,
-    /// Who plays the second player: human, random or random:SEED.
+    /// Who plays the second player: human or an agent spec.
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     pub p2: String,
+    /// The agent that answers `hint` at the prompt (from your view only).
+    #[arg(long, default_value = "ai", value_name = "SPEC")]
+    pub hint: String,
     /// The seed of the game (default: from the clock). Given, it also seeds
     /// the random players, random setups and the `random` command, so the
     /// game can be played again exactly; not given, those draw from the
@@ -86,6 +93,8 @@ struct Table {
     shown_to: Option<Player>,
     /// For the `random` command.
     rng: GameRng,
+    /// The agent of the `hint` command.
+    hint: Box<dyn DynAgent>,
 }
 
 /// Plays the game.
@@ -96,9 +105,11 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     let secret = |offset| crate::commands::secret_seed(args.seed, seed, offset);
     let specs = [&args.p1, &args.p2];
     let mut seats = vec![
-        Seat::parse("--p1", specs[0], secret(1))?,
-        Seat::parse("--p2", specs[1], secret(2))?,
+        Seat::parse("--p1", specs[0], game.as_ref(), secret(1))?,
+        Seat::parse("--p2", specs[1], game.as_ref(), secret(2))?,
     ];
+    let hint = crate::agents::make_agent(game.as_ref(), &args.hint, secret(4))
+        .map_err(|e| CliError::usage(format!("--hint: {e}")))?;
     let players = game.num_players();
     while seats.len() < players {
         seats.push(Seat::Human);
@@ -113,21 +124,14 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
         seats,
         shown_to: None,
         rng: plateau::rng(secret(3)),
+        hint,
     };
+    // An agent's spec leaves its seed out (a seed drawn in secret is not shown).
     let who: Vec<String> = table
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| {
-            // A random player's seed drawn in secret is not shown.
-            let shown = match specs.get(i) {
-                Some(spec) if args.seed.is_none() && !s.is_human() && !spec.contains(':') => {
-                    spec.trim().to_ascii_lowercase()
-                }
-                _ => s.describe(),
-            };
-            format!("{} {shown}", game.player_name(Player(i as u8)))
-        })
+        .map(|(i, s)| format!("{} {}", game.player_name(Player(i as u8)), s.describe()))
         .collect();
     say(
         io,
@@ -198,13 +202,42 @@ impl Table {
             return Err(CliError::failed("no automatic player for this seat"));
         };
         let spec = agent.spec();
-        let mv = crate::agents::AgentInput::new(self.session.as_ref())
-            .and_then(|input| agent.choose(&input))
-            .ok_or_else(|| CliError::failed(format!("{spec} found no move")))?;
+        let choice = crate::agents::choose(agent.as_mut(), self.session.as_ref())
+            .map_err(CliError::failed)?;
         self.session
-            .play(&mv)
+            .play(&choice.mv)
             .map_err(|e| CliError::failed(format!("{spec} chose a move that was refused: {e}")))?;
-        self.report_last_move(self.viewer(), io)
+        self.report_last_move(self.viewer(), io)?;
+        // With hidden information the agent's values and other moves would
+        // tell of its own hidden pieces: only its time and work are shown.
+        let thought = if self.session.hidden_information() {
+            let mut plain = choice.clone();
+            plain.top.clear();
+            plain.value = None;
+            crate::agents::describe_choice(&plain)
+        } else {
+            crate::agents::describe_choice(&choice)
+        };
+        say(io, &format!("  ({spec}: {thought})"))
+    }
+
+    /// The hint agent's move for `p`, the person to move, from their view
+    /// only; nothing is played.
+    fn hint(&mut self, p: Player, io: &mut Io<'_>) -> CliResult {
+        let spec = self.hint.spec();
+        say(io, &format!("Thinking ({spec})..."))?;
+        match crate::agents::choose(self.hint.as_mut(), self.session.as_ref()) {
+            Ok(choice) => say(
+                io,
+                &format!(
+                    "Hint for {}: {} ({})",
+                    self.name(p),
+                    choice.mv,
+                    crate::agents::describe_choice(&choice)
+                ),
+            ),
+            Err(e) => say(io, &format!("No hint: {e}.")),
+        }
     }
 
     fn report_last_move(&self, viewer: Option<Player>, io: &mut Io<'_>) -> CliResult {
@@ -260,6 +293,7 @@ impl Table {
                 "help" | "?" => self.help(io)?,
                 "moves" => self.list_moves(io)?,
                 "board" => self.show_board(p, io)?,
+                "hint" => self.hint(p, io)?,
                 "quit" | "exit" => return Ok(Turn::Quit),
                 "undo" if self.session.hidden_information() => say(
                     io,
@@ -367,6 +401,7 @@ impl Table {
              MOVE     play a move in the game's notation{example}\n  \
              moves    list the legal moves\n  \
              random   play a random legal move for you\n  \
+             hint     ask the computer for a move (it sees only your view)\n  \
              board    show the board again\n  \
              undo     take back your last move and what was played since (not with hidden information)\n  \
              resign   give up the game\n  \
