@@ -6,8 +6,8 @@
 //! for every [`Game`], so a game registers with one line:
 //! `registry.register::<MyGame>()`.
 
-use crate::learning::{DynLearning, Learning};
 use crate::ai::{AgentDoc, SpecError};
+use crate::learning::{DynLearning, Learning};
 use crate::playout::{self, BenchReport};
 use crate::rules::{self, RulesSpec};
 use crate::session::{describe_outcome, PlayError, Session};

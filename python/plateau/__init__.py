@@ -33,17 +33,12 @@ from ._plateau import (
     RecordError,
     HiddenInformationError,
     AgentError,
+    Agent,
+    agent,
+    agents,
+    arena,
+    arena_merge,
 )
-
-try:  # agents and the arena exist when the engine was built with them
-    from ._plateau import Agent, agent, agents  # noqa: F401
-except ImportError:  # pragma: no cover
-    pass
-
-try:
-    from ._plateau import arena  # noqa: F401
-except ImportError:  # pragma: no cover
-    pass
 
 __all__ = [
     "Game",
@@ -58,4 +53,9 @@ __all__ = [
     "RecordError",
     "HiddenInformationError",
     "AgentError",
+    "Agent",
+    "agent",
+    "agents",
+    "arena",
+    "arena_merge",
 ]

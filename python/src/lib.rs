@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod ai;
 mod convert;
 mod errors;
 mod objects;
@@ -34,5 +35,6 @@ use pyo3::prelude::*;
 fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     objects::register(m)?;
+    ai::register(m)?;
     Ok(())
 }
