@@ -57,6 +57,7 @@ mod combat;
 mod end;
 mod game;
 pub mod gravon;
+mod learning;
 mod legend;
 mod movegen;
 mod notation;
