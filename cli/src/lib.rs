@@ -68,6 +68,7 @@ pub use error::{CliError, CliResult};
 pub fn default_registry() -> Registry {
     let mut registry = Registry::new();
     registry.register::<plateau_hus::Hus>();
+    registry.register::<plateau_oware::Oware>();
     registry.register::<plateau_quinque::Quinque>();
     registry.register::<plateau_stratego::Stratego>();
     registry.register_learning::<plateau_hus::Hus>();

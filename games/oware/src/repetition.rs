@@ -1,0 +1,242 @@
+//! Repetition (RULES.md O5.2): the positions since the last capture, each as
+//! an exact 64-bit code, in a fixed-capacity list so that a state stays
+//! `Copy` and its size bounded.
+//!
+//! A position is the seeds in every house and the player to move. Its code
+//! writes, for every ring place in order, as many 1 bits as the house holds
+//! seeds and a 0 after them, then one bit for the player to move: `n + ring
+//! + 1` bits for `n` seeds on the board. Between two captures the seeds on
+//! the board stay the same, so among the positions of the list the code is
+//! exact (two positions share a code only if they are the same); the rules
+//! are validated so that it fits 64 bits (`houses × (seeds + 1) ≤ 31`).
+//!
+//! **Engine cap.** The list holds [`CAPACITY`] positions. A move that
+//! would add one more position to a full list ends the game (reason
+//! `history-cap`, outcome marked as capped; the stores are then collected
+//! and compared as in O5.4). Each capture takes at least 2 seeds, so a game
+//! is at most `(seeds / 2 + 1) × CAPACITY` moves long.
+
+use crate::board::{seeds_at, Packed};
+use plateau::Player;
+use std::hash::{Hash, Hasher};
+
+/// Positions since the last capture that the list holds (the engine cap of
+/// the module docs).
+pub const CAPACITY: usize = 128;
+
+/// The code of a position (see the module docs).
+#[inline(always)]
+pub(crate) fn code(board: Packed, ring: usize, to_move: Player) -> u64 {
+    let mut code = 0u64;
+    for place in 0..ring {
+        let n = u32::from(seeds_at(board, place));
+        // n ones and a zero; n ≤ 62 by validation, so the shift is < 64.
+        code = (code << (n + 1)) | (((1u64 << n) - 1) << 1);
+    }
+    (code << 1) | u64::from(to_move.0 & 1)
+}
+
+/// The position of a code, given the seeds on its board: the seeds of each
+/// ring place and the player to move; `None` if the code is not one.
+pub(crate) fn decode(code: u64, ring: usize, seeds: u32) -> Option<(Vec<u8>, Player)> {
+    let bits = seeds as usize + ring + 1;
+    if bits > 64 || (bits < 64 && code >> bits != 0) {
+        return None;
+    }
+    let to_move = Player((code & 1) as u8);
+    let mut houses = Vec::with_capacity(ring);
+    let mut bit = bits as i32 - 1;
+    for _ in 0..ring {
+        let mut n = 0u8;
+        while bit > 0 && (code >> bit) & 1 == 1 {
+            n += 1;
+            bit -= 1;
+        }
+        if bit <= 0 {
+            return None;
+        }
+        houses.push(n);
+        bit -= 1; // the 0 after the house
+    }
+    (bit == 0).then_some((houses, to_move))
+}
+
+/// A 64-bit mix of a code for the Bloom filter and the set hash.
+#[inline(always)]
+fn mix(code: u64) -> u64 {
+    let mut x = code.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^= x >> 29;
+    x.wrapping_mul(0xbf58_476d_1ce4_e5b9)
+}
+
+/// The positions since the last capture (O5.2), oldest first, with a
+/// one-word Bloom filter that answers most look-ups without a scan and an
+/// order-free hash of the set for [`crate::Oware`]'s `state_key`.
+#[derive(Copy, Clone, Debug)]
+pub struct Seen {
+    len: u8,
+    bloom: u64,
+    set_hash: u64,
+    codes: [u64; CAPACITY],
+}
+
+/// What [`Seen::record`] found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Recorded {
+    /// A new position, now in the list.
+    New,
+    /// The position already occurred since the last capture (O5.2).
+    Repeated,
+    /// A new position, but the list is full (the engine cap).
+    Full,
+}
+
+impl Seen {
+    /// A list holding one position.
+    pub(crate) fn starting_with(code: u64) -> Seen {
+        let mut seen = Seen {
+            len: 0,
+            bloom: 0,
+            set_hash: 0,
+            codes: [0; CAPACITY],
+        };
+        seen.push(code);
+        seen
+    }
+
+    /// Positions in the list.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the list is empty (never, in a game: it holds the current
+    /// position or the one before a repetition).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The codes, oldest first.
+    pub fn codes(&self) -> &[u64] {
+        &self.codes[..self.len()]
+    }
+
+    /// The order-free hash of the set of positions.
+    pub(crate) fn set_hash(&self) -> u64 {
+        self.set_hash
+    }
+
+    #[inline(always)]
+    fn push(&mut self, code: u64) {
+        let m = mix(code);
+        self.codes[self.len()] = code;
+        self.len += 1;
+        self.bloom |= 1 << (m >> 58);
+        self.set_hash ^= m;
+    }
+
+    /// Whether the position of `code` is in the list.
+    #[inline(always)]
+    pub fn contains(&self, code: u64) -> bool {
+        let bit = 1u64 << (mix(code) >> 58);
+        self.bloom & bit != 0 && self.codes().contains(&code)
+    }
+
+    /// After a move without capture: records the position, unless it
+    /// repeats one (O5.2) or the list is full (the engine cap).
+    #[inline(always)]
+    pub(crate) fn record(&mut self, code: u64) -> Recorded {
+        if self.contains(code) {
+            Recorded::Repeated
+        } else if self.len() == CAPACITY {
+            Recorded::Full
+        } else {
+            self.push(code);
+            Recorded::New
+        }
+    }
+
+    /// After a capture: the positions so far are cleared and the list holds
+    /// only the new one (O5.6).
+    #[inline(always)]
+    pub(crate) fn restart(&mut self, code: u64) {
+        self.len = 0;
+        self.bloom = 0;
+        self.set_hash = 0;
+        self.push(code);
+    }
+
+    /// A list of these codes, oldest first; `None` if there are more than
+    /// [`CAPACITY`] or one repeats.
+    pub(crate) fn from_codes(codes: &[u64]) -> Option<Seen> {
+        if codes.is_empty() || codes.len() > CAPACITY {
+            return None;
+        }
+        let mut seen = Seen::starting_with(codes[0]);
+        for &c in &codes[1..] {
+            if seen.record(c) != Recorded::New {
+                return None;
+            }
+        }
+        Some(seen)
+    }
+}
+
+impl PartialEq for Seen {
+    fn eq(&self, other: &Seen) -> bool {
+        self.codes() == other.codes()
+    }
+}
+
+impl Eq for Seen {}
+
+impl Hash for Seen {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.codes().hash(state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Layout;
+
+    #[test]
+    fn codes_are_exact_and_decode() {
+        let layout = Layout::new(6, 4);
+        let a = layout.pack(&[4; 12]);
+        let mut houses = [4u8; 12];
+        houses[0] = 0;
+        houses[11] = 8;
+        let b = layout.pack(&houses);
+        let ca = code(a, 12, Player(0));
+        assert_ne!(ca, code(a, 12, Player(1)));
+        assert_ne!(ca, code(b, 12, Player(0)));
+        assert_eq!(decode(ca, 12, 48), Some((vec![4; 12], Player(0))));
+        assert_eq!(
+            decode(code(b, 12, Player(1)), 12, 48),
+            Some((houses.to_vec(), Player(1)))
+        );
+        // All 48 seeds in one house still fits.
+        let mut all = [0u8; 12];
+        all[5] = 48;
+        let c = code(layout.pack(&all), 12, Player(1));
+        assert_eq!(decode(c, 12, 48), Some((all.to_vec(), Player(1))));
+        assert_eq!(decode(c, 12, 47), None);
+    }
+
+    #[test]
+    fn the_list_finds_repeats_and_fills_up() {
+        let mut seen = Seen::starting_with(7);
+        assert!(seen.contains(7));
+        assert_eq!(seen.record(7), Recorded::Repeated);
+        for c in 8..(7 + CAPACITY as u64) {
+            assert_eq!(seen.record(c), Recorded::New);
+        }
+        assert_eq!(seen.len(), CAPACITY);
+        assert_eq!(seen.record(1_000), Recorded::Full);
+        assert_eq!(seen.record(100), Recorded::Repeated);
+        seen.restart(1_000);
+        assert_eq!(seen.codes(), &[1_000]);
+        assert!(!seen.contains(7));
+    }
+}
