@@ -563,8 +563,20 @@ impl State {
             .map_err(play_error)
     }
 
-    /// The notation of an action id.
+    /// The notation of an action id in this position: the legal move's
+    /// text where it is legal (in Oware it depends on the mover), otherwise
+    /// the game's notation of the id.
     fn action_to_string(&self, action: usize) -> PyResult<String> {
+        {
+            let session = self.lock();
+            let ids = self.legal_ids(&**session)?;
+            let moves = session.legal_moves();
+            if ids.len() == moves.len() {
+                if let Some(i) = ids.iter().position(|&id| id == action) {
+                    return Ok(moves[i].clone());
+                }
+            }
+        }
         self.game().action_to_string(action)
     }
 
