@@ -283,6 +283,22 @@ impl Game {
         Ok(d)
     }
 
+    /// Pickling: the game's id, variant and full parameters.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, String, String))> {
+        let f = py.import("plateau._plateau")?.getattr("_load_params")?;
+        Ok((
+            f,
+            (
+                self.rules.game.id().to_string(),
+                self.rules.game.variant().to_string(),
+                self.rules.game.params_json().to_string(),
+            ),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "plateau.load({:?}, variant={:?})",
@@ -615,6 +631,12 @@ impl State {
 
     fn __str__(&self) -> String {
         self.lock().render(None)
+    }
+
+    /// Pickling: the game record, replayed on unpickling.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let f = py.import("plateau._plateau")?.getattr("load_record")?;
+        Ok((f, (self.record_json(),)))
     }
 }
 
@@ -987,6 +1009,19 @@ fn load_record(record: &Bound<'_, PyAny>) -> PyResult<State> {
     load_record_value(&read_record(record)?)
 }
 
+/// Rules from a game's id, variant name and full parameters as JSON text
+/// (what pickling a `Game` stores).
+#[pyfunction]
+fn _load_params(game: &str, variant: &str, params: &str) -> PyResult<Game> {
+    let entry = registry().find(game).map_err(RulesError::new_err)?;
+    let params: serde_json::Value =
+        serde_json::from_str(params).map_err(|e| RulesError::new_err(e.to_string()))?;
+    let loaded = entry.load_params(variant, &params).map_err(rules_error)?;
+    Ok(Game {
+        rules: Rules::new(loaded),
+    })
+}
+
 /// Adds the classes and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
@@ -995,5 +1030,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(load_record, m)?)?;
+    m.add_function(wrap_pyfunction!(_load_params, m)?)?;
     Ok(())
 }
