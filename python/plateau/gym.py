@@ -10,7 +10,9 @@ The observation is the learner's observation tensor (float32, written from
 its view only); ``info["action_mask"]`` and ``info["legal_actions"]`` give
 the legal action ids. The opponent chooses from its own seat (its view
 only). The reward is the learner's return at the end, 0 before. An illegal
-action raises ``plateau.IllegalMoveError``. Free-form phases (a Stratego
+action raises ``plateau.IllegalMoveError``; with ``illegal_action="lose"``
+it ends the episode instead with reward -1 and ``info["illegal"]`` (for
+agents that ignore the mask, and Gymnasium's checker). Free-form phases (a Stratego
 setup) are played at random from the reset seed for both sides.
 """
 
@@ -40,7 +42,11 @@ class SingleAgentEnv(gymnasium.Env):
         opponent: str = "random",
         player: int | str = 0,
         render_mode: str | None = None,
+        illegal_action: str = "raise",
     ):
+        if illegal_action not in ("raise", "lose"):
+            raise ValueError(f"illegal_action is 'raise' or 'lose', not {illegal_action!r}")
+        self.illegal_action = illegal_action
         self.game = game if isinstance(game, plateau.Game) else plateau.load(game, variant, set, rules)
         names = self.game.player_names
         self.player = player if isinstance(player, int) else names.index(player.lower())
@@ -65,7 +71,12 @@ class SingleAgentEnv(gymnasium.Env):
 
     def step(self, action: int):
         assert self.state is not None
-        self.state.seat(self.player).play_id(int(action))
+        seat = self.state.seat(self.player)
+        if self.illegal_action == "lose" and int(action) not in seat.legal_action_ids():
+            info = self._info()
+            info["illegal"] = True
+            return self._observation(), -1.0, True, False, info
+        seat.play_id(int(action))
         self._advance()
         over = self.state.is_over
         capped = over and self.state.outcome["capped"]
