@@ -57,15 +57,16 @@ def openspiel(game, games, seed):
     return plies / (time.perf_counter() - start)
 
 
-def native_playouts(game, games, seed):
-    plies = game.bench(games, seed)["plies"]  # the same seeded games
+def native_playouts(game, games, seed, max_plies=2000):
+    plies = game.bench(games, seed, max_plies)["plies"]  # the same seeded games
     start = time.perf_counter()
-    game.playouts(games, seed)
+    game.playouts(games, seed, max_plies)
     return plies / (time.perf_counter() - start)
 
 
-def cli_bench(binary, game_id, games, seed):
-    out = subprocess.run([binary, "bench", game_id, "--games", str(games), "--seed", str(seed), "--json"],
+def cli_bench(binary, game_id, games, seed, max_plies=2000):
+    out = subprocess.run([binary, "bench", game_id, "--games", str(games), "--seed", str(seed),
+                          "--max-plies", str(max_plies), "--json"],
                          check=True, capture_output=True, text=True).stdout
     report = json.loads(out)
     return report["plies"] / report["seconds"]
@@ -90,7 +91,7 @@ def main():
         runs = [f(*a) for _ in range(args.runs)]
         rows[name] = (statistics.median(runs), runs)
 
-    for _ in range(1):
+    if True:
         measure("plateau python loop (ids)", plateau_ids, game, args.games, args.seed)
         if args.strings:
             measure("plateau python loop (notation)", plateau_strings, game, args.games, args.seed)

@@ -251,11 +251,37 @@ impl Game {
     ) -> PyResult<Bound<'py, PyList>> {
         let rules = self.rules.clone();
         let outcomes = py.detach(move || rules.game.playouts(n, seed, max_plies));
-        let list = PyList::empty(py);
+        // Built with interned keys and one string object per distinct reason
+        // and winner, so that the conversion costs little next to the games.
+        let names: Vec<Bound<'py, PyString>> = self
+            .rules
+            .player_names()
+            .iter()
+            .map(|n| PyString::new(py, n))
+            .collect();
+        let mut reasons: Vec<(String, Bound<'py, PyString>)> = Vec::new();
+        let mut items = Vec::with_capacity(outcomes.len());
         for o in &outcomes {
-            list.append(outcome_dict(py, &self.rules, o)?)?;
+            let reason = match reasons.iter().find(|(r, _)| r == o.reason.as_ref()) {
+                Some((_, s)) => s.clone(),
+                None => {
+                    let s = PyString::new(py, &o.reason);
+                    reasons.push((o.reason.to_string(), s.clone()));
+                    s
+                }
+            };
+            let d = PyDict::new(py);
+            d.set_item(pyo3::intern!(py, "winner"), o.winner.map(|p| p.0))?;
+            d.set_item(
+                pyo3::intern!(py, "winner_name"),
+                o.winner.and_then(|p| names.get(p.index())),
+            )?;
+            d.set_item(pyo3::intern!(py, "reason"), reason)?;
+            d.set_item(pyo3::intern!(py, "scores"), o.scores.as_deref())?;
+            d.set_item(pyo3::intern!(py, "capped"), o.capped)?;
+            items.push(d);
         }
-        Ok(list)
+        PyList::new(py, items)
     }
 
     /// Times `n` uniformly random games natively (as `plateau bench`) and
