@@ -102,7 +102,7 @@ mod tests {
         let e = make_agent(game.as_ref(), "x\ny", 0).err().unwrap();
         assert!(e.starts_with("unknown agent 'x\\ny'"), "{e}");
         let e = make_agent(game.as_ref(), "random:\nx", 0).err().unwrap();
-        assert!(!e.contains('\n') && e.contains("'\\nx'"), "{e}");
+        assert!(!e.contains('\n') && e.contains("'random:\\nx'"), "{e}");
         let e = make_agent(game.as_ref(), "mcts:tme=1s", 0).err().unwrap();
         assert!(e.contains("'tme'"), "{e}");
     }

@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use plateau::ai::arena::{ArenaConfig, ArenaError, ArenaProgress, ArenaRun};
 use plateau::ai::elo::{self, Score};
 use plateau::ai::report::{self, ArenaReport, Shard};
-use plateau::{DynGame, Registry};
+use plateau::Registry;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -102,7 +102,7 @@ pub struct MergeArgs {
 /// Runs the arena (or `merge`).
 pub fn run(registry: &Registry, args: &ArenaArgs, io: &mut Io<'_>) -> CliResult {
     if let Some(ArenaCommand::Merge(merge)) = &args.command {
-        return run_merge(merge, io);
+        return run_merge(registry, merge, io);
     }
     let (Some(game_id), Some(a), Some(b)) = (&args.game, &args.a, &args.b) else {
         return Err(CliError::usage("arena needs GAME, --a SPEC and --b SPEC"));
@@ -153,13 +153,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs, io: &mut Io<'_>) -> CliResult 
         }
         record_file::write_text(path, &text)?;
     }
-    finish(
-        &report,
-        args.json,
-        args.output.as_deref(),
-        Some(game.as_ref()),
-        io,
-    )
+    finish(&report, args.json, args.output.as_deref(), game.name(), io)
 }
 
 /// A usage error for a bad spec (it names `--a` or `--b` and the option);
@@ -202,7 +196,7 @@ fn finish(
     report: &ArenaReport,
     json: bool,
     output: Option<&std::path::Path>,
-    game: Option<&dyn DynGame>,
+    name: &str,
     io: &mut Io<'_>,
 ) -> CliResult {
     let value = report.to_json();
@@ -212,17 +206,16 @@ fn finish(
     if json {
         writeln!(io.out, "{value}")?;
     } else {
-        write!(io.out, "{}", table(report, game))?;
+        write!(io.out, "{}", table(report, name))?;
     }
     Ok(())
 }
 
-/// The results as a table: one row per agent.
-pub fn table(report: &ArenaReport, game: Option<&dyn DynGame>) -> String {
+/// The results as a table: one row per agent (`name`: the game's name).
+pub fn table(report: &ArenaReport, name: &str) -> String {
     let s = report.summary();
     let setup = &report.setup;
     let mut out = String::new();
-    let name = game.map_or(setup.game.clone(), |g| g.name().to_string());
     let shards = if report.shards.is_complete() {
         String::new()
     } else {
@@ -290,7 +283,7 @@ pub fn table(report: &ArenaReport, game: Option<&dyn DynGame>) -> String {
 }
 
 /// `plateau arena merge`.
-fn run_merge(args: &MergeArgs, io: &mut Io<'_>) -> CliResult {
+fn run_merge(registry: &Registry, args: &MergeArgs, io: &mut Io<'_>) -> CliResult {
     let mut reports = Vec::new();
     for path in &args.files {
         let text = std::fs::read_to_string(path).map_err(|e| CliError::io(path, e))?;
@@ -300,5 +293,9 @@ fn run_merge(args: &MergeArgs, io: &mut Io<'_>) -> CliResult {
         reports.push((name, report));
     }
     let merged = report::merge(reports).map_err(|e| CliError::failed(e.to_string()))?;
-    finish(&merged, args.json, args.output.as_deref(), None, io)
+    let game = &merged.setup.game;
+    let name = registry
+        .get(game)
+        .map_or(game.as_str(), |entry| entry.name());
+    finish(&merged, args.json, args.output.as_deref(), name, io)
 }

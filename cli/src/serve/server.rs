@@ -116,7 +116,10 @@ impl<'r> Server<'r> {
         let session = self.game(req)?.session.as_ref();
         let (game_id, variant) = (session.game_id(), session.variant().to_string());
         let params = session.record().params;
-        let key = format!("{game_id}\n{params}\n{}", spec.trim());
+        let key = format!(
+            "{game_id}\n{params}\n{}",
+            crate::agents::normalize_spec(spec)
+        );
         let index = match self.agents.iter().position(|a| a.key == key) {
             Some(i) => i,
             None => {

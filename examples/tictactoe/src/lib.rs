@@ -13,6 +13,8 @@
 //! assert_eq!(session.status().outcome().unwrap().reason, "board-full");
 //! ```
 
+mod eval;
+
 use plateau::{Game, MoveParseError, Outcome, Player, RulesError, Status, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -96,6 +98,9 @@ impl Game for TicTacToe {
     fn summary(&self) -> String {
         let (n, k) = (self.size, self.line);
         format!("Tic-tac-toe on {n}×{n}: place a mark in turn; {k} in a row wins; a full board is a draw. Moves: a cell such as b2.")
+    }
+    fn evaluate(&self, s: &State, p: Player) -> f64 {
+        eval::evaluate(self, s, p)
     }
     fn player_name(&self, p: Player) -> &str {
         ["x", "o"][p.index()]

@@ -123,7 +123,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if !self.aborted && self.nodes & 255 == 0 && self.deadline.exhausted(self.nodes) {
+        if !self.aborted && self.nodes & 7 == 0 && self.deadline.exhausted(self.nodes) {
             self.aborted = true;
         }
         self.aborted

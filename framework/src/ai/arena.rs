@@ -257,14 +257,9 @@ fn play_game<G: Game>(
         Some(w) if w == a_seat => GameResultKind::A,
         Some(_) => GameResultKind::B,
     };
-    let record = config.keep_records.then(|| {
-        let mut record = session.record();
-        if outcome.reason == "arena-cap" {
-            // The arena's cap is not the rules': the record stays unfinished.
-            record.outcome = None;
-        }
-        record
-    });
+    // A game stopped by the arena's cap is not over by the rules: its record
+    // stays unfinished.
+    let record = config.keep_records.then(|| session.record());
     Ok((
         GameResult {
             index,

@@ -231,6 +231,7 @@ pub enum LadderError {
 /// not exist (a player scored all or none of its points, or the players
 /// fall into groups that never met), one virtual draw is added to every
 /// pair that played, and the ladder says so ([`Ladder::prior_draws`]).
+#[allow(clippy::needless_range_loop)] // matrix code reads best by index
 pub fn fit_ladder(players: usize, pairs: &[PairResult]) -> Result<Ladder, LadderError> {
     if players < 2 {
         return Err(LadderError::TooFewPlayers(players));
@@ -334,6 +335,7 @@ fn prior_points(games: &[Vec<f64>], i: usize, prior_draws: f64) -> f64 {
 }
 
 /// Whether every player is linked to every other by games.
+#[allow(clippy::needless_range_loop)] // matrix code reads best by index
 fn connected(games: &[Vec<f64>]) -> bool {
     let n = games.len();
     let mut seen = vec![false; n];
@@ -353,6 +355,7 @@ fn connected(games: &[Vec<f64>]) -> bool {
 /// Whether, for every split of the players into two groups, each group
 /// scored a point against the other (the condition for a finite maximum
 /// likelihood): the graph "i scored against j" is strongly connected.
+#[allow(clippy::needless_range_loop)] // matrix code reads best by index
 fn strongly_connected(players: usize, pairs: &[PairResult]) -> bool {
     let mut scored = vec![vec![false; players]; players];
     for pair in pairs {
@@ -384,6 +387,7 @@ fn strongly_connected(players: usize, pairs: &[PairResult]) -> bool {
 /// The standard errors of the natural-log strengths (centred on their
 /// mean), from the pseudo-inverse of the information matrix: a weighted
 /// graph Laplacian with weights `n_ij p_ij (1 − p_ij)`.
+#[allow(clippy::needless_range_loop)] // matrix code reads best by index
 fn rating_margins(games: &[Vec<f64>], gamma: &[f64]) -> Vec<f64> {
     let n = gamma.len();
     let mut info = vec![vec![0.0f64; n]; n];
@@ -413,6 +417,7 @@ fn rating_margins(games: &[Vec<f64>], gamma: &[f64]) -> Vec<f64> {
 
 /// The inverse of a small square matrix by Gauss–Jordan elimination with
 /// partial pivoting, or `None` if it is singular.
+#[allow(clippy::needless_range_loop)] // matrix code reads best by index
 fn invert(m: &mut [Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     let n = m.len();
     let mut inv: Vec<Vec<f64>> = (0..n)

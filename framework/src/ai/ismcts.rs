@@ -81,6 +81,18 @@ impl IsmctsAgent {
             if legal.is_empty() {
                 break;
             }
+            // A move that wins at once in this state is taken (decisive
+            // moves): the opponent's replies that end the game are found
+            // without waiting for their expansion by chance.
+            let decisive = legal.iter().position(|m| {
+                let mut next = state.clone();
+                game.apply_unchecked(&mut next, m);
+                matches!(game.status(&next), Status::Over(o) if o.winner == Some(mover))
+            });
+            if let Some(d) = decisive {
+                legal.swap(0, d);
+                legal.truncate(1);
+            }
             untried.clear();
             untried.extend(
                 legal

@@ -12,7 +12,9 @@
 //! [`Game::state_key`] is the new position's, and goes on from its subtree.
 
 use super::common::{self, TOP_MOVES};
-use super::{Agent, AgentInput, AgentKind, Analysis, Choice, MctsConfig, MoveStat, Rollout};
+use super::{
+    Agent, AgentInput, AgentKind, Analysis, Choice, Deadline, MctsConfig, MoveStat, Rollout,
+};
 use crate::{Game, GameRng, Player, Status};
 use rand::Rng;
 use std::collections::VecDeque;
@@ -23,7 +25,7 @@ const NONE: u32 = u32::MAX;
 /// The deepest the kept tree is searched for the new position, in plies.
 const REUSE_DEPTH: u32 = 8;
 /// The most nodes of the kept tree looked at for the new position.
-const REUSE_NODES: usize = 20_000;
+const REUSE_NODES: usize = 4_000;
 
 #[derive(Clone, Debug)]
 struct Node<M> {
@@ -81,18 +83,21 @@ impl<G: Game> Tree<G> {
 
     /// The subtree of the kept tree at `state`, found by its key within a
     /// few plies of the old root, as a tree of its own.
-    fn reuse(mut self, game: &G, state: &G::State) -> Option<Self> {
+    fn reuse(mut self, game: &G, state: &G::State, deadline: &Deadline) -> Option<Self> {
+        // The search for the subtree may take a quarter of the time.
+        let allowed = deadline.budget().time.map(|t| t / 4);
         let key = game.state_key(state);
+        let mover = game.status(state).to_move();
         let mut queue: VecDeque<(u32, G::State, u32)> = VecDeque::new();
         queue.push_back((0, self.root_state.clone(), 0));
         let mut looked = 0;
         let mut found = None;
         while let Some((id, s, depth)) = queue.pop_front() {
             looked += 1;
-            if looked > REUSE_NODES {
+            if looked > REUSE_NODES || allowed.is_some_and(|t| deadline.elapsed() > t) {
                 break;
             }
-            if game.state_key(&s) == key {
+            if self.nodes[id as usize].mover == mover && game.state_key(&s) == key {
                 found = Some(id);
                 break;
             }
@@ -372,13 +377,14 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
             return None;
         }
         let game = input.game;
+        // The clock runs from the start: finding the kept subtree counts.
+        let deadline = self.config.budget.start();
         let state = game.determinize(input.view, &mut self.rng);
         let kept = self.kept.take().filter(|_| self.config.keep_tree);
         let tree = kept
-            .and_then(|t| t.reuse(game, &state))
+            .and_then(|t| t.reuse(game, &state, &deadline))
             .filter(|t| t.nodes[0].mover == Some(input.player))
             .unwrap_or_else(|| Tree::new(state, input.player, input.legal));
-        let deadline = self.config.budget.start();
         let mut search = Search {
             game,
             config: &self.config,

@@ -18,7 +18,13 @@
 //! | `ai`, `ai:time=1s` | the game's strongest agent ([`Game::default_agent`]) |
 //!
 //! Durations are written `500ms`, `1s`, `2.5s`. [`catalog`] lists the agents
-//! of a game with their options and defaults.
+//! of a game with their options and defaults. Every search agent takes
+//! `time=` and `iters=`; with `iters=` alone a seeded agent is
+//! deterministic. `mcts` and `alphabeta` search states, so they play games
+//! of perfect information; `pimc` and `ismcts` search from a view, for
+//! games that hide information. Each agent searches on one thread (arenas
+//! run games in parallel instead). [`kit`] checks agents on positions with
+//! a known answer.
 //!
 //! ```
 //! use plateau::ai::{self, Agent};
@@ -43,6 +49,7 @@ mod config;
 pub mod elo;
 mod greedy;
 mod ismcts;
+pub mod kit;
 mod mcts;
 mod pimc;
 mod random;

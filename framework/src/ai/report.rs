@@ -116,7 +116,7 @@ pub fn match_seed(seed: u64, index: u64) -> u64 {
 
 /// The seat agent A plays in game `index`: the first player in even games.
 pub fn a_player(index: u64) -> Player {
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         Player::FIRST
     } else {
         Player::SECOND

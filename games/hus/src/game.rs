@@ -241,6 +241,10 @@ impl Game for Hus {
         )
     }
 
+    fn evaluate(&self, state: &HusState, player: Player) -> f64 {
+        crate::eval::evaluate(state, self.total, player)
+    }
+
     fn player_name(&self, player: Player) -> &str {
         if player.0 == 0 {
             "south"

@@ -40,6 +40,7 @@
 
 pub mod board;
 mod end;
+mod eval;
 mod game;
 mod learning;
 pub mod notation;

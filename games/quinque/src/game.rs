@@ -291,6 +291,10 @@ impl Game for Quinque {
         )
     }
 
+    fn evaluate(&self, state: &QuinqueState, player: Player) -> f64 {
+        crate::eval::evaluate(state, self.pps, self.params.line_length, player)
+    }
+
     fn player_name(&self, player: Player) -> &str {
         self.colour_name(player)
     }

@@ -47,6 +47,7 @@ mod apply;
 mod bits;
 mod board;
 mod check;
+mod eval;
 pub mod formation;
 mod game;
 mod legal;

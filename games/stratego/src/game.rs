@@ -252,6 +252,10 @@ impl Game for Stratego {
         )
     }
 
+    fn evaluate(&self, state: &StrategoState, player: Player) -> f64 {
+        crate::eval::evaluate(self, state, player)
+    }
+
     fn player_name(&self, player: Player) -> &str {
         self.rules
             .names

@@ -55,6 +55,7 @@ mod board;
 mod chase;
 mod combat;
 mod end;
+mod eval;
 mod game;
 pub mod gravon;
 mod learning;

@@ -46,9 +46,10 @@ pub struct PlayArgs {
     /// Who plays the second player: human or an agent spec.
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     pub p2: String,
-    /// The agent that answers `hint` at the prompt (from your view only).
-    #[arg(long, default_value = "ai", value_name = "SPEC")]
-    pub hint: String,
+    /// The agent that answers `hint` at the prompt, from your view only
+    /// (default: ai).
+    #[arg(long, value_name = "SPEC")]
+    pub hint: Option<String>,
     /// The seed of the game (default: from the clock). Given, it also seeds
     /// the random players, random setups and the `random` command, so the
     /// game can be played again exactly; not given, those draw from the
@@ -93,8 +94,12 @@ struct Table {
     shown_to: Option<Player>,
     /// For the `random` command.
     rng: GameRng,
-    /// The agent of the `hint` command.
-    hint: Box<dyn DynAgent>,
+    /// The agent of the `hint` command: its spec, and the agent once asked.
+    hint: (String, Option<Box<dyn DynAgent>>),
+    /// The rules, for making the hint agent.
+    game: Box<dyn plateau::DynGame>,
+    /// The seed of the hint agent.
+    hint_seed: u64,
 }
 
 /// Plays the game.
@@ -108,8 +113,15 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
         Seat::parse("--p1", specs[0], game.as_ref(), secret(1))?,
         Seat::parse("--p2", specs[1], game.as_ref(), secret(2))?,
     ];
-    let hint = crate::agents::make_agent(game.as_ref(), &args.hint, secret(4))
-        .map_err(|e| CliError::usage(format!("--hint: {e}")))?;
+    // A hint agent given is checked now; the default one is made when asked.
+    let hint = match &args.hint {
+        Some(spec) => {
+            let agent = crate::agents::make_agent(game.as_ref(), spec, secret(4))
+                .map_err(|e| CliError::usage(format!("--hint: {e}")))?;
+            (spec.clone(), Some(agent))
+        }
+        None => ("ai".to_string(), None),
+    };
     let players = game.num_players();
     while seats.len() < players {
         seats.push(Seat::Human);
@@ -125,8 +137,11 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
         shown_to: None,
         rng: plateau::rng(secret(3)),
         hint,
+        game,
+        hint_seed: secret(4),
     };
-    // An agent's spec leaves its seed out (a seed drawn in secret is not shown).
+    let game = table.game.as_ref();
+    // Specs as given: a seed drawn in secret is not shown.
     let who: Vec<String> = table
         .seats
         .iter()
@@ -198,10 +213,10 @@ impl Table {
     }
 
     fn agent_turn(&mut self, p: Player, io: &mut Io<'_>) -> CliResult {
-        let Some(Seat::Agent(agent)) = self.seats.get_mut(p.index()) else {
+        let Some(Seat::Agent(spec, agent)) = self.seats.get_mut(p.index()) else {
             return Err(CliError::failed("no automatic player for this seat"));
         };
-        let spec = agent.spec();
+        let spec = spec.clone();
         let choice = crate::agents::choose(agent.as_mut(), self.session.as_ref())
             .map_err(CliError::failed)?;
         self.session
@@ -224,9 +239,18 @@ impl Table {
     /// The hint agent's move for `p`, the person to move, from their view
     /// only; nothing is played.
     fn hint(&mut self, p: Player, io: &mut Io<'_>) -> CliResult {
-        let spec = self.hint.spec();
+        if self.hint.1.is_none() {
+            match crate::agents::make_agent(self.game.as_ref(), &self.hint.0, self.hint_seed) {
+                Ok(agent) => self.hint.1 = Some(agent),
+                Err(e) => return say(io, &format!("No hint: {e}.")),
+            }
+        }
+        let Some(agent) = self.hint.1.as_mut() else {
+            return Ok(());
+        };
+        let spec = agent.spec();
         say(io, &format!("Thinking ({spec})..."))?;
-        match crate::agents::choose(self.hint.as_mut(), self.session.as_ref()) {
+        match crate::agents::choose(agent.as_mut(), self.session.as_ref()) {
             Ok(choice) => say(
                 io,
                 &format!(

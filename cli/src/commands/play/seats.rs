@@ -9,8 +9,8 @@ use plateau::{DynAgent, DynGame};
 pub enum Seat {
     /// A person typing moves.
     Human,
-    /// An automatic player.
-    Agent(Box<dyn DynAgent>),
+    /// An automatic player: its spec as given, and the agent.
+    Agent(String, Box<dyn DynAgent>),
 }
 
 impl Seat {
@@ -22,7 +22,7 @@ impl Seat {
             return Ok(Seat::Human);
         }
         make_agent(game, spec, default_seed)
-            .map(Seat::Agent)
+            .map(|agent| Seat::Agent(spec.trim().to_string(), agent))
             .map_err(|e| CliError::usage(format!("{flag}: {e}; or human")))
     }
 
@@ -31,11 +31,11 @@ impl Seat {
         matches!(self, Seat::Human)
     }
 
-    /// `human` or the agent's spec.
+    /// `human` or the agent's spec as given.
     pub fn describe(&self) -> String {
         match self {
             Seat::Human => "human".to_string(),
-            Seat::Agent(a) => a.spec(),
+            Seat::Agent(spec, _) => spec.clone(),
         }
     }
 }
@@ -55,7 +55,7 @@ mod tests {
         let game = game.as_ref();
         assert!(Seat::parse("--p1", "Human", game, 0).unwrap().is_human());
         assert_eq!(
-            Seat::parse("--p2", "random", game, 7).unwrap().describe(),
+            Seat::parse("--p2", " random ", game, 7).unwrap().describe(),
             "random"
         );
         assert!(!Seat::parse("--p2", "random:3", game, 7).unwrap().is_human());

@@ -1,0 +1,264 @@
+//! Checks of agents on positions with a known answer, for every game's
+//! tests: positions where the player to move can win at once, and
+//! positions where some moves let the opponent win at once and others do
+//! not. They are found in seeded random games, so every game (a new one
+//! included) gets them without writing positions by hand.
+//!
+//! For hidden information a move's effect is judged in states drawn from
+//! the mover's view ([`Game::determinize`]): a move counts as a win only if
+//! it wins in every one of them, as losing only if the opponent has an
+//! immediate win after it in every one, so that the answer is one the
+//! mover can know.
+//!
+//! ```
+//! use plateau::ai::kit;
+//! use plateau::demo::Nim;
+//! use plateau::{rules, RulesSpec};
+//!
+//! let nim: Nim = rules::load(&RulesSpec::default_variant()).unwrap().game;
+//! let cases = kit::find_cases(&nim, kit::Search { games: 20, ..kit::Search::default() });
+//! assert!(cases.iter().any(|c| c.kind == kit::CaseKind::WinInOne));
+//! kit::check(&nim, "alphabeta:depth=3", &cases).unwrap();
+//! ```
+
+use super::{agent_for, choose_at};
+use crate::{Game, Player, Status};
+
+/// What a case asks of an agent.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CaseKind {
+    /// Some moves (not all) win at once: play one of them.
+    WinInOne,
+    /// No move wins at once; some let the opponent win at once, others do
+    /// not: play one of the others.
+    AvoidLossInOne,
+}
+
+/// A position and the moves that answer it.
+#[derive(Clone, Debug)]
+pub struct Case<G: Game> {
+    /// What is asked.
+    pub kind: CaseKind,
+    /// The position (the full state; agents get only the view).
+    pub state: G::State,
+    /// The moves that answer it.
+    pub good: Vec<G::Move>,
+    /// The number of legal moves.
+    pub legal: usize,
+}
+
+/// Where [`find_cases`] looks.
+#[derive(Copy, Clone, Debug)]
+pub struct Search {
+    /// Random games played.
+    pub games: u64,
+    /// The seed of the first game (start position and moves).
+    pub seed: u64,
+    /// Plies per game at most.
+    pub max_plies: u32,
+    /// Cases of each kind to find at most.
+    pub per_kind: usize,
+    /// States drawn from the view to judge a move (hidden information).
+    pub worlds: u32,
+}
+
+impl Default for Search {
+    fn default() -> Self {
+        Search {
+            games: 50,
+            seed: 0,
+            max_plies: 400,
+            per_kind: 8,
+            worlds: 12,
+        }
+    }
+}
+
+/// Whether `mover` wins at once by `mv` in `state`.
+fn wins_at_once<G: Game>(game: &G, state: &G::State, mv: &G::Move, mover: Player) -> bool {
+    let mut next = state.clone();
+    game.apply_unchecked(&mut next, mv);
+    matches!(game.status(&next), Status::Over(o) if o.winner == Some(mover))
+}
+
+/// What `mv` does in one world: `Some(true)` if the opponent can then win
+/// at once, `Some(false)` if not, `None` if the mover is still to act (a
+/// multi-action turn) or the game ends.
+fn opens_a_loss<G: Game>(game: &G, state: &G::State, mv: &G::Move, mover: Player) -> Option<bool> {
+    let mut next = state.clone();
+    game.apply_unchecked(&mut next, mv);
+    let Status::ToMove(opponent) = game.status(&next) else {
+        return None;
+    };
+    if opponent == mover || !game.moves_enumerable(&next) {
+        return None;
+    }
+    let mut replies = Vec::new();
+    game.legal_moves(&next, &mut replies);
+    Some(
+        replies
+            .iter()
+            .any(|r| wins_at_once(game, &next, r, opponent)),
+    )
+}
+
+/// The case of `state`, if it is one.
+fn case_of<G: Game>(game: &G, state: &G::State, worlds: u32, seed: u64) -> Option<Case<G>> {
+    let Status::ToMove(mover) = game.status(state) else {
+        return None;
+    };
+    if !game.moves_enumerable(state) {
+        return None;
+    }
+    let mut legal = Vec::new();
+    game.legal_moves(state, &mut legal);
+    if legal.len() < 2 {
+        return None;
+    }
+    // The true state first: a position is a case only if it is one there.
+    let wins_here = legal.iter().any(|mv| wins_at_once(game, state, mv, mover));
+    if !wins_here
+        && !legal
+            .iter()
+            .any(|mv| opens_a_loss(game, state, mv, mover) == Some(true))
+    {
+        return None;
+    }
+    let view = game.view(state, mover);
+    let mut rng = crate::rng(seed);
+    let worlds: Vec<G::State> = if G::HIDDEN_INFORMATION {
+        (0..worlds.max(1))
+            .map(|_| game.determinize(&view, &mut rng))
+            .collect()
+    } else {
+        vec![state.clone()]
+    };
+    let winning: Vec<G::Move> = legal
+        .iter()
+        .filter(|mv| worlds.iter().all(|w| wins_at_once(game, w, mv, mover)))
+        .cloned()
+        .collect();
+    if !winning.is_empty() {
+        return (winning.len() < legal.len()).then(|| Case {
+            kind: CaseKind::WinInOne,
+            state: state.clone(),
+            good: winning,
+            legal: legal.len(),
+        });
+    }
+    if legal
+        .iter()
+        .any(|mv| worlds.iter().any(|w| wins_at_once(game, w, mv, mover)))
+    {
+        return None;
+    }
+    let mut losing = Vec::new();
+    let mut safe = Vec::new();
+    for mv in &legal {
+        let effects: Vec<Option<bool>> = worlds
+            .iter()
+            .map(|w| opens_a_loss(game, w, mv, mover))
+            .collect();
+        if effects.iter().any(Option::is_none) {
+            return None;
+        }
+        if effects.iter().all(|e| *e == Some(true)) {
+            losing.push(mv.clone());
+        } else if effects.iter().all(|e| *e == Some(false)) {
+            safe.push(mv.clone());
+        }
+    }
+    (!losing.is_empty() && !safe.is_empty()).then(|| Case {
+        kind: CaseKind::AvoidLossInOne,
+        state: state.clone(),
+        good: legal
+            .iter()
+            .filter(|m| !losing.contains(m))
+            .cloned()
+            .collect(),
+        legal: legal.len(),
+    })
+}
+
+/// Cases found in seeded random games: up to `per_kind` of each kind.
+pub fn find_cases<G: Game>(game: &G, search: Search) -> Vec<Case<G>> {
+    let mut found: Vec<Case<G>> = Vec::new();
+    let count = |found: &[Case<G>], k: CaseKind| found.iter().filter(|c| c.kind == k).count();
+    for g in 0..search.games {
+        let seed = search.seed.wrapping_add(g);
+        let mut rng = crate::rng(seed ^ 0x5eed);
+        let mut state = game.initial_state(seed);
+        for ply in 0..search.max_plies {
+            if game.status(&state).is_over() {
+                break;
+            }
+            if let Some(case) = case_of(game, &state, search.worlds, seed ^ u64::from(ply)) {
+                if count(&found, case.kind) < search.per_kind {
+                    found.push(case);
+                }
+            }
+            if !game.play_random(&mut state, &mut rng) {
+                break;
+            }
+        }
+        if count(&found, CaseKind::WinInOne) >= search.per_kind
+            && count(&found, CaseKind::AvoidLossInOne) >= search.per_kind
+        {
+            break;
+        }
+    }
+    found
+}
+
+/// Asks the agent of `spec` (seeded 0, 1, ...) for a move in every case;
+/// the first wrong answer is described in the error.
+pub fn check<G: Game>(game: &G, spec: &str, cases: &[Case<G>]) -> Result<(), String> {
+    for (i, case) in cases.iter().enumerate() {
+        let mut agent = agent_for(game, spec, i as u64).map_err(|e| e.to_string())?;
+        let choice = choose_at(agent.as_mut(), game, &case.state)
+            .ok_or_else(|| format!("{spec}: no move in case {i}"))?;
+        if !case.good.contains(&choice.mv) {
+            return Err(format!(
+                "{spec}: case {i} ({:?}, {} legal moves): played {}, good: {}\n{}",
+                case.kind,
+                case.legal,
+                game.format_move(&choice.mv),
+                case.good
+                    .iter()
+                    .map(|m| game.format_move(m))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                game.render_state(&case.state)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The position after `plies` seeded random moves from the start position
+/// of `seed` (fewer if the game ends first: the last position before the
+/// end), for benchmarks of agents.
+pub fn position_after<G: Game>(game: &G, seed: u64, plies: u32) -> G::State {
+    let mut rng = crate::rng(seed);
+    let mut state = game.initial_state(seed);
+    for _ in 0..plies {
+        let mut next = state.clone();
+        if !game.play_random(&mut next, &mut rng) || game.status(&next).is_over() {
+            break;
+        }
+        state = next;
+    }
+    state
+}
+
+/// Runs the agent of `spec` once on `state` and returns its iterations
+/// (playouts or nodes) and its time, for benchmarks.
+pub fn measure<G: Game>(
+    game: &G,
+    spec: &str,
+    state: &G::State,
+) -> Result<(u64, std::time::Duration), String> {
+    let mut agent = agent_for(game, spec, 0).map_err(|e| e.to_string())?;
+    let choice = choose_at(agent.as_mut(), game, state).ok_or("no move")?;
+    Ok((choice.analysis.iterations, choice.analysis.elapsed))
+}
