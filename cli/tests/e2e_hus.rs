@@ -109,7 +109,7 @@ fn rules_errors() {
     fails(
         &run(&["rules", "chess"]),
         2,
-        "unknown game 'chess'; games: hus, quinque, stratego",
+        "unknown game 'chess'; games: hus, oware, quinque, stratego",
     );
     // A name with a line break stays on the one error line, escaped.
     fails(&run(&["rules", "hu\ns"]), 2, "unknown game 'hu\\ns'");

@@ -8,7 +8,7 @@ use plateau::RulesSpec;
 fn every_registered_game_and_variant_conforms() {
     let registry = plateau_cli::default_registry();
     let ids: Vec<_> = registry.games().map(|g| g.id()).collect();
-    for expected in ["hus", "stratego", "quinque"] {
+    for expected in ["hus", "oware", "stratego", "quinque"] {
         assert!(ids.contains(&expected), "{expected} is registered: {ids:?}");
     }
     for entry in registry.games() {

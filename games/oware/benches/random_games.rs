@@ -68,5 +68,19 @@ fn legal_moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, random_games, legal_moves);
+/// A state is `Copy` with a fixed-capacity list of positions: a clone (what
+/// search does per node) costs the same at every point of a game.
+fn clone_state(c: &mut Criterion) {
+    let oware = Oware::standard();
+    let mut state = oware.initial_state(0);
+    let mut rng = plateau::rng(5);
+    for _ in 0..40 {
+        oware.play_random(&mut state, &mut rng);
+    }
+    c.bench_function("oware/clone_state", |b| {
+        b.iter(|| black_box(*black_box(&state)))
+    });
+}
+
+criterion_group!(benches, random_games, legal_moves, clone_state);
 criterion_main!(benches);

@@ -151,17 +151,17 @@ impl Layout {
         let total = ring as u32 * seeds;
         let mut laps = [0u8; 65];
         let mut reach = [0u8; 65];
-        for s in 1..65 {
-            laps[s] = ((s - 1) / others) as u8;
-            reach[s] = ((s - 1) % others + 1) as u8;
+        for (s, (laps, reach)) in laps.iter_mut().zip(reach.iter_mut()).enumerate().skip(1) {
+            *laps = ((s - 1) / others) as u8;
+            *reach = ((s - 1) % others + 1) as u8;
         }
         let one = |place: usize| -> Packed { 1u128 << (8 * (place % ring)) };
         let mut lap = [0; 16];
         let mut run = [[0; 16]; 16];
-        for i in 0..ring {
-            lap[i] = (1..ring).map(|k| one(i + k)).sum();
-            for r in 0..ring {
-                run[i][r] = (1..=r).map(|k| one(i + k)).sum();
+        for (i, (lap, runs)) in lap.iter_mut().zip(run.iter_mut()).enumerate().take(ring) {
+            *lap = (1..ring).map(|k| one(i + k)).sum();
+            for (r, run) in runs.iter_mut().enumerate().take(ring) {
+                *run = (1..=r).map(|k| one(i + k)).sum();
             }
         }
         let lanes = |f: &dyn Fn(usize) -> u64| (0..houses).map(|j| f(j) << (8 * j)).sum::<u64>();

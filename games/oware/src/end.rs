@@ -46,6 +46,8 @@ fn ended(layout: &Layout, board: Packed, stores: [u8; 2], reason: EndReason) -> 
 /// 3. O5.3: `to_move` has no legal move (O4.2): the game ends.
 ///
 /// Every end but the majority is scored by the final stores (O5.4).
+/// Returns the end, if any, and the legal houses of `to_move` (as bits of
+/// their row; 0 when the game is over).
 #[inline(always)]
 pub(crate) fn after_move(
     layout: &Layout,
@@ -54,7 +56,7 @@ pub(crate) fn after_move(
     to_move: Player,
     captured: bool,
     seen: &mut Seen,
-) -> Option<End> {
+) -> (Option<End>, u8) {
     let position = code(board, layout.ring, to_move);
     if captured {
         // The capture clears the positions so far; only a capture can
@@ -68,20 +70,24 @@ pub(crate) fn after_move(
                 (_, true) => Some(Player(1)),
                 _ => None,
             };
-            return Some(End {
-                winner,
-                reason: EndReason::Majority,
-            });
+            return (
+                Some(End {
+                    winner,
+                    reason: EndReason::Majority,
+                }),
+                0,
+            );
         }
     } else {
         match seen.record(position) {
             Recorded::New => {}
-            Recorded::Repeated => return ended(layout, board, stores, EndReason::Repetition),
-            Recorded::Full => return ended(layout, board, stores, EndReason::HistoryCap),
+            Recorded::Repeated => return (ended(layout, board, stores, EndReason::Repetition), 0),
+            Recorded::Full => return (ended(layout, board, stores, EndReason::HistoryCap), 0),
         }
     }
-    if legal_houses(layout, board, to_move) == 0 {
-        return ended(layout, board, stores, EndReason::NoLegalMove);
+    let legal = legal_houses(layout, board, to_move) as u8;
+    if legal == 0 {
+        return (ended(layout, board, stores, EndReason::NoLegalMove), 0);
     }
-    None
+    (None, legal)
 }

@@ -24,3 +24,14 @@ pub(crate) fn legal_houses(layout: &Layout, board: Packed, player: Player) -> u3
 pub(crate) fn must_feed(layout: &Layout, board: Packed, player: Player) -> bool {
     layout.row(board, player.opponent()) == 0
 }
+
+/// The legal houses from the rows themselves, house by house (for states
+/// read from JSON).
+pub(crate) fn legal_houses_of_rows(own: &[u8], opponent: &[u8]) -> u8 {
+    let feed = opponent.iter().all(|&n| n == 0);
+    let h = own.len();
+    own.iter()
+        .enumerate()
+        .filter(|&(j, &n)| n > 0 && (!feed || usize::from(n) >= h - j))
+        .fold(0, |bits, (j, _)| bits | 1 << j)
+}

@@ -2,7 +2,7 @@
 
 use crate::board::{House, Layout};
 use crate::capture::{capture, Capture};
-use crate::feeding::{legal_houses, must_feed};
+use crate::feeding::must_feed;
 use crate::notation::{format_house, parse_house};
 use crate::params::{validate, OwareParams};
 use crate::repetition::{code, Seen};
@@ -19,6 +19,9 @@ use thiserror::Error;
 pub struct Oware {
     params: OwareParams,
     layout: Layout,
+    /// Cache: the start position of these rules, built once by
+    /// [`Game::new`] and copied by [`Game::initial_state`].
+    start: OwareState,
 }
 
 /// A position that [`Oware::position`] cannot build.
@@ -104,7 +107,7 @@ impl Oware {
         houses.extend_from_slice(north);
         let board = self.layout.pack(&houses);
         let mut seen = Seen::starting_with(code(board, self.layout.ring, to_move));
-        let end = end::after_move(&self.layout, board, stores, to_move, true, &mut seen);
+        let (end, legal) = end::after_move(&self.layout, board, stores, to_move, true, &mut seen);
         Ok(OwareState {
             board,
             stores,
@@ -112,6 +115,7 @@ impl Oware {
             to_move,
             ply: 0,
             end,
+            legal,
             seen,
         })
     }
@@ -137,7 +141,7 @@ impl Oware {
         state.stores[usize::from(mover.0)] += seeds as u8;
         state.to_move = mover.opponent();
         state.ply = state.ply.wrapping_add(1);
-        state.end = end::after_move(
+        (state.end, state.legal) = end::after_move(
             &self.layout,
             board,
             state.stores,
@@ -147,31 +151,50 @@ impl Oware {
         );
     }
 
-    /// The legal houses of the player to move as bits of their row.
+    /// The legal houses of the player to move as bits of their row (kept
+    /// in the state, worked out when the move before was applied).
     #[inline(always)]
     fn legal_bits(&self, state: &OwareState) -> u32 {
-        if state.end.is_some() {
-            return 0;
-        }
-        legal_houses(&self.layout, state.board, state.to_move)
+        u32::from(state.legal)
     }
 
-    /// A legal house drawn uniformly, as its ring place.
+    /// A legal house drawn uniformly, as its ring place: the `k`-th of the
+    /// legal houses for a uniform `k`, looked up in a table.
     #[inline(always)]
     fn draw<R: Rng + ?Sized>(&self, state: &OwareState, rng: &mut R) -> Option<usize> {
-        let mut bits = self.legal_bits(state);
+        let bits = state.legal;
         if bits == 0 {
             return None;
         }
         let count = bits.count_ones();
-        if count > 1 {
-            for _ in 0..rng.random_range(0..count) {
-                bits &= bits - 1;
-            }
-        }
-        Some(self.layout.row_start(state.to_move) + bits.trailing_zeros() as usize)
+        let k = if count > 1 {
+            rng.random_range(0..count) as usize
+        } else {
+            0
+        };
+        Some(self.layout.row_start(state.to_move) + usize::from(NTH_BIT[usize::from(bits)][k]))
     }
 }
+
+/// By a set of bits (8 of them) and `k`: the place of its `k`-th set bit
+/// (0 where there is none).
+static NTH_BIT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut k = 0;
+        let mut j = 0;
+        while j < 8 {
+            if bits & (1 << j) != 0 {
+                table[bits][k] = j as u8;
+                k += 1;
+            }
+            j += 1;
+        }
+        bits += 1;
+    }
+    table
+};
 
 /// A 64-bit finaliser (SplitMix64's) for [`Game::state_key`].
 #[inline(always)]
@@ -224,7 +247,24 @@ impl Game for Oware {
     fn new(params: OwareParams) -> Result<Self, RulesError> {
         validate(&params)?;
         let layout = Layout::new(params.houses as usize, params.seeds);
-        Ok(Oware { params, layout })
+        let board = layout.pack(&vec![params.seeds as u8; layout.ring]);
+        let mut seen = Seen::starting_with(code(board, layout.ring, Player(0)));
+        let (end, legal) = end::after_move(&layout, board, [0, 0], Player(0), true, &mut seen);
+        let start = OwareState {
+            board,
+            stores: [0, 0],
+            houses: params.houses as u8,
+            to_move: Player(0),
+            ply: 0,
+            end,
+            legal,
+            seen,
+        };
+        Ok(Oware {
+            params,
+            layout,
+            start,
+        })
     }
 
     fn params(&self) -> &OwareParams {
@@ -254,13 +294,7 @@ impl Game for Oware {
     }
 
     fn initial_state(&self, _seed: u64) -> OwareState {
-        let seeds = self.params.seeds as u8;
-        let row = vec![seeds; self.houses()];
-        let mut state = self
-            .position(&row, &row, [0, 0], Player(0))
-            .expect("the start is a position of its rules");
-        state.ply = 0;
-        state
+        self.start
     }
 
     #[inline]
@@ -329,7 +363,7 @@ impl Game for Oware {
         if seeds == 0 {
             return Err(format!("house {mv} is empty (O2.1)"));
         }
-        if legal_houses(&self.layout, state.board, mover) & (1 << mv.index()) == 0 {
+        if u32::from(state.legal) & (1 << mv.index()) == 0 {
             debug_assert!(must_feed(&self.layout, state.board, mover));
             return Err(format!(
                 "{}'s row is empty and the {seeds} seed{} of {mv} do not reach it: a move must feed it (O4.1)",

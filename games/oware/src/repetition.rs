@@ -16,24 +16,77 @@
 //! and compared as in O5.4). Each capture takes at least 2 seeds, so a game
 //! is at most `(seeds / 2 + 1) × CAPACITY` moves long.
 
-use crate::board::{seeds_at, Packed};
+use crate::board::Packed;
 use plateau::Player;
 use std::hash::{Hash, Hasher};
 
 /// Positions since the last capture that the list holds (the engine cap of
 /// the module docs).
-pub const CAPACITY: usize = 128;
+pub const CAPACITY: usize = 256;
 
-/// The code of a position (see the module docs).
+/// The code of a position (see the module docs), laid out from the low
+/// bit: the player to move, then for each ring place in order its seeds as
+/// 1 bits and a 0 after them. The 0 after place `i` is at bit
+/// `Σ_{k≤i} (seeds_k + 1)`, a prefix sum worked out for all places at once
+/// with one multiplication per eight places.
 #[inline(always)]
 pub(crate) fn code(board: Packed, ring: usize, to_move: Player) -> u64 {
-    let mut code = 0u64;
-    for place in 0..ring {
-        let n = u32::from(seeds_at(board, place));
-        // n ones and a zero; n ≤ 62 by validation, so the shift is < 64.
-        code = (code << (n + 1)) | (((1u64 << n) - 1) << 1);
+    let ones = ring_ones(ring);
+    let low = (board as u64).wrapping_add(ones[0]);
+    let high = ((board >> 64) as u64).wrapping_add(ones[1]);
+    // Byte i: the bit of the 0 after place i (all ≤ 63 by validation).
+    let low_sums = low.wrapping_mul(0x0101_0101_0101_0101);
+    let high_sums = high
+        .wrapping_mul(0x0101_0101_0101_0101)
+        .wrapping_add((low_sums >> 56).wrapping_mul(0x0101_0101_0101_0101));
+    // Places past the ring hold no seeds and get no 1 added, so their sums
+    // repeat the last 0's bit: all sixteen lanes can be taken, unrolled,
+    // and the last lane of the high half is the last 0 of the code.
+    let mut zeros = 0u64;
+    for i in 0..8 {
+        zeros |= 1 << ((low_sums >> (8 * i)) & 63);
+        zeros |= 1 << ((high_sums >> (8 * i)) & 63);
     }
-    (code << 1) | u64::from(to_move.0 & 1)
+    let top = (high_sums >> 56) as u8;
+    // Every bit up to the last 0 is a 1 except the 0s and the low bit.
+    let below = u64::MAX >> 63u32.saturating_sub(u32::from(top));
+    (below & !zeros & !1) | u64::from(to_move.0 & 1)
+}
+
+/// One in each byte lane of the ring (places `0 … ring-1`), split into the
+/// low and high 64 bits of the packed board.
+#[inline(always)]
+const fn ring_ones(ring: usize) -> [u64; 2] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    if ring >= 8 {
+        let high = ring - 8;
+        [
+            ONES,
+            if high == 0 {
+                0
+            } else {
+                ONES >> (8 * (8 - high))
+            },
+        ]
+    } else {
+        [ONES >> (8 * (8 - ring)), 0]
+    }
+}
+
+/// The code of the module docs worked out house by house (for tests).
+#[cfg(test)]
+fn code_by_houses(board: Packed, ring: usize, to_move: Player) -> u64 {
+    use crate::board::seeds_at;
+    let mut code = u64::from(to_move.0 & 1);
+    let mut bit = 1;
+    for place in 0..ring {
+        for _ in 0..seeds_at(board, place) {
+            code |= 1 << bit;
+            bit += 1;
+        }
+        bit += 1; // the 0 after the house
+    }
+    code
 }
 
 /// The position of a code, given the seeds on its board: the seeds of each
@@ -45,20 +98,20 @@ pub(crate) fn decode(code: u64, ring: usize, seeds: u32) -> Option<(Vec<u8>, Pla
     }
     let to_move = Player((code & 1) as u8);
     let mut houses = Vec::with_capacity(ring);
-    let mut bit = bits as i32 - 1;
+    let mut bit = 1;
     for _ in 0..ring {
         let mut n = 0u8;
-        while bit > 0 && (code >> bit) & 1 == 1 {
+        while bit < bits && (code >> bit) & 1 == 1 {
             n += 1;
-            bit -= 1;
+            bit += 1;
         }
-        if bit <= 0 {
+        if bit >= bits {
             return None;
         }
         houses.push(n);
-        bit -= 1; // the 0 after the house
+        bit += 1; // the 0 after the house
     }
-    (bit == 0).then_some((houses, to_move))
+    (bit == bits).then_some((houses, to_move))
 }
 
 /// A 64-bit mix of a code for the Bloom filter and the set hash.
@@ -70,12 +123,12 @@ fn mix(code: u64) -> u64 {
 }
 
 /// The positions since the last capture (O5.2), oldest first, with a
-/// one-word Bloom filter that answers most look-ups without a scan and an
+/// 1024-bit Bloom filter that answers most look-ups without a scan and an
 /// order-free hash of the set for [`crate::Oware`]'s `state_key`.
 #[derive(Copy, Clone, Debug)]
 pub struct Seen {
-    len: u8,
-    bloom: u64,
+    len: u16,
+    bloom: [u64; 16],
     set_hash: u64,
     codes: [u64; CAPACITY],
 }
@@ -96,7 +149,7 @@ impl Seen {
     pub(crate) fn starting_with(code: u64) -> Seen {
         let mut seen = Seen {
             len: 0,
-            bloom: 0,
+            bloom: [0; 16],
             set_hash: 0,
             codes: [0; CAPACITY],
         };
@@ -130,15 +183,21 @@ impl Seen {
         let m = mix(code);
         self.codes[self.len()] = code;
         self.len += 1;
-        self.bloom |= 1 << (m >> 58);
+        self.bloom[(m >> 60) as usize] |= 1 << ((m >> 54) & 63);
         self.set_hash ^= m;
     }
 
     /// Whether the position of `code` is in the list.
     #[inline(always)]
     pub fn contains(&self, code: u64) -> bool {
-        let bit = 1u64 << (mix(code) >> 58);
-        self.bloom & bit != 0 && self.codes().contains(&code)
+        let m = mix(code);
+        if self.bloom[(m >> 60) as usize] & (1 << ((m >> 54) & 63)) == 0 {
+            return false;
+        }
+        // A scan without an early exit, which the compiler vectorizes.
+        self.codes()
+            .iter()
+            .fold(false, |found, &c| found | (c == code))
     }
 
     /// After a move without capture: records the position, unless it
@@ -160,7 +219,7 @@ impl Seen {
     #[inline(always)]
     pub(crate) fn restart(&mut self, code: u64) {
         self.len = 0;
-        self.bloom = 0;
+        self.bloom = [0; 16];
         self.set_hash = 0;
         self.push(code);
     }
@@ -222,6 +281,40 @@ mod tests {
         let c = code(layout.pack(&all), 12, Player(1));
         assert_eq!(decode(c, 12, 48), Some((all.to_vec(), Player(1))));
         assert_eq!(decode(c, 12, 47), None);
+    }
+
+    #[test]
+    fn the_prefix_sum_code_is_the_house_by_house_code() {
+        let mut x = 0x1234_5678_9abc_def0u64;
+        for houses in 1..=8usize {
+            let ring = 2 * houses;
+            let most = (63 - ring) as u64; // seeds that fit a code
+            for _ in 0..300 {
+                let mut seeds = vec![0u8; ring];
+                let mut left = {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x % (most + 1)
+                };
+                while left > 0 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    seeds[(x % ring as u64) as usize] += 1;
+                    left -= 1;
+                }
+                let layout = Layout::new(houses, 1);
+                let board = layout.pack(&seeds);
+                for p in [Player(0), Player(1)] {
+                    assert_eq!(
+                        code(board, ring, p),
+                        code_by_houses(board, ring, p),
+                        "{seeds:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

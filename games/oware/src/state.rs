@@ -71,6 +71,9 @@ pub struct OwareState {
     pub(crate) to_move: Player,
     pub(crate) ply: u32,
     pub(crate) end: Option<End>,
+    /// The houses the player to move may sow from, as bits of their row
+    /// (worked out with the end of the game after each move; 0 when over).
+    pub(crate) legal: u8,
     pub(crate) seen: Seen,
 }
 
@@ -375,11 +378,22 @@ impl TryFrom<StateJson> for OwareState {
             to_move,
             ply: json.ply,
             end: None,
+            legal: 0,
             seen,
         };
         let current = code(board, ring, to_move);
         match json.outcome {
             None => {
+                state.legal = crate::feeding::legal_houses_of_rows(
+                    &state.row(to_move),
+                    &state.row(to_move.opponent()),
+                );
+                if state.legal == 0 {
+                    return Err(
+                        "the player to move has no legal move, but the game is not over (O5.3)"
+                            .to_string(),
+                    );
+                }
                 if codes.last() != Some(&current) {
                     return Err("seen: the last position is not the current one (O5.2)".to_string());
                 }
@@ -397,6 +411,7 @@ impl TryFrom<StateJson> for OwareState {
                     winner: outcome.winner.map(Side::player),
                     reason,
                 });
+                state.legal = 0;
                 if outcome.scores != state.scores() {
                     return Err(format!(
                         "outcome scores {:?} are not the stores with each row added ({:?}, O5.4)",

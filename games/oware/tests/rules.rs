@@ -284,3 +284,13 @@ fn moves_from_the_wrong_row_or_an_empty_house_are_refused() {
     assert!(game.try_apply(&mut after, &c).is_err());
     assert_eq!(after, state);
 }
+
+#[test]
+fn the_start_is_the_position_of_the_rules() {
+    let game = oware();
+    // O1.1 and O5.6: the start, with the start position as the one
+    // position occurred so far.
+    let built = game.position(&[4; 6], &[4; 6], [0, 0], SOUTH).unwrap();
+    assert_eq!(game.initial_state(7), built);
+    assert_eq!(built.seen().len(), 1);
+}

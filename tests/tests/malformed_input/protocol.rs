@@ -126,7 +126,7 @@ fn answered_lines(input: &[u8]) -> usize {
 #[test]
 fn malformed_protocol_lines_get_one_error_each_and_the_session_goes_on() {
     let registry = registry();
-    let games = ["hus", "quinque", "stratego"];
+    let games = ["hus", "oware", "quinque", "stratego"];
     let samples: Vec<Vec<String>> = games
         .iter()
         .map(|g| request_samples(g, &registry))
