@@ -200,3 +200,77 @@ impl<G: Learning> DynLearning for LearningEntry<G> {
         s.game().write_observation(&view, out);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::{Nim, Secret};
+    use crate::{Registry, RulesSpec};
+
+    fn registry() -> Registry {
+        let mut r = Registry::new();
+        r.register::<Nim>()
+            .register::<Secret>()
+            .register_learning::<Nim>()
+            .register_learning::<Secret>();
+        r
+    }
+
+    #[test]
+    fn ids_through_the_registry_follow_the_legal_moves() {
+        let r = registry();
+        let nim = r
+            .get("nim")
+            .unwrap()
+            .load(&RulesSpec::default_variant())
+            .unwrap();
+        let learning = r.learning("NIM").unwrap();
+        assert_eq!(learning.num_distinct_actions(&*nim), 3);
+        let mut session = nim.new_session(0);
+        let mut ids = Vec::new();
+        learning.legal_action_ids(&*session, &mut ids);
+        assert_eq!(ids, vec![0, 1, 2]);
+        assert_eq!(learning.action_notation(&*nim, 2).as_deref(), Some("3"));
+        assert_eq!(learning.action_id(&*session, "2").unwrap(), 1);
+        learning.play_id(&mut *session, 2).unwrap();
+        assert_eq!(session.record().moves, vec!["3".to_string()]);
+        let err = learning.play_id(&mut *session, 3).unwrap_err().to_string();
+        assert!(err.contains("no such action: ids are 0 to 2"), "{err}");
+        let mut obs = [9.0; 2];
+        learning.observation(&*session, Player(0), &mut obs);
+        assert_eq!(obs, [18.0, 1.0]);
+        assert!(r.learning("chess").is_none());
+    }
+
+    #[test]
+    fn observations_never_show_the_opponents_secret() {
+        let r = registry();
+        let secret = r
+            .get("secret")
+            .unwrap()
+            .load(&RulesSpec::default_variant())
+            .unwrap();
+        let learning = r.learning("secret").unwrap();
+        let observe = |blue: &str| {
+            let mut s = secret.new_session(0);
+            s.play("setup 4").unwrap();
+            s.play(blue).unwrap();
+            s.play("guess 2").unwrap();
+            let mut obs = vec![0.0; 28];
+            learning.observation(&*s, Player(0), &mut obs);
+            let mut ids = Vec::new();
+            learning.legal_action_ids(&*s, &mut ids);
+            (obs, ids)
+        };
+        let (a, ids) = observe("setup 7");
+        assert_eq!(observe("setup 3").0, a);
+        assert_eq!(a[3], 1.0); // red's own number, 4
+        assert_eq!(a[9], 1.0); // blue has chosen
+        assert_eq!(a[11], 1.0); // red guessed 2
+        assert_eq!(ids.len(), 9); // blue guesses next: ids of the guesses
+        let session = secret.new_session(0);
+        let mut ids = vec![7];
+        learning.legal_action_ids(&*session, &mut ids);
+        assert!(ids.is_empty(), "a setup has no action id");
+    }
+}
