@@ -1,4 +1,4 @@
-"""Shared helpers of the Python tests."""
+"""Fixtures and functions shared by the Python tests."""
 
 import random
 
