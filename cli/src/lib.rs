@@ -72,6 +72,9 @@ pub fn default_registry() -> Registry {
     registry.register::<plateau_oware::Oware>();
     registry.register::<plateau_quinque::Quinque>();
     registry.register::<plateau_stratego::Stratego>();
+    registry.register_learning::<plateau_hus::Hus>();
+    registry.register_learning::<plateau_oware::Oware>();
+    registry.register_learning::<plateau_stratego::Stratego>();
     registry
 }
 

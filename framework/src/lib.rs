@@ -38,6 +38,7 @@ pub mod conformance;
 pub mod demo;
 mod error;
 mod game;
+pub mod learning;
 mod outcome;
 pub mod perft;
 mod player;

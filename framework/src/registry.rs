@@ -7,6 +7,7 @@
 //! `registry.register::<MyGame>()`.
 
 use crate::ai::{AgentDoc, SpecError};
+use crate::learning::{DynLearning, Learning};
 use crate::playout::{self, BenchReport};
 use crate::rules::{self, RulesSpec};
 use crate::session::{describe_outcome, PlayError, Session};
@@ -93,6 +94,9 @@ pub trait DynGame: Send + Sync {
     fn perft(&self, seed: u64, moves: &[String], depth: u32) -> Result<u64, PlayError>;
     /// Runs the [conformance kit](crate::conformance) on these rules; panics on failure.
     fn check_conformance(&self, config: &crate::conformance::Config);
+    /// The rules themselves (the game's type) as `Any`, for typed extensions
+    /// such as [`DynLearning`].
+    fn game_any(&self) -> &dyn std::any::Any;
     /// The agent of a spec string for these rules ([`crate::ai::agent_for`]),
     /// seeded with `seed`.
     fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, SpecError>;
@@ -206,6 +210,11 @@ pub trait DynSession: Send {
     fn perft(&self, depth: u32) -> u64;
     /// A copy of this session.
     fn clone_box(&self) -> Box<dyn DynSession>;
+    /// Each player's return for the finished game ([`Game::returns`]); all
+    /// zeros while it is on.
+    fn returns(&self) -> Vec<f64>;
+    /// The session (a [`Session`] of the game's type) as mutable `Any`.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
     /// The session as `Any`, so that typed code (an agent of the game) can
     /// reach the `Session<G>` behind it.
     fn as_any(&self) -> &dyn std::any::Any;
@@ -441,6 +450,9 @@ impl<G: Game> DynGame for LoadedGame<G> {
     fn check_conformance(&self, config: &crate::conformance::Config) {
         crate::conformance::check(&self.game, config)
     }
+    fn game_any(&self) -> &dyn std::any::Any {
+        &self.game
+    }
     fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, SpecError> {
         Ok(Box::new(ErasedAgent {
             agent: crate::ai::agent_for(&self.game, spec, seed)?,
@@ -562,7 +574,19 @@ impl<G: Game> DynSession for Session<G> {
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())
     }
+    fn returns(&self) -> Vec<f64> {
+        let status = Session::status(self);
+        (0..self.game().num_players())
+            .map(|i| match status.outcome() {
+                Some(outcome) => self.game().returns(outcome, Player(i as u8)),
+                None => 0.0,
+            })
+            .collect()
+    }
     fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
         self
     }
 }
@@ -571,6 +595,7 @@ impl<G: Game> DynSession for Session<G> {
 #[derive(Default)]
 pub struct Registry {
     entries: Vec<Box<dyn GameEntry>>,
+    learning: Vec<Box<dyn DynLearning>>,
 }
 
 impl Registry {
@@ -585,6 +610,23 @@ impl Registry {
         self.entries.retain(|e| e.id() != G::ID);
         self.entries.push(entry::<G>());
         self
+    }
+
+    /// Registers the [`Learning`] interface (action space and observations)
+    /// of a game type, found by [`Registry::learning`]. A later registration
+    /// for the same id replaces the earlier one.
+    pub fn register_learning<G: Learning>(&mut self) -> &mut Self {
+        self.learning.retain(|e| e.game_id() != G::ID);
+        self.learning.push(crate::learning::learning_entry::<G>());
+        self
+    }
+
+    /// The learning interface of the game with that id, if it has one.
+    pub fn learning(&self, id: &str) -> Option<&dyn DynLearning> {
+        self.learning
+            .iter()
+            .find(|e| e.game_id().eq_ignore_ascii_case(id))
+            .map(|e| e.as_ref())
     }
 
     /// The game with that id.

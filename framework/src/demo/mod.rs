@@ -9,6 +9,7 @@
 //!   exercises what hidden information needs of the framework: views,
 //!   determinization, secret moves and their descriptions.
 
+mod learning;
 mod nim;
 mod secret;
 

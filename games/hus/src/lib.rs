@@ -42,6 +42,7 @@ pub mod board;
 mod end;
 mod eval;
 mod game;
+mod learning;
 pub mod notation;
 pub mod params;
 pub mod render;

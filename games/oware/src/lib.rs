@@ -45,6 +45,7 @@ pub mod capture;
 mod end;
 mod feeding;
 mod game;
+mod learning;
 pub mod notation;
 pub mod params;
 pub mod render;

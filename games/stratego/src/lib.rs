@@ -61,6 +61,7 @@ mod end;
 mod eval;
 mod game;
 pub mod gravon;
+mod learning;
 mod movegen;
 mod notation;
 mod params;

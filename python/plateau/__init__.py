@@ -1,0 +1,61 @@
+"""Plateau's abstract board games from Python, in-process.
+
+Every game that ships with Plateau (``plateau.games()``) through one API, as
+OpenSpiel shapes it::
+
+    import plateau
+    game = plateau.load("hus")                  # rules: variant, set={...}, rules=TOML
+    state = game.new(seed=1)
+    while not state.is_over:
+        state.play(state.legal_moves()[0])      # notation, or an action id
+    print(state.outcome, state.returns)
+
+Learning code uses the fixed action space (``game.num_distinct_actions``,
+``state.legal_action_ids()``, ``state.play_id(a)``, ``state.legal_action_mask()``)
+and ``state.observation_tensor(player)`` (NumPy, layout in
+``game.observation_layout``). In a game of hidden information hand a player's
+code ``state.seat(player)``: it answers only what that player may know.
+
+Submodules: ``plateau.pettingzoo`` (AEC environments), ``plateau.gym``
+(a Gymnasium single-agent wrapper), ``plateau.distributed`` (self-play over Ray).
+"""
+
+from ._plateau import (
+    Game,
+    State,
+    Seat,
+    games,
+    load,
+    load_record,
+    PlateauError,
+    IllegalMoveError,
+    RulesError,
+    RecordError,
+    HiddenInformationError,
+    AgentError,
+    Agent,
+    agent,
+    agents,
+    arena,
+    arena_merge,
+)
+
+__all__ = [
+    "Game",
+    "State",
+    "Seat",
+    "games",
+    "load",
+    "load_record",
+    "PlateauError",
+    "IllegalMoveError",
+    "RulesError",
+    "RecordError",
+    "HiddenInformationError",
+    "AgentError",
+    "Agent",
+    "agent",
+    "agents",
+    "arena",
+    "arena_merge",
+]
