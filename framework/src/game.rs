@@ -131,11 +131,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The spec of the game's strongest agent, which the agent spec `ai`
     /// stands for (options given to `ai` are added to it, a budget given
-    /// replaces its budget). The default: `alphabeta` for perfect
-    /// information, `ismcts` for hidden information.
+    /// replaces its budget). The default, measured at equal time on Hus,
+    /// Quinque and Stratego Barrage: `alphabeta` for perfect information,
+    /// `ismcts:rollout=eval,cut=0` (information-set MCTS scoring each new
+    /// leaf by [`Game::evaluate`]) for hidden information.
     fn default_agent(&self) -> &'static str {
         if Self::HIDDEN_INFORMATION {
-            "ismcts"
+            "ismcts:rollout=eval,cut=0"
         } else {
             "alphabeta"
         }

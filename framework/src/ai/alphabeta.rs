@@ -122,6 +122,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
+    /// Nodes visited so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted && self.nodes & 7 == 0 && self.deadline.exhausted(self.nodes) {
             self.aborted = true;
@@ -286,6 +291,44 @@ impl<'a, G: Game> Searcher<'a, G> {
             alpha = alpha.max(v);
         }
         best
+    }
+
+    /// The exact value of every move of `moves` from `state` for `mover`,
+    /// by iterative deepening up to `max_depth` (each move searched with a
+    /// full window): the values of the deepest complete iteration, or
+    /// `None` if not even depth 1 was completed. Also the depth reached.
+    pub(crate) fn all_values(
+        &mut self,
+        state: &G::State,
+        mover: Player,
+        moves: &[G::Move],
+        max_depth: u32,
+    ) -> (Option<Vec<f64>>, u32) {
+        let mut last = None;
+        let mut reached = 0;
+        for depth in 1..=max_depth.max(1) {
+            self.horizon = false;
+            let mut values = Vec::with_capacity(moves.len());
+            for mv in moves {
+                let mut child = state.clone();
+                self.game.apply_unchecked(&mut child, mv);
+                let v =
+                    self.child_value(&child, mover, depth - 1, f64::NEG_INFINITY, f64::INFINITY);
+                if self.aborted {
+                    break;
+                }
+                values.push(v);
+            }
+            if self.aborted {
+                break;
+            }
+            last = Some(values);
+            reached = depth;
+            if !self.horizon {
+                break;
+            }
+        }
+        (last, reached)
     }
 
     /// Iterative deepening from `state` over `moves` up to `max_depth`.

@@ -1,8 +1,12 @@
 //! `pimc`: perfect-information Monte Carlo. States are drawn from the view
 //! with [`Game::determinize`] (`worlds` of them), each is searched by
-//! alpha-beta as if it were the truth, and each world votes for its best
-//! move; the move with most votes is played (ties go to the higher mean
-//! value). The budget is shared equally by the worlds.
+//! alpha-beta as if it were the truth, and every world scores every move
+//! (each root move searched with a full window); the move with the best
+//! mean score over the worlds is played. The worlds' votes (how many put
+//! a move first) are reported. Plain votes for each world's best move fuse
+//! strategies badly in Stratego: in each world some attack on an unknown
+//! piece finds its flag, so the votes go to attacks that lose on average.
+//! The budget is shared equally by the worlds.
 
 use super::alphabeta::{Searcher, Table, PROVEN_SCALE};
 use super::common::{self, TOP_MOVES};
@@ -57,45 +61,52 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
                 .iterations
                 .map(|n| (n / u64::from(worlds)).max(1)),
         };
-        let mut votes = vec![0u64; input.legal.len()];
-        let mut values = vec![0.0f64; input.legal.len()];
+        let n = input.legal.len();
+        let mut votes = vec![0u64; n];
+        let mut totals = vec![0.0f64; n];
+        let mut scored = 0u32;
         let mut nodes = 0;
         let mut depth = u32::MAX;
         // The table is keyed by full states, so the worlds can share it;
         // it is emptied for each move, as it holds guesses of hidden pieces.
         self.table.clear();
-        for _ in 0..worlds {
+        let deadline = self.config.budget.start();
+        for w in 0..worlds {
+            // Drawing a world may cost more than its share of the time:
+            // no new world once the time is up (one is always searched).
+            if w > 0 && deadline.out_of_time() {
+                break;
+            }
             let state = input.game.determinize(input.view, &mut self.rng);
             let mut searcher = Searcher::new(input.game, &mut self.table, share);
-            let result = searcher.search(&state, input.player, input.legal, self.config.depth);
-            nodes += result.nodes;
-            self.table.fit(result.nodes);
-            depth = depth.min(result.depth);
-            if let Some((mv, v)) = result.best {
-                if let Some(i) = input.legal.iter().position(|m| *m == mv) {
-                    votes[i] += 1;
-                    let v = if v.abs() > 1.0 { v / PROVEN_SCALE } else { v };
-                    values[i] += v.clamp(-1.0, 1.0);
+            let (values, reached) =
+                searcher.all_values(&state, input.player, input.legal, self.config.depth);
+            let used = searcher.nodes();
+            nodes += used;
+            self.table.fit(used);
+            let Some(values) = values else { continue };
+            depth = depth.min(reached);
+            scored += 1;
+            let mut best = 0;
+            for (i, v) in values.iter().enumerate() {
+                let v = if v.abs() > 1.0 { v / PROVEN_SCALE } else { *v };
+                totals[i] += v.clamp(-1.0, 1.0);
+                if values[i] > values[best] {
+                    best = i;
                 }
             }
+            votes[best] += 1;
         }
-        let mean = |i: usize| {
-            if votes[i] == 0 {
-                f64::NEG_INFINITY
-            } else {
-                values[i] / votes[i] as f64
-            }
-        };
-        let best = (0..input.legal.len())
+        let mean = |i: usize| totals[i] / f64::from(scored.max(1));
+        let best = (0..n)
             .max_by(|&a, &b| {
-                votes[a]
-                    .cmp(&votes[b])
-                    .then(mean(a).total_cmp(&mean(b)))
+                mean(a)
+                    .total_cmp(&mean(b))
+                    .then(votes[a].cmp(&votes[b]))
                     .then(b.cmp(&a))
             })
             .unwrap_or(0);
-        let stats = (0..input.legal.len())
-            .filter(|&i| votes[i] > 0)
+        let stats = (0..n)
             .map(|i| MoveStat {
                 mv: input.legal[i].clone(),
                 visits: votes[i],
@@ -107,8 +118,8 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
             analysis: Analysis {
                 iterations: nodes,
                 depth: Some(if depth == u32::MAX { 0 } else { depth }),
-                top: common::top(stats, TOP_MOVES, |s| s.visits as f64 + s.value * 1e-3),
-                value: (votes[best] > 0).then(|| mean(best)),
+                top: common::top(stats, TOP_MOVES, |s| s.value),
+                value: (scored > 0).then(|| mean(best)),
                 elapsed: started.elapsed(),
             },
         })

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 fn agents(c: &mut Criterion) {
     let game: plateau_hus::Hus = plateau_hus::Hus::standard();
-    let state = kit::position_after(&game, 7, 6);
+    let state = kit::position_after(&game, 7, 0);
     let mut group = c.benchmark_group("hus-agents");
     group
         .sample_size(10)
