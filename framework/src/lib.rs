@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod board;
 pub mod conformance;
 pub mod demo;
 mod error;
@@ -53,7 +54,9 @@ pub use game::{Game, ParamDoc, Variant};
 pub use outcome::{Outcome, Status};
 pub use player::Player;
 pub use record::{GameRecord, RECORD_FORMAT};
-pub use registry::{rng, DynAgent, DynChoice, DynGame, DynSession, GameEntry, LastMove, Registry};
+pub use registry::{
+    rng, DynAgent, DynChoice, DynGame, DynSession, GameEntry, LastMove, Registry, SeatBoard,
+};
 pub use rules::RulesSpec;
 pub use session::{describe_outcome, PlayError, Session, MAX_MOVES, MAX_SNAPSHOTS};
 

@@ -54,6 +54,7 @@
 
 mod bitboard;
 mod board;
+mod board_view;
 mod builder;
 mod chase;
 mod combat;
@@ -78,7 +79,8 @@ mod tests;
 
 pub use board::{Square, SquareError, MAX_FILES, MAX_RANKS};
 pub use builder::{
-    BuildError, ChaseRecord, Checks, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece, TwoSquares,
+    BuildError, ChaseRecord, Checks, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece,
+    TwoSquares,
 };
 pub use combat::Clash;
 pub use end::{FLAG_CAPTURED, FLAG_REACHED_BACK_ROW, MOVE_CAP, NO_LEGAL_MOVE, NO_MOVABLE_PIECES};
