@@ -46,7 +46,7 @@ const SIDE_COLOURS: [Color; 4] = [Color::Red, Color::LightBlue, Color::Green, Co
 /// The keys, shown in the help panel.
 const HELP: &[&str] = &[
     "arrows  move the cursor",
-    "Enter   pick a piece, then its target",
+    "Enter   pick a piece, then target",
     "Esc     drop the selection",
     "Tab     board / typing line",
     "type    a move or a command:",
@@ -243,10 +243,12 @@ impl App {
 
     /// Whose eyes the screen is for (`None`: everything may be shown).
     fn viewer(&self) -> Option<Player> {
-        if matches!(self.screen, Screen::GameOver) {
-            return None;
+        match self.screen {
+            Screen::GameOver => None,
+            // The mover reads the result of their own move.
+            Screen::Hide(p) => Some(p),
+            _ => self.table.viewer(),
         }
-        self.table.viewer()
     }
 
     fn say(&mut self, text: impl Into<String>) {
@@ -1262,6 +1264,9 @@ mod tests {
         // Red reads the result on its own board, then hides it.
         let (text, _) = screen(&app);
         assert!(text.contains("Press Enter to hide"), "{text}");
+        let own = app.board().unwrap().board;
+        let reds = own.cells.iter().filter(|c| c.owner == Some(Player(0)));
+        assert!(reds.clone().count() == 40 && reds.clone().all(|c| c.text != "?"));
         press(&mut app, KeyCode::Enter);
         let (text, _) = screen(&app);
         assert!(text.contains("Pass the terminal to Blue"), "{text}");
