@@ -201,8 +201,10 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
             "Each player sees only their own view; the screen and its scrollback are cleared between turns.",
         )?;
     }
-    let ended = table.play(io)?;
-    table.finish(ended, args.save.as_deref(), io)
+    saving::autosave_on_interrupt();
+    let ended = table.play(io);
+    saving::in_progress(None);
+    table.finish(ended?, args.save.as_deref(), io)
 }
 
 impl Table {
@@ -239,6 +241,7 @@ impl Table {
                 Status::Over(_) => return Ok(Ended::Over),
                 Status::ToMove(p) => p,
             };
+            saving::in_progress(Some(self.session.record()));
             if self.is_human(p) {
                 match self.human_turn(p, io)? {
                     Turn::Moved | Turn::Undone => {}
@@ -583,5 +586,17 @@ pub fn legal_moves_count(n: usize) -> String {
         "1 legal move".to_string()
     } else {
         format!("{n} legal moves")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::legal_moves_count;
+
+    #[test]
+    fn one_legal_move_is_singular() {
+        assert_eq!(legal_moves_count(1), "1 legal move");
+        assert_eq!(legal_moves_count(0), "0 legal moves");
+        assert_eq!(legal_moves_count(12), "12 legal moves");
     }
 }

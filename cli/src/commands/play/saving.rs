@@ -47,6 +47,37 @@ pub fn autosave(record: &GameRecord) -> CliResult<PathBuf> {
     Ok(path)
 }
 
+/// The game in progress of the line prompt, for the Ctrl-C handler.
+static IN_PROGRESS: std::sync::Mutex<Option<GameRecord>> = std::sync::Mutex::new(None);
+
+/// Makes Ctrl-C (SIGINT) at the line prompt autosave the game in progress
+/// (as last given to [`in_progress`]) and exit with status 130. The
+/// full-screen board reads Ctrl-C as a key instead.
+pub fn autosave_on_interrupt() {
+    // Only the first call installs the handler; later ones change nothing.
+    let _ = ctrlc::set_handler(|| {
+        let record = IN_PROGRESS.lock().ok().and_then(|mut r| r.take());
+        if let Some(record) = record {
+            match autosave(&record) {
+                Ok(path) => eprintln!(
+                    "\nInterrupted: autosaved to {}; `plateau play --load {}` continues it.",
+                    path.display(),
+                    path.display()
+                ),
+                Err(e) => eprintln!("\nInterrupted: cannot autosave: {}", e.one_line()),
+            }
+        }
+        std::process::exit(130);
+    });
+}
+
+/// Sets the game that Ctrl-C autosaves (`None`: nothing to save).
+pub fn in_progress(record: Option<GameRecord>) {
+    if let Ok(mut slot) = IN_PROGRESS.lock() {
+        *slot = record;
+    }
+}
+
 /// Whether saving to `path` would replace a file, which must be asked first.
 pub fn would_overwrite(path: &Path) -> bool {
     path.exists()
