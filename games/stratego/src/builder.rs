@@ -220,9 +220,7 @@ pub enum BuildError {
         last: usize,
     },
     /// More pieces of a kind than the army has.
-    #[error(
-        "{side} has {found} {name}s on the board and in the tray; the army has {expected} (S2)"
-    )]
+    #[error("{side} has {found} {name}s on the board and in the tray; the army has {expected} (S2)")]
     TooMany {
         /// The side.
         side: String,
@@ -449,24 +447,25 @@ impl PositionBuilder {
         let mut counts = [[0usize; crate::params::MAX_KINDS]; 2];
         let mut origins = [[false; crate::board::BOARD_LEN]; 2];
         let mut marks = [0u8; 2];
-        let mut check_origin = |side: usize, origin: Option<Square>| -> Result<(), BuildError> {
-            let Some(o) = origin else { return Ok(()) };
-            let problem = if !r.home[side].contains(&o) || r.is_lake(o) {
-                Some("not a square of its home area")
-            } else if std::mem::replace(&mut origins[side][o.index()], true) {
-                Some("another piece was set up there")
-            } else {
-                None
+        let mut check_origin =
+            |side: usize, origin: Option<Square>| -> Result<(), BuildError> {
+                let Some(o) = origin else { return Ok(()) };
+                let problem = if !r.home[side].contains(&o) || r.is_lake(o) {
+                    Some("not a square of its home area")
+                } else if std::mem::replace(&mut origins[side][o.index()], true) {
+                    Some("another piece was set up there")
+                } else {
+                    None
+                };
+                match problem {
+                    Some(problem) => Err(BuildError::Origin {
+                        side: r.names[side].clone(),
+                        square: o,
+                        problem,
+                    }),
+                    None => Ok(()),
+                }
             };
-            match problem {
-                Some(problem) => Err(BuildError::Origin {
-                    side: r.names[side].clone(),
-                    square: o,
-                    problem,
-                }),
-                None => Ok(()),
-            }
-        };
         for p in &self.pieces {
             let cell = on_board(p.square)?;
             if r.is_lake(p.square) {
@@ -535,10 +534,7 @@ impl PositionBuilder {
             if self.returns[side] > 2 {
                 return Err(BuildError::Reconquest {
                     at: who,
-                    problem: format!(
-                        "{} returns made; a side makes at most 2",
-                        self.returns[side]
-                    ),
+                    problem: format!("{} returns made; a side makes at most 2", self.returns[side]),
                 });
             }
             if marks[side] > self.returns[side] {
@@ -588,7 +584,9 @@ impl PositionBuilder {
                     return Err(BuildError::Record {
                         side: who,
                         record: "chase (S8)",
-                        problem: format!("{t} is not next to where its last move ended (S8.1)"),
+                        problem: format!(
+                            "{t} is not next to where its last move ended (S8.1)"
+                        ),
                     });
                 }
             }

@@ -79,8 +79,7 @@ mod tests;
 
 pub use board::{Square, SquareError, MAX_FILES, MAX_RANKS};
 pub use builder::{
-    BuildError, ChaseRecord, Checks, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece,
-    TwoSquares,
+    BuildError, ChaseRecord, Checks, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece, TwoSquares,
 };
 pub use combat::Clash;
 pub use end::{FLAG_CAPTURED, FLAG_REACHED_BACK_ROW, MOVE_CAP, NO_LEGAL_MOVE, NO_MOVABLE_PIECES};

@@ -158,7 +158,8 @@ impl Rules {
         // S7
         st.series[side].record(from as u8, to as u8, survived);
         // S12.4, S12.5a: the move ends on the opponent's back row.
-        if self.arrival && back_row && self.arrive(st, id, from, to) {
+        if self.arrival && back_row && self.arrive(st, id, from, to)
+        {
             return;
         }
         // S8 (a bomb or flag that moves threatens nothing, S8.1).

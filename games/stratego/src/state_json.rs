@@ -329,38 +329,38 @@ impl StateJson {
             },
         });
         let last_event = st.last.map(|e| match e {
-            Event::Setup { player } => EventJson::Setup {
-                side: side(player.index()),
-            },
-            Event::Move {
-                player,
-                from,
-                to,
-                revealed,
-                combat,
-            } => EventJson::Move {
-                side: side(player.index()),
-                from,
-                to,
-                revealed: revealed.map(kind),
-                combat: combat.map(|c| CombatJson {
-                    attacker: kind(c.attacker),
-                    defender: c.defender.map(kind),
-                    result: c.result,
-                }),
-            },
-            Event::Return {
-                player,
-                kind: k,
-                square,
-            } => EventJson::Return {
-                side: side(player.index()),
-                piece: kind(k),
-                square,
-            },
-            Event::Skip { player } => EventJson::Skip {
-                side: side(player.index()),
-            },
+                Event::Setup { player } => EventJson::Setup {
+                    side: side(player.index()),
+                },
+                Event::Move {
+                    player,
+                    from,
+                    to,
+                    revealed,
+                    combat,
+                } => EventJson::Move {
+                    side: side(player.index()),
+                    from,
+                    to,
+                    revealed: revealed.map(kind),
+                    combat: combat.map(|c| CombatJson {
+                        attacker: kind(c.attacker),
+                        defender: c.defender.map(kind),
+                        result: c.result,
+                    }),
+                },
+                Event::Return {
+                    player,
+                    kind: k,
+                    square,
+                } => EventJson::Return {
+                    side: side(player.index()),
+                    piece: kind(k),
+                    square,
+                },
+                Event::Skip { player } => EventJson::Skip {
+                    side: side(player.index()),
+                },
         });
         let lakes = (0..rules.ranks)
             .flat_map(|r| (0..rules.files).filter_map(move |f| Square::new(f, r)))
@@ -405,3 +405,4 @@ impl StateJson {
         }
     }
 }
+

@@ -2,12 +2,12 @@
 //! consistent with everything a player knows.
 
 use crate::board::{self, Square, CELLS};
-use crate::builder::{
-    neighbours, ChaseRecord, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece, TwoSquares,
-};
 use crate::combat::Clash;
 use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
 use crate::setup::Setup;
+use crate::builder::{
+    neighbours, ChaseRecord, PendingStep, PlacedPiece, PositionBuilder, RemovedPiece, TwoSquares,
+};
 use crate::state::{Event, StrategoState, BACK_ROW, MARKED};
 use plateau::rand::seq::SliceRandom;
 use plateau::rand::Rng;

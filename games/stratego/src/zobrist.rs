@@ -120,15 +120,8 @@ impl crate::params::Rules {
             k = fold(k, tray[0]);
             k = fold(k, tray[1]);
         }
-        let counters = (if self.max_plies > 0 {
-            st.plies as u64
-        } else {
-            0
-        }) | (if self.max_quiet > 0 {
-            st.quiet as u64
-        } else {
-            0
-        }) << 32;
+        let counters = (if self.max_plies > 0 { st.plies as u64 } else { 0 })
+            | (if self.max_quiet > 0 { st.quiet as u64 } else { 0 }) << 32;
         k = fold(k, counters);
         if let Some(o) = &st.outcome {
             k = fold(k, 0xdead ^ o.winner.map_or(2, |w| w.0 as u64));

@@ -4,9 +4,7 @@
 use crate::harness::*;
 use crate::samples::*;
 use plateau::{Game, Player};
-use plateau_stratego::{
-    ChaseRecord, PendingStep, PositionBuilder, Square, Stratego, StrategoState,
-};
+use plateau_stratego::{ChaseRecord, PendingStep, PositionBuilder, Square, Stratego, StrategoState};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use std::cell::Cell;

@@ -252,8 +252,7 @@ fn the_builder_refuses_what_no_game_shows_naming_the_square_and_the_rule() {
         ),
         (
             Box::new(|b| {
-                b.pieces
-                    .retain(|p| p.owner == Player(0) || p.square != sq("e7"));
+                b.pieces.retain(|p| p.owner == Player(0) || p.square != sq("e7"));
             }),
             &["no-movable-pieces", "S9", "no outcome"],
         ),
@@ -300,8 +299,7 @@ fn assert_round_trip(game: &Stratego, st: &StrategoState) {
     }
     // A position from play passes every check.
     if st.setups_done == 2 && st.plies > 0 {
-        b.build(game)
-            .unwrap_or_else(|e| panic!("{e}: {}", game.render_state(st)));
+        b.build(game).unwrap_or_else(|e| panic!("{e}: {}", game.render_state(st)));
     }
 }
 
@@ -390,9 +388,7 @@ fn state_key_tells_apart_what_decides_the_future() {
     b.plies_without_capture += 1;
     assert_eq!(game.state_key(&b.build(&game).unwrap()), key);
     let uncapped = rules(&[("max_plies", "0")]);
-    let st2 = PositionBuilder::from_state(&game, &st)
-        .build(&uncapped)
-        .unwrap();
+    let st2 = PositionBuilder::from_state(&game, &st).build(&uncapped).unwrap();
     let mut b = PositionBuilder::from_state(&uncapped, &st2);
     b.plies += 1;
     assert_eq!(
@@ -449,9 +445,7 @@ fn determinize_is_consistent_over_thousands_of_views_of_every_variant() {
                     assert_honest(&game, &st, seed + ply);
                     views += 2;
                 }
-                let Some(mv) = game.random_move(&st, &mut rng) else {
-                    break;
-                };
+                let Some(mv) = game.random_move(&st, &mut rng) else { break };
                 game.apply(&mut st, &mv);
                 ply += 1;
                 if ply > 1200 {
@@ -516,11 +510,7 @@ fn determinize_late_in_the_game_with_few_unknowns() {
     // The scout (2) on j9 next to j8: swap the j9 bomb for a scout.
     let mut b = PositionBuilder::from_state(&game, &st);
     let scout = game.kind_of_name("scout").unwrap();
-    b.pieces
-        .iter_mut()
-        .find(|p| p.square == sq("j9"))
-        .unwrap()
-        .kind = scout;
+    b.pieces.iter_mut().find(|p| p.square == sq("j9")).unwrap().kind = scout;
     let st = b.build(&game).unwrap();
     let view = game.view(&st, Player(0));
     let mut rng = plateau::rng(1);
