@@ -224,6 +224,12 @@ pub fn write_text(path: &Path, text: &str) -> CliResult {
 /// Temporary files removed on Ctrl-C (SIGINT, SIGTERM): the process ends
 /// at once then, without running the destructors that remove them on every
 /// other way out.
+/// Removes the temporary files of writes in progress: for a program's own
+/// Ctrl-C handler, which takes the place of this module's.
+pub fn remove_pending_temp_files() {
+    interrupt::remove_all();
+}
+
 mod interrupt {
     use std::path::{Path, PathBuf};
     use std::sync::{Mutex, Once};

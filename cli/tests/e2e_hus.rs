@@ -6,7 +6,13 @@ use std::fs;
 use std::path::Path;
 
 fn plateau() -> Command {
-    Command::cargo_bin("plateau").unwrap()
+    let mut command = Command::cargo_bin("plateau").unwrap();
+    // Games left with quit are autosaved here, not in the home folder.
+    command.env(
+        "PLATEAU_AUTOSAVE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/autosave"),
+    );
+    command
 }
 
 struct Run {
@@ -333,7 +339,7 @@ fn undo_between_two_people_takes_back_the_askers_own_move() {
     // a5 and north's a5, south's undo takes back both.
     let r = run_in(
         &["play", "hus", "--p1", "human", "--p2", "human"],
-        &format!("undo\na5\na5\nundo\nquit\n{save}\n"),
+        &format!("undo\na5\na5\nundo\nquit\n{save}\nyes\n"),
     );
     ok(&r);
     assert!(

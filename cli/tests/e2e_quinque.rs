@@ -7,6 +7,11 @@ use std::fs;
 fn run_in(args: &[&str], input: &str) -> (i32, String, String) {
     let output = Command::cargo_bin("plateau")
         .unwrap()
+        // Games left with quit are autosaved here, not in the home folder.
+        .env(
+            "PLATEAU_AUTOSAVE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/autosave"),
+        )
         .args(args)
         .write_stdin(input)
         .output()

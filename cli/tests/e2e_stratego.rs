@@ -31,6 +31,11 @@ struct Run {
 fn run_in(args: &[&str], input: &str) -> Run {
     let output = Command::cargo_bin("plateau")
         .unwrap()
+        // Games left with quit are autosaved here, not in the home folder.
+        .env(
+            "PLATEAU_AUTOSAVE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/autosave"),
+        )
         .args(args)
         .write_stdin(input)
         .output()
@@ -246,7 +251,7 @@ fn two_people_at_one_terminal_see_only_their_own_pieces() {
         "{}",
         r.out
     );
-    let screens: Vec<&str> = r.out.split("\x1b[2J\x1b[H").collect();
+    let screens: Vec<&str> = r.out.split("\x1b[2J\x1b[3J\x1b[H").collect();
     let (mut red_screens, mut blue_screens) = (0, 0);
     for screen in &screens {
         let is_red = screen.contains("You are Red");

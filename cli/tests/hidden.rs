@@ -9,7 +9,7 @@ use common::{one_line_error, p, run, run_in};
 use plateau::GameRecord;
 use std::fs;
 
-const CLEAR: &str = "\x1b[2J\x1b[H";
+const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
 
 /// A record where red chose 7 and blue 3.
 fn game_7_3(dir: &std::path::Path) -> String {

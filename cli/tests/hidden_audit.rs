@@ -37,7 +37,7 @@ const BLUE_SWAPPED: &str =
 const BLUE_A7_BOMB: &str =
     "B 3 2 2 X 8 2 2 7 4 / 4 B 6 3 9 5 6 2 5 5 / B 2 8 3 6 7 B 6 S 7 / 5 3 4 2 B F B 4 2 3";
 
-const CLEAR: &str = "\x1b[2J\x1b[H";
+const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
 
 /// The offset `plateau new`/`play` add to the seed for the setups given on
 /// the command line (cli/src/setups.rs).
@@ -51,6 +51,15 @@ struct Out {
 
 /// Runs `plateau ARGS` in this process with the shipped games.
 fn run_in(args: &[&str], input: &str) -> Out {
+    // Games left with quit are autosaved here, not in the home folder; set
+    // once, before any run reads it.
+    static AUTOSAVE: std::sync::Once = std::sync::Once::new();
+    AUTOSAVE.call_once(|| {
+        std::env::set_var(
+            "PLATEAU_AUTOSAVE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/autosave"),
+        )
+    });
     let mut all = vec!["plateau"];
     all.extend_from_slice(args);
     let mut input = input.as_bytes();

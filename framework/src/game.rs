@@ -276,6 +276,27 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// A player's view as a text board, from that player's seat.
     fn render_view(&self, view: &Self::View) -> String;
 
+    /// The board as `seat` sees it (`None`: the whole position, an explicit
+    /// request that shows hidden information), for full-screen display. It
+    /// must show nothing that seat may not know. The default, `None`, makes
+    /// front ends show [`Game::render_view`] / [`Game::render_state`].
+    fn board_view(
+        &self,
+        _state: &Self::State,
+        _seat: Option<Player>,
+    ) -> Option<crate::board::BoardView> {
+        None
+    }
+
+    /// The names of the squares a move touches, as
+    /// [`Cell::name`](crate::board::Cell::name) names them: where it starts
+    /// first, where it ends last (a Hus pit: one square; a Stratego step:
+    /// origin and target). Front ends highlight the last move and select
+    /// moves by cursor from it. The default knows none.
+    fn move_squares(&self, _mv: &Self::Move) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Whether the move's text may be shown to the other players. A Stratego
     /// setup is secret; a step is public (its squares are seen at the table).
     fn move_is_public(&self, _mv: &Self::Move) -> bool {

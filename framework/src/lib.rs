@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod board;
 pub mod conformance;
 pub mod demo;
 mod error;
@@ -55,7 +56,7 @@ pub use outcome::{Outcome, Status};
 pub use player::Player;
 pub use record::{GameRecord, RECORD_FORMAT};
 pub use registry::{
-    rng, DynAgent, DynChoice, DynGame, DynSession, GameEntry, LastMove, Registry,
+    rng, DynAgent, DynChoice, DynGame, DynSession, GameEntry, LastMove, Registry, SeatBoard,
     PUBLIC_ILLEGAL_REASON,
 };
 pub use rules::RulesSpec;

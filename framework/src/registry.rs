@@ -54,6 +54,16 @@ pub struct LastMove {
     pub public: bool,
 }
 
+/// A board for one seat and the squares of the last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatBoard {
+    /// The board.
+    pub board: crate::board::BoardView,
+    /// The cells (row, column) of the last move, origin first (empty when
+    /// none or when the seat may not know them).
+    pub last_move: Vec<(usize, usize)>,
+}
+
 /// A game with loaded rules.
 pub trait DynGame: Send + Sync {
     /// The game's identifier.
@@ -208,6 +218,13 @@ pub trait DynSession: Send {
     fn last_move(&self) -> Option<LastMove>;
     /// Counts the move sequences of `depth` from the current position.
     fn perft(&self, depth: u32) -> u64;
+    /// The board as `seat` sees it (`None`: the whole position), with the
+    /// squares of the last move as `seat` may know them, or `None` when the
+    /// game gives no board description (show [`DynSession::render`]).
+    fn board(&self, seat: Option<Player>) -> Option<SeatBoard>;
+    /// The squares each legal move touches, origin first and target last,
+    /// with the move's notation.
+    fn legal_move_squares(&self) -> Vec<(String, Vec<String>)>;
     /// A copy of this session.
     fn clone_box(&self) -> Box<dyn DynSession>;
     /// Each player's return for the finished game ([`Game::returns`]); all
@@ -570,6 +587,32 @@ impl<G: Game> DynSession for Session<G> {
             return u64::from(depth == 0);
         }
         crate::perft::perft(self.game(), self.state(), depth)
+    }
+    fn board(&self, seat: Option<Player>) -> Option<SeatBoard> {
+        let board = self.game().board_view(self.state(), seat)?;
+        let last_move = match (self.moves().last(), self.previous_state()) {
+            (Some(mv), Some(before)) => {
+                let mover = self.game().status(before).to_move();
+                // A secret move (a setup) is shown only to its mover.
+                if self.game().move_is_public(mv) || seat.is_none() || mover == seat {
+                    self.game()
+                        .move_squares(mv)
+                        .iter()
+                        .filter_map(|name| board.locate(name, mover))
+                        .collect()
+                } else {
+                    Vec::new()
+                }
+            }
+            _ => Vec::new(),
+        };
+        Some(SeatBoard { board, last_move })
+    }
+    fn legal_move_squares(&self) -> Vec<(String, Vec<String>)> {
+        Session::legal_moves(self)
+            .iter()
+            .map(|m| (self.game().format_move(m), self.game().move_squares(m)))
+            .collect()
     }
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())

@@ -25,6 +25,15 @@ pub struct Out {
 
 /// Runs `plateau ARGS` in-process with `input` as the standard input.
 pub fn run_in(args: &[&str], input: &str) -> Out {
+    // Games left with quit are autosaved here, not in the home folder; set
+    // once, before any run reads it.
+    static AUTOSAVE: std::sync::Once = std::sync::Once::new();
+    AUTOSAVE.call_once(|| {
+        std::env::set_var(
+            "PLATEAU_AUTOSAVE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/autosave"),
+        )
+    });
     let mut all = vec!["plateau"];
     all.extend_from_slice(args);
     let mut input = input.as_bytes();

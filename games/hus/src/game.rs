@@ -389,6 +389,18 @@ impl Game for Hus {
         serde_json::to_value(state).expect("states always serialize")
     }
 
+    fn board_view(
+        &self,
+        state: &HusState,
+        seat: Option<Player>,
+    ) -> Option<plateau::board::BoardView> {
+        Some(crate::board_view::board_view(self, state, seat))
+    }
+
+    fn move_squares(&self, mv: &Pit) -> Vec<String> {
+        vec![format_pit(*mv)]
+    }
+
     fn render_view(&self, view: &HusView) -> String {
         render::board(self, &view.state, view.seat.player())
     }

@@ -39,6 +39,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+mod board_view;
 mod end;
 mod eval;
 mod game;

@@ -429,6 +429,18 @@ impl Game for Oware {
         serde_json::to_value(crate::state::StateJson::from(state)).expect("states always serialize")
     }
 
+    fn board_view(
+        &self,
+        state: &OwareState,
+        seat: Option<Player>,
+    ) -> Option<plateau::board::BoardView> {
+        Some(crate::board_view::board_view(self, state, seat))
+    }
+
+    fn move_squares(&self, mv: &House) -> Vec<String> {
+        vec![format_house(*mv)]
+    }
+
     fn render_view(&self, view: &OwareView) -> String {
         render::board(self, &view.state, view.seat.player())
     }

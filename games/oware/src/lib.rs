@@ -41,6 +41,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+mod board_view;
 pub mod capture;
 mod end;
 mod feeding;

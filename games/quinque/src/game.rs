@@ -402,6 +402,18 @@ impl Game for Quinque {
         parse_action(text)
     }
 
+    fn board_view(
+        &self,
+        state: &QuinqueState,
+        _seat: Option<Player>,
+    ) -> Option<plateau::board::BoardView> {
+        Some(crate::board_view::board_view(self, state))
+    }
+
+    fn move_squares(&self, action: &Action) -> Vec<String> {
+        crate::board_view::move_squares(self, action)
+    }
+
     fn render_state(&self, state: &QuinqueState) -> String {
         self.draw(state)
     }

@@ -46,6 +46,7 @@ pub mod action;
 mod apply;
 mod bits;
 mod board;
+mod board_view;
 mod check;
 mod eval;
 pub mod formation;

@@ -489,6 +489,18 @@ impl Game for Stratego {
         self.rules.render_state(st, &self.status(st))
     }
 
+    fn board_view(
+        &self,
+        state: &StrategoState,
+        seat: Option<Player>,
+    ) -> Option<plateau::board::BoardView> {
+        Some(crate::board_view::board_view(self, state, seat))
+    }
+
+    fn move_squares(&self, mv: &Move) -> Vec<String> {
+        crate::board_view::move_squares(mv)
+    }
+
     fn render_view(&self, view: &StrategoView) -> String {
         self.rules.render_view(view)
     }

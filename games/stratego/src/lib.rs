@@ -54,6 +54,7 @@
 
 mod bitboard;
 mod board;
+mod board_view;
 mod builder;
 mod chase;
 mod combat;

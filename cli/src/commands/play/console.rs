@@ -4,8 +4,10 @@
 use crate::error::CliResult;
 use crate::Io;
 
-/// The ANSI sequence that clears the screen and puts the cursor home.
-pub const CLEAR_SCREEN: &str = "\x1b[2J\x1b[H";
+/// The ANSI sequence that clears the screen, then the terminal's scrollback
+/// (`ESC[3J`, so that the other player's board cannot be scrolled back to),
+/// and puts the cursor home.
+pub const CLEAR_SCREEN: &str = "\x1b[2J\x1b[3J\x1b[H";
 
 /// Prints a text and a newline.
 pub fn say(io: &mut Io<'_>, text: &str) -> CliResult {

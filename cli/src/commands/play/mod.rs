@@ -8,7 +8,9 @@
 //! looks next may know it.
 
 mod console;
+mod saving;
 mod seats;
+mod tui;
 
 use crate::args::{RulesOpts, SetupOpts};
 use crate::commands::show::ensure_newline;
@@ -30,12 +32,24 @@ use std::path::PathBuf;
     plateau play stratego --p1 human --p2 human\n  \
     plateau play stratego --red-setup my-setup.txt --save game.json\n  \
     plateau play hus --p2 ai:time=1s\n  \
-    plateau play quinque --p2 mcts:iters=20000,c=1.4\n\n\
-    At the prompt, type a move or one of: help, moves, random, hint, board, undo, resign, quit.\n\
+    plateau play quinque --p2 mcts:iters=20000,c=1.4\n  \
+    plateau play --load ~/.local/state/plateau/autosave/hus-1764583200-4242.json\n\n\
+    On a terminal the board is full-screen (F1 or `help` lists the keys); `--plain` keeps a line\n\
+    prompt. At the prompt, type a move or one of: help, moves, random, hint, board, undo, save,\n\
+    resign, quit. A game left with quit or Ctrl-C is saved to $PLATEAU_AUTOSAVE_DIR, else\n\
+    $XDG_STATE_HOME/plateau/autosave, else ~/.local/state/plateau/autosave; `--load` continues it.\n\
     `plateau agents GAME` lists the agents and their options.")]
 pub struct PlayArgs {
-    /// The game (see `plateau games`).
-    pub game: String,
+    /// The game (see `plateau games`); not needed with --load.
+    #[arg(required_unless_present = "load")]
+    pub game: Option<String>,
+    /// Continue the game of this record file (a saved or autosaved game).
+    #[arg(long, value_name = "FILE", conflicts_with = "game")]
+    pub load: Option<PathBuf>,
+    /// A line prompt instead of the full-screen board (for screen readers
+    /// and scripts; also when the input or output is not a terminal).
+    #[arg(long)]
+    pub plain: bool,
     /// The rules options.
     #[command(flatten)]
     pub rules: RulesOpts,
@@ -105,8 +119,23 @@ struct Table {
 /// Plays the game.
 pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     let entries = args.setups.entries().map_err(CliError::Usage)?;
-    let game = load_game(registry, &args.game, &args.rules)?;
-    let seed = crate::commands::seed_or_clock(args.seed);
+    let (game, loaded) = match &args.load {
+        Some(path) => {
+            let (record, session) = record_file::open(registry, path)?;
+            (
+                record_file::rules_of(registry, &record)?,
+                Some((record, session)),
+            )
+        }
+        None => {
+            let name = args.game.as_deref().unwrap_or_default();
+            (load_game(registry, name, &args.rules)?, None)
+        }
+    };
+    let seed = match &loaded {
+        Some((record, _)) => record.seed,
+        None => crate::commands::seed_or_clock(args.seed),
+    };
     let secret = |offset| crate::commands::secret_seed(args.seed, seed, offset);
     let specs = [&args.p1, &args.p2];
     let mut seats = vec![
@@ -127,8 +156,14 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
         seats.push(Seat::Human);
     }
     seats.truncate(players);
-    let mut session = game.new_session(seed);
-    setups::play(&mut session, &entries, secret(0))?;
+    let session = match loaded {
+        Some((_, session)) => session,
+        None => {
+            let mut session = game.new_session(seed);
+            setups::play(&mut session, &entries, secret(0))?;
+            session
+        }
+    };
     let humans = seats.iter().filter(|s| s.is_human()).count();
     let mut table = Table {
         hot_seat: session.hidden_information() && humans >= 2,
@@ -140,6 +175,9 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
         game,
         hint_seed: secret(4),
     };
+    if !args.plain && tui::terminal_is_interactive() {
+        return tui::run(table, args.save.as_deref(), io);
+    }
     let game = table.game.as_ref();
     // Specs as given: a seed drawn in secret is not shown.
     let who: Vec<String> = table
@@ -160,11 +198,13 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     if table.hot_seat {
         say(
             io,
-            "Each player sees only their own view; the screen is cleared between turns.",
+            "Each player sees only their own view; the screen and its scrollback are cleared between turns.",
         )?;
     }
-    let ended = table.play(io)?;
-    table.finish(ended, args.save.as_deref(), io)
+    saving::autosave_on_interrupt();
+    let ended = table.play(io);
+    saving::in_progress(None);
+    table.finish(ended?, args.save.as_deref(), io)
 }
 
 impl Table {
@@ -201,6 +241,7 @@ impl Table {
                 Status::Over(_) => return Ok(Ended::Over),
                 Status::ToMove(p) => p,
             };
+            saving::in_progress(Some(self.session.record()));
             if self.is_human(p) {
                 match self.human_turn(p, io)? {
                     Turn::Moved | Turn::Undone => {}
@@ -319,6 +360,9 @@ impl Table {
                 "board" => self.show_board(p, io)?,
                 "hint" => self.hint(p, io)?,
                 "quit" | "exit" => return Ok(Turn::Quit),
+                "save" => {
+                    self.save_prompt(io)?;
+                }
                 "undo" if self.session.hidden_information() => say(
                     io,
                     "Moves cannot be taken back in a game with hidden information: \
@@ -409,7 +453,7 @@ impl Table {
         let moves = self.session.legal_moves();
         say(
             io,
-            &format!("{} legal moves: {}", moves.len(), moves.join(" ")),
+            &format!("{}: {}", legal_moves_count(moves.len()), moves.join(" ")),
         )
     }
 
@@ -429,13 +473,17 @@ impl Table {
              board    show the board again\n  \
              undo     take back your last move and what was played since (not with hidden information)\n  \
              resign   give up the game\n  \
-             quit     stop playing (you can still save the game)\n  \
+             save     save the game to a file (asks before replacing one)\n  \
+             quit     stop playing (the game is autosaved; --load continues it)\n  \
              help     this text"
         );
         say(io, &text)
     }
 
-    /// The result, the final position, and the record saved if wanted.
+    /// The result, the final position, and the record saved if wanted: a
+    /// game stopped before its end is autosaved; the question about saving
+    /// wants a file name or `no` (an empty line asks again, so that a
+    /// habitual Enter decides nothing).
     fn finish(
         &mut self,
         ended: Ended,
@@ -460,31 +508,95 @@ impl Table {
                     io,
                     &format!("Stopped: {}", status_line(self.session.as_ref())),
                 )?;
+                match saving::autosave(&self.session.record()) {
+                    Ok(path) => say(
+                        io,
+                        &format!(
+                            "Autosaved to {}; `plateau play --load {}` continues it.",
+                            path.display(),
+                            path.display()
+                        ),
+                    )?,
+                    Err(e) => say(io, &format!("Cannot autosave: {}", e.one_line()))?,
+                }
             }
         }
         let record = self.session.record();
-        // When the file of --save cannot be written, the game is not lost:
-        // another name is asked for, and skipping it is the error.
-        let mut failed = None;
         if let Some(path) = save {
             match record_file::write(path, &record) {
                 Ok(()) => return say(io, &format!("Saved to {}.", path.display())),
                 Err(e) => {
+                    // The game is not lost: another name is asked for, and
+                    // not saving then is the error.
                     say(io, &format!("Cannot save: {}", e.one_line()))?;
-                    failed = Some(e);
+                    return if self.save_prompt(io)? {
+                        Ok(())
+                    } else {
+                        Err(e)
+                    };
                 }
             }
         }
+        self.save_prompt(io).map(|_| ())
+    }
+
+    /// Asks for a file and saves the record there, asking before replacing
+    /// a file; `no` (or the end of the input) saves nothing. True when saved.
+    fn save_prompt(&mut self, io: &mut Io<'_>) -> CliResult<bool> {
+        let record = self.session.record();
         loop {
-            let answer = ask(io, "Save the record? File name (Enter to skip): ")?;
-            let answer = answer.as_deref().map(str::trim).unwrap_or_default();
+            let Some(answer) = ask(io, "Save the record? File name, or 'no': ")? else {
+                return Ok(false);
+            };
+            let answer = answer.trim();
             if answer.is_empty() {
-                return failed.map_or(Ok(()), Err);
+                continue;
             }
-            match record_file::write(std::path::Path::new(answer), &record) {
-                Ok(()) => return say(io, &format!("Saved to {answer}.")),
+            if matches!(answer.to_ascii_lowercase().as_str(), "no" | "n") {
+                say(io, "Not saved.")?;
+                return Ok(false);
+            }
+            let path = std::path::Path::new(answer);
+            if saving::would_overwrite(path) {
+                let question = format!("{answer} exists. Replace it? (yes/no): ");
+                let replace = ask(io, &question)?;
+                if !replace
+                    .as_deref()
+                    .map(str::trim)
+                    .is_some_and(|r| r.eq_ignore_ascii_case("yes") || r.eq_ignore_ascii_case("y"))
+                {
+                    say(io, "Kept the file; choose another name.")?;
+                    continue;
+                }
+            }
+            match record_file::write(path, &record) {
+                Ok(()) => {
+                    say(io, &format!("Saved to {answer}."))?;
+                    return Ok(true);
+                }
                 Err(e) => say(io, &format!("Cannot save: {}", e.one_line()))?,
             }
         }
+    }
+}
+
+/// `1 legal move` or `N legal moves`.
+pub fn legal_moves_count(n: usize) -> String {
+    if n == 1 {
+        "1 legal move".to_string()
+    } else {
+        format!("{n} legal moves")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::legal_moves_count;
+
+    #[test]
+    fn one_legal_move_is_singular() {
+        assert_eq!(legal_moves_count(1), "1 legal move");
+        assert_eq!(legal_moves_count(0), "0 legal moves");
+        assert_eq!(legal_moves_count(12), "12 legal moves");
     }
 }

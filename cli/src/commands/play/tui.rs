@@ -1,0 +1,1362 @@
+//! The full-screen board of `plateau play` (ratatui over crossterm, in the
+//! terminal's alternate screen, which keeps no scrollback).
+//!
+//! Every game is drawn from the game-independent
+//! [`BoardView`](plateau::board::BoardView) its session gives for the
+//! viewer's seat (a game without one is shown as its text board): pieces
+//! coloured by side, the last move's squares shaded, the squares a move can
+//! start from underlined, the selected piece's targets in green. Moves are
+//! made with the cursor keys or the mouse (origin, then target) or typed in
+//! notation on a line with editing and history. Automatic players think in
+//! the background while a spinner shows their time.
+//!
+//! With two people at one terminal in a game of hidden information, the
+//! mover reads the result of the move, hides the board, and the next player
+//! gets a hand-over screen that shows nothing of anyone's pieces.
+
+use super::{legal_moves_count, saving, title, Seat, Table};
+use crate::error::{CliError, CliResult};
+use crate::text::{last_move_report, status_line};
+use crate::{record_file, Io};
+use plateau::board::CellKind;
+use plateau::{DynAgent, DynChoice, DynSession, Player, Status};
+use ratatui::crossterm::event::{
+    self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Whether the full-screen board can be used: input and output are a
+/// terminal.
+pub fn terminal_is_interactive() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// The colours of the sides, by player index.
+const SIDE_COLOURS: [Color; 4] = [Color::Red, Color::LightBlue, Color::Green, Color::Yellow];
+
+/// The keys, shown in the help panel.
+const HELP: &[&str] = &[
+    "arrows  move the cursor",
+    "Enter   pick a piece, then target",
+    "Esc     drop the selection",
+    "Tab     board / typing line",
+    "type    a move or a command:",
+    "  hint random moves undo",
+    "  resign save quit help",
+    "Up/Down earlier lines typed",
+    "Ctrl-T  hint   Ctrl-S save",
+    "Ctrl-C  quit (autosaved)",
+];
+
+/// Where the typed keys go.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Focus {
+    Board,
+    Line,
+}
+
+/// What the screen shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Screen {
+    /// The game, for the viewer.
+    Play,
+    /// Nothing but a request to pass the terminal to this player.
+    HandOver(Player),
+    /// The mover reads what their move did before the board is hidden.
+    Hide(Player),
+    /// The line asks for a file to save to.
+    SaveAs,
+    /// The file exists: replace it?
+    Overwrite(PathBuf),
+    /// The game is over; waits for an explicit choice.
+    GameOver,
+}
+
+/// A line of text being edited, with the lines entered before.
+#[derive(Clone, Debug, Default)]
+pub(super) struct LineInput {
+    text: Vec<char>,
+    cursor: usize,
+    history: Vec<String>,
+    /// The history entry shown, counted from the newest.
+    back: Option<usize>,
+}
+
+impl LineInput {
+    fn value(&self) -> String {
+        self.text.iter().collect()
+    }
+
+    fn set(&mut self, text: &str) {
+        self.text = text.chars().collect();
+        self.cursor = self.text.len();
+    }
+
+    fn clear(&mut self) {
+        self.set("");
+        self.back = None;
+    }
+
+    /// The line entered: kept in the history and cleared.
+    fn take(&mut self) -> String {
+        let line = self.value();
+        if !line.trim().is_empty() && self.history.last() != Some(&line) {
+            self.history.push(line.clone());
+        }
+        self.clear();
+        line
+    }
+
+    /// Edits the line; false if the key is not an editing key.
+    fn key(&mut self, key: KeyEvent) -> bool {
+        match key.code {
+            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                self.text.insert(self.cursor, c);
+                self.cursor += 1;
+            }
+            KeyCode::Backspace if self.cursor > 0 => {
+                self.cursor -= 1;
+                self.text.remove(self.cursor);
+            }
+            KeyCode::Delete if self.cursor < self.text.len() => {
+                self.text.remove(self.cursor);
+            }
+            KeyCode::Left => self.cursor = self.cursor.saturating_sub(1),
+            KeyCode::Right => self.cursor = (self.cursor + 1).min(self.text.len()),
+            KeyCode::Home => self.cursor = 0,
+            KeyCode::End => self.cursor = self.text.len(),
+            KeyCode::Up if !self.history.is_empty() => {
+                let back = self.back.map_or(0, |b| (b + 1).min(self.history.len() - 1));
+                self.back = Some(back);
+                let line = self.history[self.history.len() - 1 - back].clone();
+                self.set(&line);
+            }
+            KeyCode::Down => match self.back {
+                Some(0) | None => {
+                    self.back = None;
+                    self.set("");
+                }
+                Some(b) => {
+                    self.back = Some(b - 1);
+                    let line = self.history[self.history.len() - b].clone();
+                    self.set(&line);
+                }
+            },
+            KeyCode::Backspace | KeyCode::Delete | KeyCode::Up => {}
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// An automatic player (or the hint agent) choosing in the background.
+struct Thinking {
+    /// Who thinks, for the spinner.
+    label: String,
+    started: Instant,
+    /// The seat whose agent it is, or `None` for the hint agent.
+    seat: Option<usize>,
+    answer: mpsc::Receiver<(Box<dyn DynAgent>, Result<DynChoice, String>)>,
+}
+
+/// Stands in a seat while its agent thinks on another thread.
+struct Busy;
+
+impl DynAgent for Busy {
+    fn spec(&self) -> String {
+        "busy".into()
+    }
+    fn choose(&mut self, _session: &dyn DynSession) -> Option<DynChoice> {
+        None
+    }
+    fn new_game(&mut self) {}
+}
+
+/// One move of the game as the move list shows it.
+#[derive(Clone, Debug)]
+struct Played {
+    mover: Player,
+    text: String,
+    public: bool,
+}
+
+/// The full-screen game.
+pub(super) struct App {
+    table: Table,
+    save: Option<PathBuf>,
+    screen: Screen,
+    focus: Focus,
+    cursor: (usize, usize),
+    selected: Option<(usize, usize)>,
+    line: LineInput,
+    messages: Vec<String>,
+    played: Vec<Played>,
+    thinking: Option<Thinking>,
+    /// The record file written since the last move, if any.
+    saved: Option<PathBuf>,
+    /// The game over screen was reached (and --save written).
+    finished: bool,
+    quit: bool,
+    /// Where the board's first cell was drawn and the cells' width, for
+    /// the mouse.
+    board_at: std::cell::Cell<Option<(u16, u16, u16)>>,
+}
+
+impl App {
+    pub(super) fn new(table: Table, save: Option<&Path>) -> App {
+        let mut app = App {
+            table,
+            save: save.map(Path::to_path_buf),
+            screen: Screen::Play,
+            focus: Focus::Board,
+            cursor: (0, 0),
+            selected: None,
+            line: LineInput::default(),
+            messages: Vec::new(),
+            played: Vec::new(),
+            thinking: None,
+            saved: None,
+            finished: false,
+            quit: false,
+            board_at: std::cell::Cell::new(None),
+        };
+        app.rebuild_played();
+        if let Some(report) = last_move_report(app.session(), app.viewer()) {
+            app.messages.push(report);
+        }
+        app.enter_turn();
+        app
+    }
+
+    fn session(&self) -> &dyn DynSession {
+        self.table.session.as_ref()
+    }
+
+    /// Whose eyes the screen is for (`None`: everything may be shown).
+    fn viewer(&self) -> Option<Player> {
+        match self.screen {
+            Screen::GameOver => None,
+            // The mover reads the result of their own move.
+            Screen::Hide(p) => Some(p),
+            _ => self.table.viewer(),
+        }
+    }
+
+    fn say(&mut self, text: impl Into<String>) {
+        self.messages.push(text.into());
+        let excess = self.messages.len().saturating_sub(50);
+        self.messages.drain(..excess);
+    }
+
+    /// The moves played so far, replayed from the record.
+    fn rebuild_played(&mut self) {
+        self.played.clear();
+        let record = self.session().record();
+        let mut replay = self.table.game.new_session(record.seed);
+        for mv in &record.moves {
+            if replay.play(mv).is_err() {
+                break;
+            }
+            if let Some(last) = replay.last_move() {
+                self.played.push(Played {
+                    mover: last.mover,
+                    text: last.text,
+                    public: last.public,
+                });
+            }
+        }
+    }
+
+    /// Sets the screen for the position: game over, a hand-over, or play.
+    fn enter_turn(&mut self) {
+        match self.session().status() {
+            Status::Over(_) => {
+                self.screen = Screen::GameOver;
+                if !self.finished {
+                    self.finished = true;
+                    self.selected = None;
+                    self.say(format!("Result: {}", self.session().describe_status()));
+                    if let Some(path) = self.save.clone() {
+                        self.save_to(&path);
+                    }
+                    self.say("Game over: s saves the record, q quits.");
+                }
+            }
+            Status::ToMove(p) => {
+                if self.table.hot_seat && self.table.is_human(p) && self.table.shown_to != Some(p) {
+                    self.screen = Screen::HandOver(p);
+                } else {
+                    if self.table.is_human(p) {
+                        self.table.shown_to = Some(p);
+                        self.prompt_for_free_form();
+                    }
+                    self.screen = Screen::Play;
+                }
+            }
+        }
+    }
+
+    fn prompt_for_free_form(&mut self) {
+        if !self.session().moves_enumerable() {
+            if let Some(hint) = self.session().move_hint() {
+                self.say(hint);
+            }
+            self.say("Type the move, or 'random' for a random one.");
+            self.focus = Focus::Line;
+        }
+    }
+
+    /// After any move: the move list, the report for the viewer, the next
+    /// screen.
+    fn after_move(&mut self, mover_was_human: Option<Player>) {
+        self.saved = None;
+        self.selected = None;
+        if let Some(last) = self.session().last_move() {
+            self.played.push(Played {
+                mover: last.mover,
+                text: last.text,
+                public: last.public,
+            });
+        }
+        let viewer = match mover_was_human {
+            Some(p) if self.table.hot_seat => Some(p),
+            _ => self.viewer(),
+        };
+        if let Some(report) = last_move_report(self.session(), viewer) {
+            self.say(report);
+        }
+        if let Some(p) = mover_was_human {
+            let next_other_person = matches!(
+                self.session().status(),
+                Status::ToMove(q) if q != p && self.table.is_human(q)
+            );
+            if self.table.hot_seat && next_other_person {
+                self.screen = Screen::Hide(p);
+                return;
+            }
+        }
+        self.enter_turn();
+    }
+
+    /// Starts the automatic player of the seat to move, if it is one.
+    fn start_agent(&mut self) {
+        if self.thinking.is_some() || self.screen != Screen::Play {
+            return;
+        }
+        let Status::ToMove(p) = self.session().status() else {
+            return;
+        };
+        let Some(Seat::Agent(spec, agent)) = self.table.seats.get_mut(p.index()) else {
+            return;
+        };
+        let label = format!("{} ({spec})", self.table.session.player_name(p));
+        let agent = std::mem::replace(agent, Box::new(Busy));
+        self.thinking = Some(self.think(label, Some(p.index()), agent));
+    }
+
+    fn think(&self, label: String, seat: Option<usize>, mut agent: Box<dyn DynAgent>) -> Thinking {
+        let session = self.table.session.clone_box();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let choice = crate::agents::choose(agent.as_mut(), session.as_ref());
+            let _ = tx.send((agent, choice));
+        });
+        Thinking {
+            label,
+            started: Instant::now(),
+            seat,
+            answer: rx,
+        }
+    }
+
+    /// Takes the answer of the thinking agent, if there is one (`wait`:
+    /// waits for it).
+    fn poll_thinking(&mut self, wait: bool) {
+        let Some(thinking) = &self.thinking else {
+            return;
+        };
+        let answer = if wait {
+            thinking.answer.recv().ok()
+        } else {
+            thinking.answer.try_recv().ok()
+        };
+        let Some((agent, choice)) = answer else {
+            return;
+        };
+        let thinking = self.thinking.take().expect("thinking");
+        match thinking.seat {
+            Some(i) => {
+                if let Some(Seat::Agent(_, slot)) = self.table.seats.get_mut(i) {
+                    *slot = agent;
+                }
+                match choice {
+                    Ok(choice) => {
+                        if let Err(e) = self.table.session.play(&choice.mv) {
+                            self.say(format!("{} chose a refused move: {e}", thinking.label));
+                            self.quit = true;
+                            return;
+                        }
+                        let mut shown = choice.clone();
+                        if self.session().hidden_information() {
+                            // Values and other moves would tell of its hidden pieces.
+                            shown.top.clear();
+                            shown.value = None;
+                        }
+                        self.after_move(None);
+                        let thought = crate::agents::describe_choice(&shown);
+                        self.say(format!("  ({}: {thought})", thinking.label));
+                    }
+                    Err(e) => {
+                        self.say(e);
+                        self.quit = true;
+                    }
+                }
+            }
+            None => {
+                self.table.hint.1 = Some(agent);
+                match choice {
+                    Ok(choice) => {
+                        let squares = self
+                            .session()
+                            .legal_move_squares()
+                            .into_iter()
+                            .find(|(m, _)| *m == choice.mv)
+                            .map(|(_, s)| s)
+                            .unwrap_or_default();
+                        if let (Some(first), Some(b)) = (squares.first(), self.board()) {
+                            if let Some(at) = b.board.locate(first, self.to_move()) {
+                                self.cursor = at;
+                            }
+                        }
+                        self.say(format!(
+                            "Hint: {} ({})",
+                            choice.mv,
+                            crate::agents::describe_choice(&choice)
+                        ))
+                    }
+                    Err(e) => self.say(format!("No hint: {e}.")),
+                }
+            }
+        }
+    }
+
+    fn hint(&mut self) {
+        if self.thinking.is_some() {
+            return;
+        }
+        let agent = match self.table.hint.1.take() {
+            Some(agent) => agent,
+            None => match crate::agents::make_agent(
+                self.table.game.as_ref(),
+                &self.table.hint.0,
+                self.table.hint_seed,
+            ) {
+                Ok(agent) => agent,
+                Err(e) => return self.say(format!("No hint: {e}.")),
+            },
+        };
+        let label = format!("hint ({})", agent.spec());
+        self.thinking = Some(self.think(label, None, agent));
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        self.session().status().to_move()
+    }
+
+    fn human_to_move(&self) -> Option<Player> {
+        self.to_move().filter(|p| self.table.is_human(*p))
+    }
+
+    fn board(&self) -> Option<plateau::SeatBoard> {
+        self.session().board(self.viewer())
+    }
+
+    /// The legal moves with the cells they touch, for the player to move.
+    fn legal_cells(&self, board: &plateau::board::BoardView) -> Vec<(String, Vec<(usize, usize)>)> {
+        let mover = self.to_move();
+        self.session()
+            .legal_move_squares()
+            .into_iter()
+            .map(|(mv, squares)| {
+                let cells = squares
+                    .iter()
+                    .filter_map(|s| board.locate(s, mover))
+                    .collect();
+                (mv, cells)
+            })
+            .collect()
+    }
+
+    /// Plays a move of the person to move, or says why not.
+    fn play_human(&mut self, text: &str) {
+        let Some(p) = self.human_to_move() else {
+            return;
+        };
+        match self.table.session.play(text) {
+            Ok(()) => self.after_move(Some(p)),
+            Err(e) => self.say(format!(
+                "{}. 'moves' lists the legal moves.",
+                crate::error::shorten_words(&e.to_string())
+            )),
+        }
+    }
+
+    /// Enter (or a click) on a board cell.
+    fn pick(&mut self, at: (usize, usize)) {
+        let Some(board) = self.board() else { return };
+        if self.human_to_move().is_none() {
+            return;
+        }
+        let moves = self.legal_cells(&board.board);
+        let from_here = |cell: (usize, usize)| -> Vec<&(String, Vec<(usize, usize)>)> {
+            moves
+                .iter()
+                .filter(|(_, c)| c.first() == Some(&cell))
+                .collect()
+        };
+        let single = |cell| {
+            from_here(cell)
+                .into_iter()
+                .find(|(_, c)| c.len() == 1)
+                .map(|(m, _)| m.clone())
+        };
+        match self.selected {
+            Some(s) if s == at => {
+                if let Some(mv) = single(at) {
+                    return self.play_human(&mv);
+                }
+                self.selected = None;
+            }
+            Some(s) => {
+                let target = moves
+                    .iter()
+                    .find(|(_, c)| c.len() > 1 && c.first() == Some(&s) && c.last() == Some(&at));
+                if let Some((mv, _)) = target {
+                    let mv = mv.clone();
+                    return self.play_human(&mv);
+                }
+                if !from_here(at).is_empty() {
+                    self.selected = Some(at);
+                } else {
+                    self.say("Not a target of the selected piece (Esc drops it).");
+                }
+            }
+            None => {
+                let here = from_here(at);
+                if here.is_empty() {
+                    let name = board
+                        .board
+                        .cell(at.0, at.1)
+                        .and_then(|c| c.name.clone())
+                        .unwrap_or_default();
+                    self.say(format!("No move starts on {name}."));
+                } else if here.iter().all(|(_, c)| c.len() == 1) && here.len() == 1 {
+                    let mv = here[0].0.clone();
+                    self.play_human(&mv);
+                } else {
+                    self.selected = Some(at);
+                }
+            }
+        }
+    }
+
+    /// A line typed at the prompt.
+    fn command(&mut self, line: &str) {
+        let line = line.trim();
+        let Some(p) = self.human_to_move() else {
+            return;
+        };
+        match line.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" | "?" => self.say(
+                "Type a move in notation, or: hint, random, moves, undo, resign, save, quit.",
+            ),
+            "hint" => self.hint(),
+            "quit" | "exit" => self.quit = true,
+            "save" => self.ask_save(),
+            "moves" => {
+                if !self.session().moves_enumerable() {
+                    self.say("The moves here cannot be listed; type one.");
+                } else {
+                    let moves = self.session().legal_moves();
+                    self.say(format!(
+                        "{}: {}",
+                        legal_moves_count(moves.len()),
+                        moves.join(" ")
+                    ));
+                }
+            }
+            "random" => {
+                if let Some(mv) = self.table.session.random_move(&mut self.table.rng) {
+                    self.play_human(&mv);
+                }
+            }
+            "resign" => {
+                self.table.session.resign(p);
+                self.say(format!("{} resigns.", title(&self.table.name(p))));
+                self.enter_turn();
+            }
+            "undo" if self.session().hidden_information() => self.say(
+                "Moves cannot be taken back with hidden information: it would show what they revealed.",
+            ),
+            "undo" => {
+                if self.table.undo(p) {
+                    self.rebuild_played();
+                    self.saved = None;
+                    self.say("Taken back.");
+                } else {
+                    self.say("There is no move of yours to take back.");
+                }
+            }
+            _ => self.play_human(line),
+        }
+    }
+
+    fn ask_save(&mut self) {
+        self.screen = Screen::SaveAs;
+        self.line.clear();
+    }
+
+    fn save_to(&mut self, path: &Path) {
+        match record_file::write(path, &self.session().record()) {
+            Ok(()) => {
+                self.saved = Some(path.to_path_buf());
+                self.say(format!("Saved to {}.", path.display()));
+            }
+            Err(e) => self.say(format!("Cannot save: {}", e.one_line())),
+        }
+    }
+
+    /// After a save question: back to the game or to the game-over screen.
+    fn back(&mut self) {
+        self.line.clear();
+        if self.finished {
+            self.screen = Screen::GameOver;
+        } else {
+            self.enter_turn();
+        }
+    }
+
+    /// A key press.
+    pub(super) fn key(&mut self, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q')) {
+            self.quit = true;
+            return;
+        }
+        match self.screen.clone() {
+            Screen::HandOver(p) => {
+                if key.code == KeyCode::Enter {
+                    self.table.shown_to = Some(p);
+                    self.messages.clear();
+                    if let Some(report) = last_move_report(self.session(), Some(p)) {
+                        self.say(report);
+                    }
+                    self.enter_turn();
+                }
+            }
+            Screen::Hide(_) => {
+                if key.code == KeyCode::Enter {
+                    self.table.shown_to = None;
+                    self.messages.clear();
+                    self.enter_turn();
+                }
+            }
+            Screen::GameOver => match key.code {
+                KeyCode::Char('s') => self.ask_save(),
+                KeyCode::Char('q') => self.quit = true,
+                _ => {}
+            },
+            Screen::SaveAs => match key.code {
+                KeyCode::Esc => self.back(),
+                KeyCode::Enter => {
+                    let name = self.line.take();
+                    let name = name.trim();
+                    if name.is_empty() {
+                        return;
+                    }
+                    let path = PathBuf::from(name);
+                    if saving::would_overwrite(&path) {
+                        self.screen = Screen::Overwrite(path);
+                    } else {
+                        self.save_to(&path);
+                        self.back();
+                    }
+                }
+                _ => {
+                    self.line.key(key);
+                }
+            },
+            Screen::Overwrite(path) => match key.code {
+                KeyCode::Char('y') => {
+                    self.save_to(&path);
+                    self.back();
+                }
+                KeyCode::Char('n') | KeyCode::Esc => self.screen = Screen::SaveAs,
+                _ => {}
+            },
+            Screen::Play => self.play_key(key, ctrl),
+        }
+    }
+
+    fn play_key(&mut self, key: KeyEvent, ctrl: bool) {
+        if ctrl {
+            match key.code {
+                KeyCode::Char('t') => self.hint(),
+                KeyCode::Char('s') => self.ask_save(),
+                KeyCode::Char('r') => self.command("random"),
+                _ => {}
+            }
+            return;
+        }
+        if self.thinking.is_some() {
+            return;
+        }
+        if key.code == KeyCode::Tab {
+            self.focus = match self.focus {
+                Focus::Board => Focus::Line,
+                Focus::Line => Focus::Board,
+            };
+            return;
+        }
+        if key.code == KeyCode::F(1) {
+            self.command("help");
+            return;
+        }
+        match self.focus {
+            Focus::Line => match key.code {
+                KeyCode::Enter => {
+                    let line = self.line.take();
+                    self.command(&line);
+                }
+                KeyCode::Esc => {
+                    self.line.clear();
+                    self.focus = Focus::Board;
+                }
+                _ => {
+                    self.line.key(key);
+                }
+            },
+            Focus::Board => {
+                let (rows, cols) = self
+                    .board()
+                    .map_or((0, 0), |b| (b.board.rows, b.board.cols));
+                let (r, c) = self.cursor;
+                match key.code {
+                    KeyCode::Up => self.cursor.0 = r.saturating_sub(1),
+                    KeyCode::Down => self.cursor.0 = (r + 1).min(rows.saturating_sub(1)),
+                    KeyCode::Left => self.cursor.1 = c.saturating_sub(1),
+                    KeyCode::Right => self.cursor.1 = (c + 1).min(cols.saturating_sub(1)),
+                    KeyCode::Enter | KeyCode::Char(' ') => self.pick(self.cursor),
+                    KeyCode::Esc => self.selected = None,
+                    KeyCode::Char(_) => {
+                        self.focus = Focus::Line;
+                        self.line.key(key);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// A mouse click on a board cell picks it.
+    fn mouse(&mut self, m: MouseEvent) {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) || self.screen != Screen::Play {
+            return;
+        }
+        let Some((x0, y0, width)) = self.board_at.get() else {
+            return;
+        };
+        if m.column < x0 || m.row < y0 || width == 0 {
+            return;
+        }
+        let at = ((m.row - y0) as usize, ((m.column - x0) / width) as usize);
+        if let Some(b) = self.board() {
+            if at.0 < b.board.rows && at.1 < b.board.cols {
+                self.cursor = at;
+                self.focus = Focus::Board;
+                self.pick(at);
+            }
+        }
+    }
+
+    /// Draws the screen.
+    pub(super) fn draw(&self, frame: &mut Frame<'_>) {
+        let area = frame.area();
+        match &self.screen {
+            Screen::HandOver(p) => {
+                let name = title(&self.table.name(*p));
+                let text = vec![
+                    Line::from(""),
+                    Line::from(format!("Pass the terminal to {name}.")).style(
+                        Style::default()
+                            .fg(SIDE_COLOURS[p.index() % 4])
+                            .add_modifier(Modifier::BOLD),
+                    ),
+                    Line::from(""),
+                    Line::from(format!("{name}, press Enter when you are ready.")),
+                ];
+                frame.render_widget(
+                    Paragraph::new(text)
+                        .block(Block::default().borders(Borders::ALL).title(" Hand-over ")),
+                    area,
+                );
+            }
+            _ => self.draw_game(frame, area),
+        }
+    }
+
+    fn draw_game(&self, frame: &mut Frame<'_>, area: Rect) {
+        let [head, status, main, messages, input] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Min(6),
+            Constraint::Length(6),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let game = self.table.game.as_ref();
+        let who: Vec<String> = self
+            .table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {}", game.player_name(Player(i as u8)), s.describe()))
+            .collect();
+        frame.render_widget(
+            Paragraph::new(format!(
+                "{} ({}): {}",
+                game.name(),
+                game.variant(),
+                who.join(", ")
+            ))
+            .style(Style::default().add_modifier(Modifier::BOLD)),
+            head,
+        );
+        frame.render_widget(Paragraph::new(self.status_text()), status);
+        let [board_area, side] =
+            Layout::horizontal([Constraint::Min(20), Constraint::Length(34)]).areas(main);
+        self.draw_board(frame, board_area);
+        let [moves_area, help_area] = Layout::vertical([
+            Constraint::Min(3),
+            Constraint::Length(HELP.len() as u16 + 2),
+        ])
+        .areas(side);
+        self.draw_moves(frame, moves_area);
+        frame.render_widget(
+            Paragraph::new(HELP.iter().map(|h| Line::from(*h)).collect::<Vec<_>>())
+                .block(Block::default().borders(Borders::ALL).title(" Keys ")),
+            help_area,
+        );
+        let shown = messages.height.saturating_sub(2) as usize;
+        let lines: Vec<Line> = self
+            .messages
+            .iter()
+            .flat_map(|m| {
+                m.lines()
+                    .map(|l| Line::from(l.to_string()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let skip = lines.len().saturating_sub(shown);
+        frame.render_widget(
+            Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
+                .wrap(Wrap { trim: false })
+                .block(Block::default().borders(Borders::TOP)),
+            messages,
+        );
+        let (prompt, text) = match &self.screen {
+            Screen::SaveAs => ("Save as (Esc: cancel): ".to_string(), self.line.value()),
+            Screen::Overwrite(p) => (
+                format!("{} exists. Replace it? y/n", p.display()),
+                String::new(),
+            ),
+            Screen::GameOver => ("s: save the record   q: quit".to_string(), String::new()),
+            Screen::Hide(_) => ("Press Enter to hide your board.".to_string(), String::new()),
+            _ => match self.human_to_move() {
+                Some(p) => (format!("{}> ", self.table.name(p)), self.line.value()),
+                None => (String::new(), String::new()),
+            },
+        };
+        let line_focus = matches!(self.screen, Screen::SaveAs)
+            || (self.focus == Focus::Line && self.screen == Screen::Play);
+        frame.render_widget(
+            Paragraph::new(Line::from(vec![
+                Span::styled(
+                    prompt.clone(),
+                    Style::default().add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(text),
+            ])),
+            input,
+        );
+        if line_focus {
+            let x = input.x + (prompt.chars().count() + self.line.cursor) as u16;
+            frame.set_cursor_position((x.min(input.right().saturating_sub(1)), input.y));
+        }
+    }
+
+    /// One status line with one numbering: the move number counts every
+    /// move of the record.
+    fn status_text(&self) -> String {
+        let mut text = status_line(self.session());
+        if let Some(t) = &self.thinking {
+            const SPIN: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+            let elapsed = t.started.elapsed();
+            let frame = (elapsed.as_millis() / 100) as usize % SPIN.len();
+            text.push_str(&format!(
+                "   {} thinking {} {:.1} s",
+                t.label,
+                SPIN[frame],
+                elapsed.as_secs_f64()
+            ));
+        }
+        text
+    }
+
+    fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
+        let viewer = self.viewer();
+        // One entry a line, so that a move never wraps in its middle.
+        let lines: Vec<Line> = self
+            .played
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let text = if m.public || viewer.is_none_or(|v| v == m.mover) {
+                    m.text.clone()
+                } else {
+                    "(secret)".to_string()
+                };
+                Line::from(vec![
+                    Span::raw(format!("{:>3}. ", i + 1)),
+                    Span::styled(
+                        self.table.name(m.mover),
+                        Style::default().fg(SIDE_COLOURS[m.mover.index() % 4]),
+                    ),
+                    Span::raw(format!(" {text}")),
+                ])
+            })
+            .collect();
+        let shown = area.height.saturating_sub(2) as usize;
+        let skip = lines.len().saturating_sub(shown);
+        frame.render_widget(
+            Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
+                .block(Block::default().borders(Borders::ALL).title(" Moves ")),
+            area,
+        );
+    }
+
+    fn draw_board(&self, frame: &mut Frame<'_>, area: Rect) {
+        let block = Block::default().borders(Borders::ALL).title(" Board ");
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let Some(seat_board) = self.board() else {
+            self.board_at.set(None);
+            let text = self.session().render(self.viewer());
+            frame.render_widget(Paragraph::new(text), inner);
+            return;
+        };
+        let board = &seat_board.board;
+        let moves = if self.screen == Screen::Play && self.human_to_move().is_some() {
+            self.legal_cells(board)
+        } else {
+            Vec::new()
+        };
+        let origins: Vec<(usize, usize)> = moves
+            .iter()
+            .filter_map(|(_, c)| c.first().copied())
+            .collect();
+        let targets: Vec<(usize, usize)> = match self.selected {
+            Some(s) => moves
+                .iter()
+                .filter(|(_, c)| c.len() > 1 && c.first() == Some(&s))
+                .filter_map(|(_, c)| c.last().copied())
+                .collect(),
+            None => Vec::new(),
+        };
+        let width = board
+            .cells
+            .iter()
+            .map(|c| c.text.chars().count())
+            .max()
+            .unwrap_or(1)
+            .max(1)
+            + 2;
+        let label_width = board
+            .row_labels
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut lines = Vec::new();
+        let col_line = |labels: &[String]| {
+            let mut s = " ".repeat(label_width + 1);
+            for l in labels {
+                s.push_str(&format!("{l:^width$}"));
+            }
+            Line::from(s).style(Style::default().fg(Color::Gray))
+        };
+        if !board.col_labels.is_empty() {
+            lines.push(col_line(&board.col_labels));
+        }
+        let board_focus = self.focus == Focus::Board && self.screen == Screen::Play;
+        for r in 0..board.rows {
+            let label = board.row_labels.get(r).cloned().unwrap_or_default();
+            let mut spans = vec![Span::styled(
+                format!("{label:>label_width$} "),
+                Style::default().fg(Color::Gray),
+            )];
+            for c in 0..board.cols {
+                let cell = board.cell(r, c).expect("cells of the board");
+                let at = (r, c);
+                let mut style = Style::default();
+                let text = match cell.kind {
+                    CellKind::Gap => String::new(),
+                    CellKind::Blocked => {
+                        style = style.bg(Color::Blue).fg(Color::White);
+                        cell.text.clone()
+                    }
+                    CellKind::Square => {
+                        if let Some(o) = cell.owner {
+                            style = style
+                                .fg(SIDE_COLOURS[o.index() % 4])
+                                .add_modifier(Modifier::BOLD);
+                        } else {
+                            style = style.fg(Color::DarkGray);
+                        }
+                        if cell.text.is_empty() {
+                            "·".to_string()
+                        } else {
+                            cell.text.clone()
+                        }
+                    }
+                };
+                if cell.marked {
+                    style = style.add_modifier(Modifier::ITALIC | Modifier::UNDERLINED);
+                }
+                if seat_board.last_move.contains(&at) {
+                    style = style.bg(Color::Indexed(238));
+                }
+                if self.selected.is_none() && origins.contains(&at) {
+                    style = style.add_modifier(Modifier::UNDERLINED);
+                }
+                if targets.contains(&at) {
+                    style = style.bg(Color::Green).fg(Color::Black);
+                }
+                if self.selected == Some(at) {
+                    style = style.bg(Color::Yellow).fg(Color::Black);
+                }
+                if board_focus && self.cursor == at {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                spans.push(Span::styled(format!("{text:^width$}"), style));
+            }
+            spans.push(Span::styled(
+                format!(" {label}"),
+                Style::default().fg(Color::Gray),
+            ));
+            lines.push(Line::from(spans));
+        }
+        if !board.col_labels.is_empty() {
+            lines.push(col_line(&board.col_labels));
+        }
+        for note in &board.notes {
+            lines.push(Line::from(note.clone()));
+        }
+        let top = u16::from(!board.col_labels.is_empty());
+        self.board_at.set(Some((
+            inner.x + label_width as u16 + 1,
+            inner.y + top,
+            width as u16,
+        )));
+        frame.render_widget(Paragraph::new(lines), inner);
+    }
+}
+
+/// Runs the game full-screen, then prints (in the normal screen) the result
+/// and where the game was saved.
+pub(super) fn run(table: Table, save: Option<&Path>, io: &mut Io<'_>) -> CliResult {
+    let mut app = App::new(table, save);
+    let mut terminal =
+        ratatui::try_init().map_err(|e| CliError::failed(format!("terminal: {e}")))?;
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), event::EnableMouseCapture);
+    let result = event_loop(&mut app, &mut terminal);
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), event::DisableMouseCapture);
+    ratatui::restore();
+    result?;
+    // Nothing of the board is printed here: the alternate screen is gone.
+    match app.session().status() {
+        Status::Over(_) => writeln!(io.out, "Result: {}", app.session().describe_status())?,
+        Status::ToMove(_) => writeln!(io.out, "Stopped: {}", status_line(app.session()))?,
+    }
+    if let Some(path) = &app.saved {
+        writeln!(io.out, "Saved to {}.", path.display())?;
+    } else {
+        let path = saving::autosave(&app.session().record())?;
+        writeln!(
+            io.out,
+            "Autosaved to {}; `plateau play --load {}` continues it.",
+            path.display(),
+            path.display()
+        )?;
+    }
+    Ok(())
+}
+
+fn event_loop(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> CliResult {
+    let fail = |e: std::io::Error| CliError::failed(format!("terminal: {e}"));
+    while !app.quit {
+        terminal.draw(|f| app.draw(f)).map_err(fail)?;
+        app.poll_thinking(false);
+        app.start_agent();
+        if event::poll(Duration::from_millis(100)).map_err(fail)? {
+            match event::read().map_err(fail)? {
+                Event::Key(key) if key.kind != KeyEventKind::Release => app.key(key),
+                Event::Mouse(m) => app.mouse(m),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plateau::RulesSpec;
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    fn table(game: &str, seats: [&str; 2], seed: u64) -> Table {
+        let registry = crate::default_registry();
+        let game = registry
+            .get(game)
+            .unwrap()
+            .load(&RulesSpec::default_variant())
+            .unwrap();
+        let seats: Vec<Seat> = seats
+            .iter()
+            .map(|s| Seat::parse("--p", s, game.as_ref(), 1).unwrap())
+            .collect();
+        let humans = seats.iter().filter(|s| s.is_human()).count();
+        let session = game.new_session(seed);
+        Table {
+            hot_seat: session.hidden_information() && humans >= 2,
+            session,
+            seats,
+            shown_to: None,
+            rng: plateau::rng(3),
+            hint: ("random".into(), None),
+            game,
+            hint_seed: 4,
+        }
+    }
+
+    fn screen(app: &App) -> (String, ratatui::buffer::Buffer) {
+        let mut terminal = Terminal::new(TestBackend::new(110, 36)).unwrap();
+        terminal.draw(|f| app.draw(f)).unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        let mut text = String::new();
+        for y in 0..buffer.area.height {
+            for x in 0..buffer.area.width {
+                text.push_str(buffer[(x, y)].symbol());
+            }
+            text.push('\n');
+        }
+        (text, buffer)
+    }
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    fn type_line(app: &mut App, text: &str) {
+        for c in text.chars() {
+            press(app, KeyCode::Char(c));
+        }
+        press(app, KeyCode::Enter);
+    }
+
+    #[test]
+    fn every_game_draws_its_board_with_one_status_line() {
+        for game in ["hus", "oware", "quinque", "stratego"] {
+            let app = App::new(table(game, ["human", "random"], 5), None);
+            let (text, _) = screen(&app);
+            assert!(text.contains(" Board "), "{game}:\n{text}");
+            assert!(
+                text.contains(" Moves ") && text.contains(" Keys "),
+                "{game}:\n{text}"
+            );
+            assert!(text.contains("to move (move 1)"), "{game}:\n{text}");
+            assert!(app.board().is_some(), "{game} gives a board view");
+        }
+    }
+
+    #[test]
+    fn hus_pits_are_coloured_by_side_and_the_last_move_is_shaded() {
+        let mut app = App::new(table("hus", ["human", "human"], 5), None);
+        let (text, buffer) = screen(&app);
+        // H2: two stones in every pit at the start.
+        assert!(text.contains("south a"), "{text}");
+        let b = app.board().unwrap();
+        let (r, c) = b.board.locate("a1", Some(Player(0))).unwrap();
+        assert_eq!(r, 3, "South's row a is at the bottom");
+        // Find the drawn cell of a1 by the mouse geometry.
+        let (x0, y0, w) = app.board_at.get().unwrap();
+        let cell = &buffer[(x0 + c as u16 * w + w / 2, y0 + r as u16)];
+        assert_eq!(cell.fg, Color::Red);
+        type_line(&mut app, "a1");
+        let b = app.board().unwrap();
+        assert!(!b.last_move.is_empty(), "the last move has squares");
+        let (x0, y0, w) = app.board_at.get().unwrap();
+        let (_, buffer) = screen(&app);
+        let (r, c) = b.last_move[0];
+        assert_eq!(
+            buffer[(x0 + c as u16 * w, y0 + r as u16)].bg,
+            Color::Indexed(238)
+        );
+    }
+
+    #[test]
+    fn cursor_selection_plays_a_stratego_step_and_shows_targets() {
+        let mut app = App::new(table("stratego", ["human", "random"], 5), None);
+        // The setup is typed: random.
+        type_line(&mut app, "random");
+        app.start_agent();
+        app.poll_thinking(true);
+        assert_eq!(app.session().num_moves(), 2, "{:?}", app.messages);
+        let board = app.board().unwrap();
+        let moves = app.legal_cells(&board.board);
+        let (mv, cells) = moves.iter().find(|(_, c)| c.len() == 2).unwrap().clone();
+        press(&mut app, KeyCode::Esc);
+        app.focus = Focus::Board;
+        app.cursor = cells[0];
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.selected, Some(cells[0]));
+        let (_, buffer) = screen(&app);
+        let (x0, y0, w) = app.board_at.get().unwrap();
+        let t = cells[1];
+        assert_eq!(
+            buffer[(x0 + t.1 as u16 * w, y0 + t.0 as u16)].bg,
+            Color::Green
+        );
+        app.cursor = cells[1];
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.played.last().unwrap().text, mv);
+    }
+
+    #[test]
+    fn hot_seat_hand_over_shows_nothing_of_either_army() {
+        let mut app = App::new(table("stratego", ["human", "human"], 5), None);
+        let (text, _) = screen(&app);
+        assert!(text.contains("Pass the terminal to Red"), "{text}");
+        press(&mut app, KeyCode::Enter);
+        type_line(&mut app, "random");
+        // Red reads the result on its own board, then hides it.
+        let (text, _) = screen(&app);
+        assert!(text.contains("Press Enter to hide"), "{text}");
+        let own = app.board().unwrap().board;
+        let reds = own.cells.iter().filter(|c| c.owner == Some(Player(0)));
+        assert!(reds.clone().count() == 40 && reds.clone().all(|c| c.text != "?"));
+        press(&mut app, KeyCode::Enter);
+        let (text, _) = screen(&app);
+        assert!(text.contains("Pass the terminal to Blue"), "{text}");
+        // Only the request: no board, no move list, no messages.
+        for panel in [" Board ", " Moves ", "Red played", "setup"] {
+            assert!(!text.contains(panel), "{panel}: {text}");
+        }
+        press(&mut app, KeyCode::Enter);
+        // Blue's board shows Red's pieces only as unknown.
+        let b = app.board().unwrap();
+        for cell in &b.board.cells {
+            if cell.owner == Some(Player(0)) {
+                assert!(cell.text == "?" || cell.marked, "{cell:?}");
+            }
+        }
+        let (text, _) = screen(&app);
+        assert!(
+            text.contains("(secret)"),
+            "Red's setup is not shown to Blue: {text}"
+        );
+    }
+
+    #[test]
+    fn the_line_edits_and_remembers() {
+        let mut line = LineInput::default();
+        let k = |c| KeyEvent::new(c, KeyModifiers::NONE);
+        for c in "a8".chars() {
+            line.key(k(KeyCode::Char(c)));
+        }
+        line.key(k(KeyCode::Left));
+        line.key(k(KeyCode::Char('x')));
+        assert_eq!(line.value(), "ax8");
+        line.key(k(KeyCode::Home));
+        line.key(k(KeyCode::Delete));
+        line.key(k(KeyCode::End));
+        line.key(k(KeyCode::Backspace));
+        assert_eq!(line.value(), "x");
+        assert_eq!(line.take(), "x");
+        line.set("b2");
+        line.take();
+        line.key(k(KeyCode::Up));
+        assert_eq!(line.value(), "b2");
+        line.key(k(KeyCode::Up));
+        assert_eq!(line.value(), "x");
+        line.key(k(KeyCode::Down));
+        assert_eq!(line.value(), "b2");
+        line.key(k(KeyCode::Down));
+        assert_eq!(line.value(), "");
+    }
+
+    #[test]
+    fn game_over_waits_for_an_explicit_choice() {
+        let mut app = App::new(table("hus", ["human", "random"], 5), None);
+        type_line(&mut app, "resign");
+        assert_eq!(app.screen, Screen::GameOver);
+        press(&mut app, KeyCode::Enter);
+        assert!(!app.quit, "Enter decides nothing");
+        assert_eq!(app.screen, Screen::GameOver);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.json");
+        std::fs::write(&path, "keep me").unwrap();
+        press(&mut app, KeyCode::Char('s'));
+        type_line(&mut app, path.to_str().unwrap());
+        assert!(matches!(app.screen, Screen::Overwrite(_)));
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(app.screen, Screen::GameOver);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.quit);
+    }
+
+    #[test]
+    fn agents_think_in_the_background_and_hints_move_the_cursor() {
+        let mut app = App::new(table("hus", ["random", "human"], 5), None);
+        app.start_agent();
+        assert!(app.thinking.is_some());
+        assert!(
+            app.status_text().contains("thinking"),
+            "{}",
+            app.status_text()
+        );
+        app.poll_thinking(true);
+        assert_eq!(app.session().num_moves(), 1);
+        app.hint();
+        app.poll_thinking(true);
+        assert!(
+            app.messages.iter().any(|m| m.starts_with("Hint: ")),
+            "{:?}",
+            app.messages
+        );
+    }
+}

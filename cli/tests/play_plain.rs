@@ -1,0 +1,101 @@
+//! `plateau play --plain` (and play with no terminal): the line prompt with
+//! the fixes of the full-screen work: nothing overwritten without asking,
+//! games left with quit autosaved and continued with `--load`, the
+//! scrollback cleared at a hand-over, `1 legal move`.
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::Path;
+
+/// Runs `plateau ARGS` with `input`, autosaving into `autosave`.
+fn run(args: &[&str], input: &str, autosave: &Path) -> (i32, String, String) {
+    let output = Command::cargo_bin("plateau")
+        .unwrap()
+        .env("PLATEAU_AUTOSAVE_DIR", autosave)
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn autosaves(dir: &Path) -> Vec<std::path::PathBuf> {
+    fs::read_dir(dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn quit_autosaves_and_load_continues_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(
+        &["play", "hus", "--plain", "--p2", "human", "--seed", "4"],
+        "a5\na5\nquit\nno\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Autosaved to "), "{out}");
+    let files = autosaves(dir.path());
+    assert_eq!(files.len(), 1);
+    let saved = files[0].to_str().unwrap();
+    assert!(
+        out.contains(&format!("plateau play --load {saved}")),
+        "{out}"
+    );
+    // Loaded, the game goes on at move 3, South to move.
+    let again = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(
+        &["play", "--plain", "--load", saved, "--p2", "human"],
+        "board\nquit\nno\n",
+        again.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("south to move (move 3)"), "{out}");
+    let resumed = fs::read_to_string(&autosaves(again.path())[0]).unwrap();
+    let resumed = plateau::GameRecord::from_json(&resumed).unwrap();
+    assert_eq!(resumed.moves, ["a5", "a5"]);
+}
+
+#[test]
+fn the_save_question_never_replaces_a_file_unasked_nor_takes_a_bare_enter() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.json");
+    fs::write(&kept, "a finished game").unwrap();
+    let kept_name = kept.to_str().unwrap();
+    let other = dir.path().join("other.json");
+    // Resign ends the game; the habitual Enter answers nothing; the existing
+    // file is refused (no), then another name is given.
+    let input = format!("resign\n\n{kept_name}\nno\n{}\n", other.display());
+    let (code, out, err) = run(&["play", "hus", "--plain"], &input, dir.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("exists. Replace it?"), "{out}");
+    assert_eq!(fs::read_to_string(&kept).unwrap(), "a finished game");
+    assert!(other.exists(), "{out}");
+    // Saying yes replaces it.
+    let input = format!("resign\n{kept_name}\nyes\n");
+    let (code, out, _) = run(&["play", "hus", "--plain"], &input, dir.path());
+    assert_eq!(code, 0, "{out}");
+    assert!(fs::read_to_string(&kept).unwrap().contains("\"game\""));
+}
+
+#[test]
+fn hot_seat_hand_over_clears_the_scrollback_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(
+        &[
+            "play", "stratego", "--plain", "--p1", "human", "--p2", "human", "--seed", "2",
+        ],
+        "\nrandom\n\n\nquit\nno\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\x1b[2J\x1b[3J\x1b[H"), "{out:?}");
+    assert!(
+        !out.replace("\x1b[2J\x1b[3J", "").contains("\x1b[2J"),
+        "every clear takes the scrollback"
+    );
+}

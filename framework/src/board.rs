@@ -1,0 +1,188 @@
+//! A game-independent description of a board for display: a grid of cells,
+//! each with a short text, the side that owns it and the name of its square
+//! in the game's notation. A full-screen front end draws every game from it
+//! with no knowledge of any one game.
+//!
+//! A game provides it with [`Game::board_view`](crate::Game::board_view) and
+//! names the squares a move touches with
+//! [`Game::move_squares`](crate::Game::move_squares); a game that provides
+//! neither is shown as its text board.
+//!
+//! ```
+//! use plateau::board::{BoardView, Cell};
+//! use plateau::Player;
+//!
+//! let mut board = BoardView::new(1, 2);
+//! board.set(0, 0, Cell::square("a1").text("3").owner(Player(0)));
+//! assert_eq!(board.find("a1"), Some((0, 0)));
+//! assert_eq!(board.cell(0, 0).unwrap().text, "3");
+//! assert_eq!(board.find("b1"), None);
+//! ```
+
+use crate::Player;
+use serde::{Deserialize, Serialize};
+
+/// What kind of place a cell is.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CellKind {
+    /// A square or pit that pieces may occupy.
+    #[default]
+    Square,
+    /// A place no piece may enter (a Stratego lake).
+    Blocked,
+    /// A gap in the grid: nothing is drawn.
+    Gap,
+}
+
+/// One cell of a [`BoardView`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell {
+    /// What is shown in the cell (a piece symbol, a count of stones), at
+    /// most a few characters; empty for an empty square.
+    pub text: String,
+    /// The side whose piece or pit it is, for colouring.
+    pub owner: Option<Player>,
+    /// The square's name in the game's notation, as moves name it.
+    pub name: Option<String>,
+    /// What kind of place it is.
+    pub kind: CellKind,
+    /// Shown marked (e.g. a winning line, a piece whose rank is known to
+    /// the opponent).
+    pub marked: bool,
+}
+
+impl Cell {
+    /// An empty square with that name.
+    pub fn square(name: impl Into<String>) -> Cell {
+        Cell {
+            name: Some(name.into()),
+            ..Cell::default()
+        }
+    }
+
+    /// A gap: nothing is drawn there.
+    pub fn gap() -> Cell {
+        Cell {
+            kind: CellKind::Gap,
+            ..Cell::default()
+        }
+    }
+
+    /// A place no piece may enter.
+    pub fn blocked() -> Cell {
+        Cell {
+            kind: CellKind::Blocked,
+            ..Cell::default()
+        }
+    }
+
+    /// The cell with this text.
+    pub fn text(mut self, text: impl Into<String>) -> Cell {
+        self.text = text.into();
+        self
+    }
+
+    /// The cell owned by `owner`.
+    pub fn owner(mut self, owner: Player) -> Cell {
+        self.owner = Some(owner);
+        self
+    }
+
+    /// The cell marked or not.
+    pub fn marked(mut self, marked: bool) -> Cell {
+        self.marked = marked;
+        self
+    }
+}
+
+/// A board as one seat sees it, row 0 at the top of the screen.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardView {
+    /// The number of rows.
+    pub rows: usize,
+    /// The number of columns.
+    pub cols: usize,
+    /// The cells, row by row (`rows * cols` of them).
+    pub cells: Vec<Cell>,
+    /// Labels of the columns shown above and below (empty: none).
+    pub col_labels: Vec<String>,
+    /// Labels of the rows shown left and right (empty: none).
+    pub row_labels: Vec<String>,
+    /// Lines shown under the board: stores, trays, counts.
+    pub notes: Vec<String>,
+}
+
+impl BoardView {
+    /// A board of gaps.
+    pub fn new(rows: usize, cols: usize) -> BoardView {
+        BoardView {
+            rows,
+            cols,
+            cells: vec![Cell::gap(); rows * cols],
+            ..BoardView::default()
+        }
+    }
+
+    /// The cell at (row, col), if on the board.
+    pub fn cell(&self, row: usize, col: usize) -> Option<&Cell> {
+        if row < self.rows && col < self.cols {
+            self.cells.get(row * self.cols + col)
+        } else {
+            None
+        }
+    }
+
+    /// Replaces the cell at (row, col); off the board nothing happens.
+    pub fn set(&mut self, row: usize, col: usize, cell: Cell) {
+        if row < self.rows && col < self.cols {
+            self.cells[row * self.cols + col] = cell;
+        }
+    }
+
+    /// Where the square a move of `mover` names is: the cell of exactly
+    /// that name owned by the mover (Hus and Oware pits are named by their
+    /// owner), else of exactly that name, else of that name in any case.
+    pub fn locate(&self, name: &str, mover: Option<Player>) -> Option<(usize, usize)> {
+        let at = |i: usize| (i / self.cols.max(1), i % self.cols.max(1));
+        let exact = |c: &Cell| c.name.as_deref() == Some(name);
+        if let Some(i) = self
+            .cells
+            .iter()
+            .position(|c| exact(c) && mover.is_some() && c.owner == mover)
+        {
+            return Some(at(i));
+        }
+        if let Some(i) = self.cells.iter().position(exact) {
+            return Some(at(i));
+        }
+        self.find(name)
+    }
+
+    /// Where the square of that name is (any case).
+    pub fn find(&self, name: &str) -> Option<(usize, usize)> {
+        self.cells
+            .iter()
+            .position(|c| {
+                c.name
+                    .as_deref()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(name))
+            })
+            .map(|i| (i / self.cols.max(1), i % self.cols.max(1)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_found_by_name_and_off_board_is_none() {
+        let mut b = BoardView::new(2, 3);
+        b.set(1, 2, Cell::square("C2").text("x"));
+        b.set(5, 5, Cell::square("zz"));
+        assert_eq!(b.find("c2"), Some((1, 2)));
+        assert_eq!(b.find("zz"), None);
+        assert!(b.cell(2, 0).is_none());
+        assert_eq!(b.cell(0, 0).unwrap().kind, CellKind::Gap);
+    }
+}

@@ -1,0 +1,85 @@
+//! The board for full-screen display ([`plateau::board::BoardView`]), from
+//! a seat's view only (S6.4): the seat's own pieces by symbol, the
+//! opponent's unknown pieces as `?` and revealed ones by symbol, lakes
+//! blocked; the second side sees its own home at the bottom.
+
+use crate::board::Square;
+use crate::notation::Move;
+use crate::state::StrategoState;
+use crate::view::ViewSquare;
+use crate::Stratego;
+use plateau::board::{BoardView, Cell};
+use plateau::{Game, Player};
+
+/// The board as `seat` sees it, or the whole position (`None`, every piece
+/// shown, from the first side's seat).
+pub(crate) fn board_view(
+    game: &Stratego,
+    state: &StrategoState,
+    seat: Option<Player>,
+) -> BoardView {
+    let rules = &game.rules;
+    let (files, ranks) = (rules.files, rules.ranks);
+    let flipped = seat.is_some_and(|p| p.index() == 1);
+    let symbol = |k: u8| rules.kinds.get(k as usize).map_or('?', |k| k.symbol);
+    let view = seat.map(|p| game.view(state, p));
+    let mut board = BoardView::new(ranks as usize, files as usize);
+    for row in 0..ranks {
+        let rank = if flipped { row } else { ranks - 1 - row };
+        for col in 0..files {
+            let file = if flipped { files - 1 - col } else { col };
+            let sq = Square::new(file, rank).expect("board squares exist");
+            let name = sq.to_string();
+            let cell = match &view {
+                Some(v) => match v.square(sq) {
+                    Some(ViewSquare::Lake) => Cell::blocked().text("~"),
+                    Some(ViewSquare::Empty) | None => Cell::square(name),
+                    Some(ViewSquare::Own { kind, revealed, .. }) => Cell::square(name)
+                        .text(symbol(kind).to_string())
+                        .owner(v.viewer)
+                        .marked(revealed),
+                    Some(ViewSquare::Opponent { kind, .. }) => Cell::square(name)
+                        .text(kind.map_or('?', symbol).to_string())
+                        .owner(v.viewer.opponent())
+                        .marked(kind.is_some()),
+                },
+                None => match state.piece_at(sq) {
+                    None if rules.is_lake(sq) => Cell::blocked().text("~"),
+                    None => Cell::square(name),
+                    Some(p) => Cell::square(name)
+                        .text(symbol(p.kind).to_string())
+                        .owner(p.owner)
+                        .marked(p.revealed),
+                },
+            };
+            board.set(row as usize, col as usize, cell);
+        }
+    }
+    board.col_labels = (0..files)
+        .map(|c| {
+            let f = if flipped { files - 1 - c } else { c };
+            ((b'a' + f) as char).to_string()
+        })
+        .collect();
+    board.row_labels = (0..ranks)
+        .map(|r| (if flipped { r + 1 } else { ranks - r }).to_string())
+        .collect();
+    board.notes = vec![format!(
+        "pieces on the board: {} {}, {} {}",
+        game.player_name(Player(0)),
+        state.pieces_on_board(Player(0)),
+        game.player_name(Player(1)),
+        state.pieces_on_board(Player(1))
+    )];
+    board
+}
+
+/// The squares of a step (origin, target) or of a return; none for a setup
+/// or a skip.
+pub(crate) fn move_squares(mv: &Move) -> Vec<String> {
+    match mv {
+        Move::Step { from, to } => vec![from.to_string(), to.to_string()],
+        Move::Return { square, .. } => vec![square.to_string()],
+        Move::Setup(_) | Move::Skip => Vec::new(),
+    }
+}
