@@ -216,7 +216,9 @@ pub fn position_from_bytes(data: &[u8]) -> plateau_stratego::PositionBuilder {
         let owner = Player(flags & 1);
         match what % 4 {
             0 => {
-                let Some(square) = square_of(sq) else { continue };
+                let Some(square) = square_of(sq) else {
+                    continue;
+                };
                 let p = b.place(square, owner, kind);
                 p.moved = flags & 2 != 0;
                 p.revealed = flags & 4 != 0;

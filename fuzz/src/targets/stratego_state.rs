@@ -8,8 +8,8 @@
 //! a random move plays whenever the game is not over, and the positions it
 //! leads to build again from their descriptions.
 
-use plateau::{Game, Player};
 use super::super::{one_line, position_from_bytes, split, stratego_variants};
+use plateau::{Game, Player};
 use plateau_stratego::PositionBuilder;
 
 /// Runs the target on one input; panics on a broken contract.
