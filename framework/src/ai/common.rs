@@ -1,7 +1,7 @@
 //! What the agents share: the value of a simulated state for a player,
 //! free-form moves (setups), random playouts and the analysis's top moves.
 
-use super::{AgentInput, MoveStat};
+use super::{AgentInput, Choice, MoveStat};
 use crate::{Game, Player, Status};
 use rand::Rng;
 
@@ -43,6 +43,20 @@ pub(crate) fn playout<G: Game, R: Rng + ?Sized>(
         plies += 1;
     }
     value_of(game, state, Player::FIRST)
+}
+
+/// The choice of a search agent where the moves cannot be listed (a
+/// setup): [`free_form_move`] with [`FREE_FORM_SAMPLES`], its value as the
+/// analysis, timed from `started`.
+pub(crate) fn free_form_choice<G: Game, R: Rng + ?Sized>(
+    input: &AgentInput<'_, G>,
+    rng: &mut R,
+    started: std::time::Instant,
+) -> Option<Choice<G::Move>> {
+    let (mv, value) = free_form_move(input, FREE_FORM_SAMPLES, rng)?;
+    let mut choice = Choice::plain(mv, started.elapsed());
+    choice.analysis.value = Some(value);
+    Some(choice)
 }
 
 /// A free-form move for the input's player (a setup): a few moves drawn

@@ -33,11 +33,7 @@ impl<G: Game> Agent<G> for GreedyAgent {
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
         if !input.moves_enumerable {
-            let (mv, value) =
-                common::free_form_move(input, common::FREE_FORM_SAMPLES, &mut self.rng)?;
-            let mut choice = Choice::plain(mv, started.elapsed());
-            choice.analysis.value = Some(value);
-            return Some(choice);
+            return common::free_form_choice(input, &mut self.rng, started);
         }
         if input.legal.is_empty() {
             return None;
