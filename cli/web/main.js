@@ -1,0 +1,43 @@
+// The page's entry: the address says what to show.
+//   /                          the lobby (a new game)
+//   /?match=ID&token=T         a seat of a match (hotseat=1: both seats at one screen)
+//   /?match=ID                 a spectator of a match
+//   /?replay=1                 the replay viewer
+
+import { h } from "./dom.js";
+import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
+import { GameScreen } from "./game.js";
+
+const root = document.getElementById("app");
+const query = new URLSearchParams(location.search);
+
+async function main() {
+  if (query.has("match")) {
+    const screen = new GameScreen(root, {
+      match: query.get("match"),
+      token: query.get("token"),
+      hotseat: query.get("hotseat") === "1",
+      game: query.get("game"),
+      variant: query.get("variant"),
+    });
+    const stored = sessionStorage.getItem(`plateau.match.${query.get("match")}`);
+    if (stored) {
+      try {
+        const created = JSON.parse(stored);
+        screen.info.agentSeats = created.seats.filter((seat) => seat.agent).map((seat) => seat.player);
+      } catch {
+        // a stale entry: play on without it
+      }
+    }
+    await screen.start();
+  } else if (query.has("replay")) {
+    showReplay(root);
+  } else {
+    await showLobby(root);
+  }
+}
+
+main().catch((e) => {
+  root.replaceChildren(h("div", { class: "message", id: "fatal", text: `Error: ${e.message}` }));
+});
