@@ -3,7 +3,7 @@
 
 use crate::commands::{
     agents, apply, arena, bench, games, import, moves, new, perft, play, replay, rules, serve,
-    show, tournament,
+    show, tournament, web,
 };
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -62,6 +62,8 @@ pub enum Command {
     Arena(arena::ArenaArgs),
     /// A round robin of agents with an Elo ladder fitted to all games.
     Tournament(tournament::TournamentArgs),
+    /// Play in a browser: a local web server with a page for every game.
+    Web(web::WebArgs),
 }
 
 /// Where the rules come from: a shipped variant, a rules file, and

@@ -43,14 +43,14 @@
 //! ```
 
 pub(crate) mod catalog;
-mod error;
+pub(crate) mod error;
 mod inspect;
 mod moves;
 mod open;
 mod reader;
-mod request;
-mod response;
-mod server;
+pub(crate) mod request;
+pub(crate) mod response;
+pub(crate) mod server;
 mod strict;
 
 pub use error::ErrorKind;
@@ -149,4 +149,27 @@ pub fn run_with(
         }
     }
     Ok(())
+}
+
+/// The response to a request as a JSON object, exactly as [`run`] writes
+/// it (`ok` first, then `tag`, then the fields or the `error`), for a front
+/// end that dispatches requests one by one (`plateau web`).
+pub(crate) fn response_json(
+    result: &error::Result<response::Fields>,
+    tag: Option<&serde_json::Value>,
+) -> serde_json::Value {
+    let mut bytes = Vec::new();
+    let mut writer = ResponseWriter::new(&mut bytes);
+    let written = match result {
+        Ok(fields) => writer.ok(tag, fields),
+        Err(e) => writer.error(tag, e),
+    };
+    drop(writer);
+    match written.map(|()| serde_json::from_slice(&bytes)) {
+        Ok(Ok(value)) => value,
+        // Writing JSON to memory does not fail.
+        _ => {
+            serde_json::json!({"ok": false, "error": {"kind": "bad_request", "message": "the response could not be written"}})
+        }
+    }
 }

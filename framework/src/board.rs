@@ -171,9 +171,69 @@ impl BoardView {
     }
 }
 
+impl BoardView {
+    /// The board as plain text: the column labels, then each row with its
+    /// label, every cell's text (`.` for an empty square, `#` for a blocked
+    /// one, blank for a gap) in columns of equal width, then the notes.
+    pub fn to_text(&self) -> String {
+        let shown = |c: &Cell| match c.kind {
+            CellKind::Gap => String::new(),
+            CellKind::Blocked if c.text.is_empty() => "#".to_string(),
+            _ if c.text.is_empty() => ".".to_string(),
+            _ => c.text.clone(),
+        };
+        let width = self
+            .cells
+            .iter()
+            .map(|c| shown(c).chars().count())
+            .chain(self.col_labels.iter().map(|l| l.chars().count()))
+            .max()
+            .unwrap_or(1);
+        let label_width = self
+            .row_labels
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut lines = Vec::new();
+        let pad = |text: &str, w: usize| format!("{text:>w$}");
+        if !self.col_labels.is_empty() {
+            let labels: Vec<String> = self.col_labels.iter().map(|l| pad(l, width)).collect();
+            lines.push(format!("{} {}", pad("", label_width), labels.join(" ")));
+        }
+        for row in 0..self.rows {
+            let cells: Vec<String> = (0..self.cols)
+                .map(|col| pad(&self.cell(row, col).map(shown).unwrap_or_default(), width))
+                .collect();
+            let label = self.row_labels.get(row).map_or("", String::as_str);
+            lines.push(format!("{} {}", pad(label, label_width), cells.join(" ")));
+        }
+        lines.extend(self.notes.iter().cloned());
+        let mut text: String = lines
+            .iter()
+            .map(|l| l.trim_end())
+            .collect::<Vec<_>>()
+            .join("\n");
+        text.push('\n');
+        text
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_shows_labels_cells_and_notes() {
+        let mut b = BoardView::new(1, 3);
+        b.set(0, 0, Cell::square("a1").text("12"));
+        b.set(0, 1, Cell::square("b1"));
+        b.set(0, 2, Cell::blocked());
+        b.col_labels = vec!["a".into(), "b".into(), "c".into()];
+        b.row_labels = vec!["1".into()];
+        b.notes = vec!["tray: none".into()];
+        assert_eq!(b.to_text(), "   a  b  c\n1 12  .  #\ntray: none\n");
+    }
 
     #[test]
     fn cells_are_found_by_name_and_off_board_is_none() {

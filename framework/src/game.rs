@@ -288,6 +288,19 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The board as anyone watching may see it (a spectator): nothing that
+    /// is not revealed to both sides, no player's secrets. The default: the
+    /// whole position ([`Game::board_view`] with `None`) for a game of
+    /// perfect information, `None` (no public board) for a game of hidden
+    /// information, which overrides this to have one.
+    fn public_board_view(&self, state: &Self::State) -> Option<crate::board::BoardView> {
+        if Self::HIDDEN_INFORMATION {
+            None
+        } else {
+            self.board_view(state, None)
+        }
+    }
+
     /// The names of the squares a move touches, as
     /// [`Cell::name`](crate::board::Cell::name) names them: where it starts
     /// first, where it ends last (a Hus pit: one square; a Stratego step:

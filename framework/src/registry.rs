@@ -222,6 +222,10 @@ pub trait DynSession: Send {
     /// squares of the last move as `seat` may know them, or `None` when the
     /// game gives no board description (show [`DynSession::render`]).
     fn board(&self, seat: Option<Player>) -> Option<SeatBoard>;
+    /// The board as anyone watching may see it ([`Game::public_board_view`]:
+    /// no player's secrets), with the squares of the last move if its text
+    /// is public; `None` when the game gives no public board.
+    fn public_board(&self) -> Option<SeatBoard>;
     /// The squares each legal move touches, origin first and target last,
     /// with the move's notation.
     fn legal_move_squares(&self) -> Vec<(String, Vec<String>)>;
@@ -608,6 +612,21 @@ impl<G: Game> DynSession for Session<G> {
         };
         Some(SeatBoard { board, last_move })
     }
+    fn public_board(&self) -> Option<SeatBoard> {
+        let board = self.game().public_board_view(self.state())?;
+        let last_move = match (self.moves().last(), self.previous_state()) {
+            (Some(mv), Some(before)) if self.game().move_is_public(mv) => {
+                let mover = self.game().status(before).to_move();
+                self.game()
+                    .move_squares(mv)
+                    .iter()
+                    .filter_map(|name| board.locate(name, mover))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        Some(SeatBoard { board, last_move })
+    }
     fn legal_move_squares(&self) -> Vec<(String, Vec<String>)> {
         Session::legal_moves(self)
             .iter()
@@ -634,11 +653,11 @@ impl<G: Game> DynSession for Session<G> {
     }
 }
 
-/// The games a program knows.
-#[derive(Default)]
+/// The games a program knows. A clone shares the registered games.
+#[derive(Clone, Default)]
 pub struct Registry {
-    entries: Vec<Box<dyn GameEntry>>,
-    learning: Vec<Box<dyn DynLearning>>,
+    entries: Vec<std::sync::Arc<dyn GameEntry>>,
+    learning: Vec<std::sync::Arc<dyn DynLearning>>,
 }
 
 impl Registry {
@@ -651,7 +670,7 @@ impl Registry {
     /// the earlier one.
     pub fn register<G: Game>(&mut self) -> &mut Self {
         self.entries.retain(|e| e.id() != G::ID);
-        self.entries.push(entry::<G>());
+        self.entries.push(entry::<G>().into());
         self
     }
 
@@ -660,7 +679,8 @@ impl Registry {
     /// for the same id replaces the earlier one.
     pub fn register_learning<G: Learning>(&mut self) -> &mut Self {
         self.learning.retain(|e| e.game_id() != G::ID);
-        self.learning.push(crate::learning::learning_entry::<G>());
+        self.learning
+            .push(crate::learning::learning_entry::<G>().into());
         self
     }
 

@@ -20,6 +20,7 @@ pub mod rules;
 pub mod serve;
 pub mod show;
 pub mod tournament;
+pub mod web;
 
 /// Runs a parsed subcommand.
 pub fn dispatch(registry: &Registry, command: Command, io: &mut Io<'_>) -> CliResult {
@@ -39,6 +40,7 @@ pub fn dispatch(registry: &Registry, command: Command, io: &mut Io<'_>) -> CliRe
         Command::Agents(a) => agents::run(registry, &a, io),
         Command::Arena(a) => arena::run(registry, &a, io),
         Command::Tournament(a) => tournament::run(registry, &a, io),
+        Command::Web(a) => web::run(registry, &a, io),
     }
 }
 

@@ -114,8 +114,23 @@ fn opened(
     fields
 }
 
-/// `join`: a new id for one seat (`player`) of an open game.
+/// `join`: a new id for one seat (`player`) of an open game, or with
+/// `spectator` a spectator's id (the public view only).
 pub(crate) fn join(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    if req.bool_opt("spectator")?.unwrap_or(false) {
+        if req.get("player").is_some() {
+            return Err(ServeError::bad_request(
+                "give 'player' (a seat) or 'spectator', not both",
+            ));
+        }
+        let status = status_json(server.game(req)?.session.as_ref());
+        let id = server.join_spectator(req)?;
+        return Ok(vec![
+            ("id", Value::from(id)),
+            ("spectator", Value::Bool(true)),
+            ("status", status),
+        ]);
+    }
     let game = server.game(req)?;
     let seat = player_field(req, "player", game.session.as_ref())?
         .ok_or_else(|| ServeError::bad_request("missing field 'player' (the seat to join)"))?;

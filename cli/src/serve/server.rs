@@ -16,8 +16,11 @@ const MAX_AGENTS: usize = 64;
 pub(crate) struct OpenGame<'a> {
     /// The game in progress.
     pub session: &'a mut Box<dyn DynSession>,
-    /// The player whose id this is, or `None` for the referee's id.
+    /// The player whose id this is, or `None` for the referee's id and a
+    /// spectator's.
     pub seat: Option<Player>,
+    /// Whether the id is a spectator's: it sees the public view only.
+    pub spectator: bool,
 }
 
 impl OpenGame<'_> {
@@ -80,7 +83,13 @@ impl OpenGame<'_> {
 struct Handle {
     game: u64,
     seat: Option<Player>,
+    /// A spectator's id: only [`SPECTATOR_COMMANDS`], from the public view.
+    spectator: bool,
 }
+
+/// What a spectator's id may send: nothing that changes the game or shows
+/// more than the public view.
+pub(crate) const SPECTATOR_COMMANDS: &[&str] = &["status", "view", "board", "close"];
 
 /// What the server does after a request.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -127,6 +136,9 @@ impl<'r> Server<'r> {
 
     /// Runs one request.
     pub fn handle(&mut self, req: &Request) -> (Result<Fields>, Flow) {
+        if let Err(e) = self.spectator_may(req) {
+            return (Err(e), Flow::Continue);
+        }
         let result = match req.cmd {
             "games" => catalog::games(self.registry),
             "playout" => catalog::playout(self.registry, req),
@@ -136,6 +148,7 @@ impl<'r> Server<'r> {
             "close" => open::close(self, req),
             "status" => inspect::status(self, req),
             "view" => inspect::view(self, req),
+            "board" => inspect::board(self, req),
             "state" => inspect::state(self, req),
             "record" => inspect::record(self, req),
             "legal" => moves::legal(self, req),
@@ -158,8 +171,58 @@ impl<'r> Server<'r> {
         let id = self.next_id;
         self.next_id += 1;
         self.games.insert(id, session);
-        self.handles.insert(id, Handle { game: id, seat });
+        self.handles.insert(
+            id,
+            Handle {
+                game: id,
+                seat,
+                spectator: false,
+            },
+        );
         id
+    }
+
+    /// Refuses a spectator's request that is not one of
+    /// [`SPECTATOR_COMMANDS`].
+    fn spectator_may(&self, req: &Request) -> Result<()> {
+        let Some(id) = req.get("id").and_then(serde_json::Value::as_u64) else {
+            return Ok(());
+        };
+        match self.handles.get(&id) {
+            Some(h) if h.spectator && !SPECTATOR_COMMANDS.contains(&req.cmd) => {
+                Err(ServeError::new(
+                    ErrorKind::NotAllowed,
+                    format!(
+                        "'{}' is not answered to a spectator; a spectator may send: {}",
+                        req.cmd,
+                        SPECTATOR_COMMANDS.join(", ")
+                    ),
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A new spectator's id of the game of the request's `id`: it sees the
+    /// public view only. A game may have any number of them.
+    pub fn join_spectator(&mut self, req: &Request) -> Result<u64> {
+        let id = req.game_id()?;
+        let game = self
+            .handles
+            .get(&id)
+            .ok_or_else(|| self.unknown_id(id))?
+            .game;
+        let new = self.next_id;
+        self.next_id += 1;
+        self.handles.insert(
+            new,
+            Handle {
+                game,
+                seat: None,
+                spectator: true,
+            },
+        );
+        Ok(new)
     }
 
     /// A new id for `seat` of the game of the request's `id`; an error if
@@ -188,6 +251,7 @@ impl<'r> Server<'r> {
             Handle {
                 game,
                 seat: Some(seat),
+                spectator: false,
             },
         );
         Ok(new)
@@ -211,12 +275,16 @@ impl<'r> Server<'r> {
         let Some(handle) = self.handles.get(&id) else {
             return Err(self.unknown_id(id));
         };
-        let seat = handle.seat;
+        let (seat, spectator) = (handle.seat, handle.spectator);
         let session = self
             .games
             .get_mut(&handle.game)
             .ok_or_else(|| self_less_unknown_id(id))?;
-        Ok(OpenGame { session, seat })
+        Ok(OpenGame {
+            session,
+            seat,
+            spectator,
+        })
     }
 
     /// The open game of the request's `id` and the agent of `spec` for its
@@ -239,7 +307,7 @@ impl<'r> Server<'r> {
             .handles
             .get(&id)
             .ok_or_else(|| self_less_unknown_id(id))?;
-        let (seat, game_key) = (handle.seat, handle.game);
+        let (seat, spectator, game_key) = (handle.seat, handle.spectator, handle.game);
         let index = match self.agents.iter().position(|a| a.key == key) {
             Some(i) => i,
             None => {
@@ -277,7 +345,14 @@ impl<'r> Server<'r> {
             .games
             .get_mut(&game_key)
             .ok_or_else(|| self_less_unknown_id(id))?;
-        Ok((OpenGame { session, seat }, &mut cached.agent))
+        Ok((
+            OpenGame {
+                session,
+                seat,
+                spectator,
+            },
+            &mut cached.agent,
+        ))
     }
 
     fn unknown_id(&self, id: u64) -> ServeError {

@@ -497,6 +497,10 @@ impl Game for Stratego {
         Some(crate::board_view::board_view(self, state, seat))
     }
 
+    fn public_board_view(&self, state: &StrategoState) -> Option<plateau::board::BoardView> {
+        Some(crate::board_view::public_board_view(self, state))
+    }
+
     fn move_squares(&self, mv: &Move) -> Vec<String> {
         crate::board_view::move_squares(mv)
     }
