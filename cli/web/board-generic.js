@@ -62,7 +62,11 @@ export function gridBoard(ctx, options = {}) {
       g.append(s("rect", { class: "cell-bg", x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 3 }));
     }
     if (text !== "" && text !== undefined) {
-      g.append(s("text", { class: "cell-text", x: CELL / 2, y: CELL / 2, text }));
+      if (options.shape === "pit") {
+        g.append(s("text", { class: "cell-text count", x: CELL - 11, y: CELL - 11, text }));
+      } else {
+        g.append(s("text", { class: "cell-text", x: CELL / 2, y: CELL / 2, text }));
+      }
     }
     svg.append(g);
   }
@@ -83,20 +87,15 @@ export function gridBoard(ctx, options = {}) {
   return svg;
 }
 
-/** Small stones in a pit (up to 12 drawn; the number says how many). */
-function drawStones(g, n) {
-  const shown = Math.min(n, 12);
-  for (let i = 0; i < shown; i++) {
-    const angle = (i / Math.max(shown, 1)) * Math.PI * 2 + 0.4;
-    const r = shown === 1 ? 0 : 14 + (i % 2) * 4;
-    g.append(
-      s("circle", {
-        class: "stone",
-        cx: CELL / 2 + Math.cos(angle) * r,
-        cy: CELL / 2 + Math.sin(angle) * r,
-        r: 4,
-      }),
-    );
+/** Places of the stones drawn in a pit: a centre, then two rings. */
+const STONE_PLACES = [[0, 0]]
+  .concat([...Array(6)].map((_, i) => [9 * Math.cos((i * Math.PI) / 3), 9 * Math.sin((i * Math.PI) / 3)]))
+  .concat([...Array(10)].map((_, i) => [17 * Math.cos((i * Math.PI) / 5 + 0.3), 17 * Math.sin((i * Math.PI) / 5 + 0.3)]));
+
+/** Small stones in a pit (up to 17 drawn; the number says how many). */
+export function drawStones(g, n, cx = CELL / 2, cy = CELL / 2) {
+  for (const [dx, dy] of STONE_PLACES.slice(0, Math.min(n, STONE_PLACES.length))) {
+    g.append(s("circle", { class: "stone", cx: cx + dx, cy: cy + dy, r: 4 }));
   }
 }
 

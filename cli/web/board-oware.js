@@ -5,7 +5,7 @@
 // the one that stays.
 
 import { s, svgRoot, sideClass } from "./dom.js";
-import { markClasses, CELL } from "./board-generic.js";
+import { markClasses, drawStones, CELL } from "./board-generic.js";
 import { boardCells, cellKey } from "./picker.js";
 
 /** The stores by player from the board's notes ("north: store 3"). */
@@ -99,7 +99,8 @@ function draw(ctx) {
     });
     g.append(s("rect", { class: "cell-bg", x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 8 }));
     g.append(s("circle", { class: "pit", cx: CELL / 2, cy: CELL / 2, r: CELL / 2 - 5 }));
-    if (text !== "") g.append(s("text", { class: "cell-text", x: CELL / 2, y: CELL / 2, text }));
+    drawStones(g, Number(text) || 0);
+    if (text !== "") g.append(s("text", { class: "cell-text count", x: CELL - 11, y: CELL - 11, text }));
     g.append(
       s("text", {
         class: "label house-name",

@@ -20,15 +20,17 @@ export function stepMs() {
   return Number.isFinite(n) && n >= 0 ? n : 140;
 }
 
-/** The squares of the last move from a SeatBoard's `last_move`. */
-export function lastMoveSquares(lastMove) {
-  if (!lastMove) return [];
-  if (Array.isArray(lastMove)) return lastMove;
-  if (Array.isArray(lastMove.squares)) return lastMove.squares;
-  return [];
-}
-
-/** The player who made the last move, if the SeatBoard says. */
-export function lastMover(lastMove) {
-  return lastMove && typeof lastMove.player === "number" ? lastMove.player : null;
+/**
+ * The keys of the cells of the last move: a SeatBoard's `last_move` is a
+ * list of `[row, column]` cells, origin first.
+ */
+export function lastMoveKeys(lastMove, cells, cols) {
+  if (!Array.isArray(lastMove)) return new Set();
+  const keys = new Set();
+  for (const at of lastMove) {
+    if (!Array.isArray(at)) continue;
+    const cell = cells[at[0] * cols + at[1]];
+    if (cell && cell.key) keys.add(cell.key);
+  }
+  return keys;
 }

@@ -4,8 +4,8 @@
 
 import { h, clear, sleep, sideClass } from "./dom.js";
 import { api, Connection } from "./net.js";
-import { boardModule, stepMs, lastMoveSquares } from "./boards.js";
-import { Picker, boardCells, resolveSquare } from "./picker.js";
+import { boardModule, stepMs, lastMoveKeys } from "./boards.js";
+import { Picker, boardCells } from "./picker.js";
 
 /** The board inside a `board` answer (a SeatBoard: the BoardView and the last move). */
 function splitSeatBoard(seatBoard) {
@@ -136,6 +136,7 @@ export class GameScreen {
     if (this.handover || this.closed) return;
     const answer = await this.conn.request({ cmd: "board" });
     this.learn(answer);
+    const fresh = JSON.stringify(answer.board) + JSON.stringify(answer.status) + (answer.legal || []).length;
     const module = boardModule(this.info.game);
     let view = null;
     if (module.needsView || (this.me === null && this.token && !this.hotseat)) {
@@ -146,6 +147,9 @@ export class GameScreen {
       }
     }
     if (this.handover) return; // handed over while the answer was on its way
+    // The same board again (an update this screen already drew): keep the
+    // selection and draw nothing.
+    if (this.data && this.data.fresh === fresh && JSON.stringify(view) === JSON.stringify(this.data.view) && !this.message) return;
     const { board, lastMove } = splitSeatBoard(answer.board);
     if (this.hotseat) this.me = answer.status && !answer.status.over ? answer.status.to_move : this.me;
     const before = this.data;
@@ -156,6 +160,8 @@ export class GameScreen {
       status: answer.status,
       text: answer.text || "",
       log: answer.log || [],
+      moves: answer.moves || [],
+      fresh,
       view,
     };
     // A move of a sowing game is shown step by step from the board before it.
@@ -163,12 +169,12 @@ export class GameScreen {
       module.frames &&
       before &&
       before.board &&
-      this.described &&
+      answer.described &&
+      before.status &&
       next.status.moves_played === before.status.moves_played + 1 &&
-      this.described.moves === next.status.moves_played &&
       stepMs() > 0
     ) {
-      const frames = module.frames(before.board, this.described.text, this.info);
+      const frames = module.frames(before.board, answer.described, this.info);
       if (frames.length) {
         this.data = { ...before, legal: [], status: before.status };
         this.picker = null;
@@ -284,11 +290,7 @@ export class GameScreen {
   marks() {
     const d = this.data;
     const cells = boardCells(d.board);
-    const last = new Set(
-      lastMoveSquares(d.lastMove)
-        .map((sq) => resolveSquare(cells, sq, d.lastMove && typeof d.lastMove.player === "number" ? d.lastMove.player : null))
-        .filter(Boolean),
-    );
+    const last = lastMoveKeys(d.lastMove, cells, d.board.cols);
     if (!this.picker) return { last };
     return {
       last,
@@ -434,8 +436,15 @@ export class GameScreen {
     const d = this.data;
     const side = h("aside", { class: "side" });
     const log = (d && d.log) || [];
+    const moves = (d && d.moves) || [];
     side.append(h("h3", { text: "Moves" }));
-    side.append(h("ol", { class: "move-list", id: "move-list" }, log.map((m) => h("li", { text: m }))));
+    side.append(
+      h(
+        "ol",
+        { class: "move-list", id: "move-list" },
+        moves.map((m, i) => h("li", { title: log[i] || null, text: m === null ? "(secret)" : m })),
+      ),
+    );
     const controls = h("div", { class: "controls" });
     if (this.token && d && d.status && !d.status.over) {
       if (!this.info.hidden) {

@@ -23,6 +23,7 @@ export async function showLobby(root) {
   const agentSpec = h("input", { id: "agent-spec", "aria-label": "agent spec", size: 22 });
   const agentHelp = h("p", { class: "hint", id: "agent-help" });
   const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random", "aria-label": "seed" });
+  const settings = h("input", { id: "settings", size: 40, placeholder: "e.g. max_plies=300, first=north", "aria-label": "parameters" });
   const modes = [
     ["agent", "against an agent"],
     ["hotseat", "hot-seat: two players, one screen"],
@@ -83,6 +84,8 @@ export async function showLobby(root) {
     const game = gameSelect.value;
     const body = { game, variant: variantSelect.value };
     if (seed.value !== "") body.seed = Number(seed.value);
+    const set = settings.value.split(",").map((x) => x.trim()).filter(Boolean);
+    if (set.length) body.set = set;
     const m = mode();
     const me = Number(seatSelect.value);
     const players = (games.find((g) => g.game === game).variants.find((v) => v.name === variantSelect.value) || {}).players || [];
@@ -104,7 +107,8 @@ export async function showLobby(root) {
       const mine = created.seats.find((seat) => seat.player === me && seat.url) || humans[0];
       location.assign(seatAddress(mine.url, created));
     } else if (m === "hotseat") {
-      location.assign(seatAddress(humans[0].url, created, { hotseat: "1" }));
+      const url = (created.hotseat && created.hotseat.url) || humans[0].url;
+      location.assign(seatAddress(url, created, { hotseat: "1" }));
     } else {
       links.append(h("h3", { text: "Share one link with each player" }));
       for (const seat of humans) {
@@ -131,7 +135,7 @@ export async function showLobby(root) {
       seatRow,
       agentRow,
       agentHelp,
-      h("div", { class: "row" }, [h("label", { text: "Seed " }), seed]),
+      h("div", { class: "row" }, [h("label", { text: "Seed " }), seed, h("label", { text: " Parameters " }), settings]),
       h("div", { class: "row" }, [h("button", { id: "create", class: "primary", text: "Create the game", onclick: create })]),
       error,
       links,

@@ -4,7 +4,8 @@
 
 import { h, clear } from "./dom.js";
 import { api } from "./net.js";
-import { boardModule } from "./boards.js";
+import { boardModule, lastMoveKeys } from "./boards.js";
+import { boardCells } from "./picker.js";
 
 export function showReplay(root) {
   let record = null;
@@ -44,11 +45,9 @@ export function showReplay(root) {
     if (board && board.cells) {
       const lastMove = seatBoard.last_move;
       const module = boardModule(record.game);
-      const squares = Array.isArray(lastMove) ? lastMove : (lastMove && lastMove.squares) || [];
-      const last = new Set();
+      const last = lastMoveKeys(lastMove, boardCells(board), board.cols);
       const drawn = module.draw({ board, view: null, status: answer.status, info, me: v, marks: { last } });
       area.append(drawn);
-      for (const sq of squares) for (const el of area.querySelectorAll(`[data-square="${CSS.escape(sq)}"]`)) el.classList.add("last");
       if (board.notes && board.notes.length) area.append(h("ul", { class: "notes" }, board.notes.map((n) => h("li", { text: n }))));
     } else if (answer.text) {
       area.append(h("pre", { text: answer.text }));
