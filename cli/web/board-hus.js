@@ -62,7 +62,16 @@ export function sowingFrames(before, described, players) {
   return frames;
 }
 
+/** The board after a move's last frame: the cells' texts replaced. */
+export function afterFrames(board, frame) {
+  return { ...board, cells: board.cells.map((c) => {
+    const key = cellKey({ owner: c.owner === undefined ? null : c.owner, name: c.name });
+    return c.name && frame.has(key) ? { ...c, text: frame.get(key) } : c;
+  }) };
+}
+
 export default {
+  afterFrames,
   draw(ctx) {
     return gridBoard(ctx, { shape: "pit" });
   },

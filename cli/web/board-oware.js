@@ -7,6 +7,7 @@
 import { s, svgRoot, sideClass } from "./dom.js";
 import { markClasses, drawStones, CELL } from "./board-generic.js";
 import { boardCells, cellKey } from "./picker.js";
+import { afterFrames as cellsAfter } from "./board-hus.js";
 
 /** The stores by player from the board's notes ("north: store 3"). */
 export function stores(board, players) {
@@ -114,8 +115,20 @@ function draw(ctx) {
   return svg;
 }
 
+/** The board after a move's last frame: houses and the stores' notes. */
+function afterFrames(board, frame, info) {
+  const next = cellsAfter(board, frame);
+  next.notes = (board.notes || []).map((note) => {
+    const m = String(note).match(/^(\S+): store \d+/);
+    const p = m ? info.players.indexOf(m[1]) : -1;
+    return p >= 0 && frame.has(`store:${p}`) ? note.replace(/store \d+/, `store ${frame.get(`store:${p}`)}`) : note;
+  });
+  return next;
+}
+
 export default {
   draw,
+  afterFrames,
   frames(before, described, info) {
     return sowingFrames(before, described, info.players);
   },

@@ -164,27 +164,28 @@ export class GameScreen {
       fresh,
       view,
     };
-    // A move of a sowing game is shown step by step from the board before it.
-    if (
-      module.frames &&
-      before &&
-      before.board &&
-      answer.described &&
-      before.status &&
-      next.status.moves_played === before.status.moves_played + 1 &&
-      stepMs() > 0
-    ) {
-      const frames = module.frames(before.board, answer.described, this.info);
-      if (frames.length) {
-        this.data = { ...before, legal: [], status: before.status };
+    // The moves of a sowing game are shown step by step from the board
+    // before them (the seat's own move and an agent's reply one after the
+    // other), each as the server described it.
+    const played = before && before.status && next.status.moves_played - before.status.moves_played;
+    if (module.frames && before && before.board && played >= 1 && played <= 4 && stepMs() > 0 && !this.handover) {
+      const described = (answer.log || []).slice(-played);
+      if (described.length === played && described.every(Boolean)) {
+        this.data = { ...before, legal: [] };
         this.picker = null;
         this.animating = true;
         this.render();
-        const ms = Math.max(8, Math.min(stepMs(), 4000 / frames.length));
-        for (const frame of frames) {
-          this.counts = frame;
-          this.renderBoard();
-          await sleep(ms);
+        let board = before.board;
+        for (const text of described) {
+          const frames = module.frames(board, text, this.info);
+          if (!frames.length) break;
+          const ms = Math.max(8, Math.min(stepMs(), 3000 / frames.length));
+          for (const frame of frames) {
+            this.counts = frame;
+            this.renderBoard();
+            await sleep(ms);
+          }
+          board = module.afterFrames(board, frames[frames.length - 1], this.info);
         }
         this.counts = null;
         this.animating = false;

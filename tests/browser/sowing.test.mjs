@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { PLATEAU } from "./harness.mjs";
-import { sowingFrames as husFrames } from "../../cli/web/board-hus.js";
-import { sowingFrames as owareFrames, stores } from "../../cli/web/board-oware.js";
+import hus, { sowingFrames as husFrames } from "../../cli/web/board-hus.js";
+import oware, { sowingFrames as owareFrames, stores } from "../../cli/web/board-oware.js";
 import { boardCells } from "../../cli/web/picker.js";
 
 function serve() {
@@ -38,24 +38,28 @@ function counts(board, players, withStores) {
   return result;
 }
 
-async function followGames(game, frames, withStores) {
+async function followGames(game, frames, withStores, module) {
   const server = serve();
   try {
-    await followWith(server, game, frames, withStores);
+    await followWith(server, game, frames, withStores, module);
   } finally {
     server.close();
   }
 }
 
-async function followWith(server, game, frames, withStores) {
+async function followWith(server, game, frames, withStores, module) {
   let checked = 0;
   let captures = 0;
   for (const seed of [1, 2, 3, 4]) {
     const opened = await server.request({ cmd: "new", game, seed });
     const id = opened.id;
+    // The board the page builds from its own frames, move after move (as
+    // it does when an agent's reply follows the seat's move at once).
+    let chained = (await server.request({ cmd: "board", id, log: false })).board.board;
     for (let ply = 0; ply < 60; ply++) {
       const before = await server.request({ cmd: "board", id, log: false });
       if (before.status.over) break;
+      assert.deepEqual(counts(chained, opened.players, withStores), counts(before.board.board, opened.players, withStores), `${game} seed ${seed} ply ${ply}: the board built from the frames`);
       await server.request({ cmd: "genmove", id, agent: `random:seed=${seed * 100 + ply}`, play: true });
       const after = await server.request({ cmd: "board", id, log: false });
       const shown = frames(before.board.board, after.described, opened.players);
@@ -66,6 +70,7 @@ async function followWith(server, game, frames, withStores) {
         `${game} seed ${seed} ply ${ply}: the animation ends elsewhere than the move (${after.described})`,
       );
       if (/capture/.test(after.described)) captures++;
+      chained = module.afterFrames(chained, shown[shown.length - 1], { players: opened.players });
       checked++;
     }
   }
@@ -74,9 +79,9 @@ async function followWith(server, game, frames, withStores) {
 }
 
 test("Hus sowings, relays and captures end where the engine puts the stones", async () => {
-  await followGames("hus", husFrames, false);
+  await followGames("hus", husFrames, false, hus);
 });
 
 test("Oware sowings, laps and captures end where the engine puts the seeds", async () => {
-  await followGames("oware", owareFrames, true);
+  await followGames("oware", owareFrames, true, oware);
 });
