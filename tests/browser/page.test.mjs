@@ -107,7 +107,7 @@ test("a whole game of Stratego (barrage) against random: setup by drag and drop,
     assert.ok((await page.$$("#saved-setups option")).length >= 2, "the saved setup is offered");
     await page.screenshot({ path: join(H.SHOTS, "stratego-setup.png"), fullPage: true });
   };
-  await wholeGame("stratego", { game: "stratego", variant: "barrage", settings: "max_plies=120" }, { minMoves: 2, onSetup });
+  await wholeGame("stratego", { game: "stratego", variant: "barrage", settings: "max_plies=80" }, { minMoves: 2, onSetup });
 });
 
 test("Hus sowings are animated step by step", async () => {
