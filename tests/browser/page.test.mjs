@@ -352,3 +352,39 @@ test("the replay viewer steps through a record from each viewpoint", async () =>
     await context.close();
   }
 });
+
+test("undo takes back the seat's move and the agent's reply; resign ends the game", async () => {
+  const context = await chromium.newContext({ viewport: { width: 1200, height: 900 } });
+  try {
+    const page = await fromLobby(context, { game: "oware", agent: "random" });
+    await H.waitTurn(page);
+    const start = await page.$$eval("#board-area .cell", (cells) => cells.map((c) => c.textContent).join(","));
+    await H.clickMove(page, H.rng(1));
+    await H.waitTurn(page);
+    assert.equal((await H.gameState(page)).moves, 2, "the agent replied");
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelector("#game").dataset.movesPlayed === "0");
+    await H.waitTurn(page);
+    assert.equal(await page.$$eval("#board-area .cell", (cells) => cells.map((c) => c.textContent).join(",")), start, "the board is back at the start");
+    await page.click("#resign");
+    assert.equal(await page.textContent("#resign"), "Really resign?", "resigning asks first");
+    await page.click("#resign");
+    await page.waitForSelector("#game[data-state=over]");
+    assert.match(await page.textContent("#status"), /resign/);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a game of hidden information offers no undo to a seat", async () => {
+  const context = await chromium.newContext();
+  try {
+    const page = await fromLobby(context, { game: "stratego", variant: "barrage" });
+    await page.waitForSelector("#setup-editor");
+    assert.equal(await page.$("#undo"), null);
+    assert.ok(await page.$("#resign"));
+  } finally {
+    await context.close();
+  }
+});
