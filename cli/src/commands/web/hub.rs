@@ -609,6 +609,22 @@ impl Match {
         }
     }
 
+    /// Answers a `serve` request (a JSON object without `id`) as the
+    /// match's referee, who sees everything: for tests and for programs
+    /// that embed the server. No route of the web server reaches it.
+    pub fn referee_request(&self, request: &Value) -> Value {
+        let mut text = request.clone();
+        if let Value::Object(fields) = &mut text {
+            fields.insert("id".into(), Value::from(self.referee_id));
+        }
+        let (req, tag) = match request::parse(text.to_string().as_bytes()) {
+            Ok(parsed) => parsed,
+            Err((error, tag)) => return response_json(&Err(error), tag.as_ref()),
+        };
+        let result = lock(&self.server).handle(&req).0;
+        response_json(&result, tag.as_ref())
+    }
+
     /// Plays one move of an agent if an agent's seat is to move; true if
     /// it played. Blocks for the agent's search.
     fn agent_step(&self) -> bool {
