@@ -29,8 +29,7 @@ impl TestServer {
         let hub = Hub::new(&plateau_cli::default_registry());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let app = http::router(hub.clone());
-        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        tokio::spawn(http::serve(listener, hub.clone()));
         TestServer { hub, addr }
     }
 
@@ -95,7 +94,7 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(url: &str) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(url)
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
             .await
             .unwrap_or_else(|e| panic!("connect {url}: {e}"));
         Client {

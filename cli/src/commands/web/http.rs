@@ -41,6 +41,17 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
+/// Serves the router of `hub` on `listener` until the process ends. Every
+/// connection sends at once (no Nagle delay): a move's answer is small.
+pub async fn serve(listener: tokio::net::TcpListener, hub: Arc<Hub>) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|stream| {
+        // Best effort: without it, answers are only slower.
+        let _ = stream.set_nodelay(true);
+    });
+    axum::serve(listener, router(hub)).await
+}
+
 /// The HTTP status of an error kind.
 fn status_of(kind: &str) -> StatusCode {
     match kind {
