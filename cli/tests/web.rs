@@ -530,3 +530,59 @@ async fn an_oversized_websocket_message_closes_only_that_connection() {
     let status = north.ask(json!({"cmd": "status"})).await;
     assert_eq!(status["ok"], true, "the server goes on: {status}");
 }
+
+#[test]
+fn plateau_web_prints_where_it_listens_and_serves_the_page() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["web", "--bind", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("plateau web starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .and_then(|a| a.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("the first line says where: {line:?}"))
+        .to_string();
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(Some(web_common::PATIENCE)).unwrap();
+    write!(stream, "GET / HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut response = String::new();
+    let read = stream.read_to_string(&mut response);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    read.unwrap();
+    assert!(response.starts_with("HTTP/1.0 200"), "{response}");
+    assert!(response.contains("text/html"), "{response}");
+    assert!(response.contains("<html"), "{response}");
+}
+
+#[test]
+fn plateau_web_help_and_a_bad_address() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["web", "--help"])
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    let text = String::from_utf8(help.stdout).unwrap();
+    assert!(
+        text.contains("--bind") && text.contains("docs/WEB.md"),
+        "{text}"
+    );
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["web", "--bind", "not-an-address"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert!(
+        err.starts_with("error: cannot listen on 'not-an-address'"),
+        "{err}"
+    );
+}

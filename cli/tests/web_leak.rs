@@ -170,7 +170,7 @@ async fn play_and_check(body: Value) {
         // checked against the referee's board as it is now (nothing moves
         // meanwhile).
         let full = full_board(&server, &created);
-        let with_log = ply % 25 == 0;
+        let with_log = ply.is_multiple_of(25);
         let mut boards = Vec::new();
         let clients: [(&mut Client, Audience); 3] = {
             let [red, blue] = &mut seats;
