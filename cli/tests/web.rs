@@ -90,6 +90,32 @@ async fn a_wrong_token_is_refused_and_no_token_watches() {
     let mut spectator = server.connect(&created, None).await;
     let status = spectator.ask(json!({"cmd": "status"})).await;
     assert_eq!(status["ok"], true, "{status}");
+    let welcome = &spectator.received[0];
+    assert_eq!(welcome["event"], "welcome", "{welcome}");
+    assert_eq!(
+        welcome["you"],
+        json!({"player": null, "spectator": true, "hotseat": false})
+    );
+    assert_eq!(welcome["game"], "hus");
+    assert_eq!(welcome["players"], json!(["south", "north"]));
+    assert!(!welcome
+        .to_string()
+        .contains(created["seats"][0]["token"].as_str().unwrap()));
+    let mut north = server.connect(&created, Some(1)).await;
+    let welcome = north.next().await;
+    assert_eq!(welcome["you"]["player"], 1, "{welcome}");
+    let path = format!("/api/matches/{}", created["match"].as_str().unwrap());
+    let (status, info) = server.http("GET", &path, "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        info["seats"][1],
+        json!({"player": 1, "name": "north", "agent": null})
+    );
+    assert!(!info
+        .to_string()
+        .contains(created["seats"][1]["token"].as_str().unwrap()));
+    let (status, _) = server.http("GET", "/api/matches/feed", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]

@@ -151,6 +151,8 @@ struct Seat {
 pub struct Match {
     /// The match id (public: it is in every link of the match).
     pub id: String,
+    game: Value,
+    variant: Value,
     seats: Vec<Seat>,
     hotseat: Option<Token>,
     hidden_information: bool,
@@ -317,6 +319,8 @@ impl Hub {
         let (events, _) = broadcast::channel(64);
         let m = Arc::new(Match {
             id: id.clone(),
+            game: opened["game"].clone(),
+            variant: opened["variant"].clone(),
             seats,
             hotseat: hotseat_token,
             hidden_information,
@@ -442,6 +446,59 @@ impl Match {
             "spectator_url": format!("/?match={}", self.id),
             "status": opened["status"],
         })
+    }
+
+    /// What anyone with the match's id may know of it: the game, its
+    /// players and which of them agents play (no token).
+    pub fn public_json(&self) -> Value {
+        let mut info = lock(&self.server);
+        let req = serve_request("status", json!({"id": self.referee_id}));
+        let status = info
+            .handle(&req)
+            .0
+            .map(|f| fields_object(f)["status"].clone())
+            .unwrap_or(Value::Null);
+        drop(info);
+        let seats: Vec<Value> = self
+            .seats
+            .iter()
+            .map(|s| json!({"player": s.player.0, "name": s.name, "agent": s.agent}))
+            .collect();
+        json!({
+            "ok": true,
+            "match": self.id,
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+            "hidden_information": self.hidden_information,
+            "hotseat": self.hotseat.is_some(),
+            "seats": seats,
+            "spectator_url": format!("/?match={}", self.id),
+            "status": status,
+        })
+    }
+
+    /// The first message of a connection: the match's public facts and
+    /// who the connection is.
+    pub fn welcome(&self, client: Client) -> Value {
+        let mut welcome = self.public_json();
+        if let Value::Object(fields) = &mut welcome {
+            fields.remove("ok");
+            let (player, spectator, hotseat) = match client {
+                Client::Seat(p) => (Value::from(p.0), false, false),
+                Client::HotSeat => (Value::Null, false, true),
+                Client::Spectator => (Value::Null, true, false),
+            };
+            let mut ordered = Map::new();
+            ordered.insert("event".into(), Value::from("welcome"));
+            ordered.insert(
+                "you".into(),
+                json!({"player": player, "spectator": spectator, "hotseat": hotseat}),
+            );
+            ordered.append(fields);
+            return Value::Object(ordered);
+        }
+        welcome
     }
 
     /// Who holds `token` (none: a spectator); `bad_token` if no seat of
