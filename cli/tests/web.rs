@@ -179,6 +179,19 @@ async fn messages_that_are_not_requests_get_errors_and_the_connection_goes_on() 
     assert_eq!(kind(&r), Some("bad_request"), "{r}");
     let r = south.ask(json!({"cmd": "play", "move": "z9"})).await;
     assert_eq!(kind(&r), Some("bad_move"), "{r}");
+    // A hint may not keep the match waiting for long.
+    let r = south
+        .ask(json!({"cmd": "genmove", "agent": "mcts", "budget": {"ms": 3_600_000}}))
+        .await;
+    assert_eq!(kind(&r), Some("bad_request"), "{r}");
+    let r = south
+        .ask(json!({"cmd": "genmove", "agent": "mcts:iters=99999999"}))
+        .await;
+    assert_eq!(kind(&r), Some("bad_request"), "{r}");
+    let r = south
+        .ask(json!({"cmd": "genmove", "agent": "mcts:iters=50"}))
+        .await;
+    assert_eq!(r["ok"], true, "{r}");
     let status = south.ask(json!({"cmd": "status"})).await;
     assert_eq!(status["ok"], true);
 }
@@ -442,6 +455,14 @@ async fn bad_http_requests_get_errors_that_name_what_is_wrong() {
             StatusCode::BAD_REQUEST,
             "unknown_agent",
             "wizard",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            r#"{"game":"hus","agents":{"1":"mcts:time=60m"}}"#,
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "time=60m",
         ),
         (
             "POST",

@@ -35,6 +35,56 @@ pub const SEAT_COMMANDS: &[&str] = &[
 /// public view).
 pub const SPECTATOR_COMMANDS: &[&str] = &["status", "view", "board"];
 
+/// The longest an agent of a match, or a seat's `genmove`, may think per
+/// move (a spec's `time`, a budget's `ms`): the match waits meanwhile.
+pub const MAX_THINK: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The most iterations an agent of a match or a seat's `genmove` may ask
+/// for per move (a spec's `iters`, a budget's `iterations`).
+pub const MAX_ITERATIONS: u64 = 1_000_000;
+
+/// Refuses an agent spec or budget that would keep the match waiting for
+/// longer than [`MAX_THINK`] or [`MAX_ITERATIONS`] allow. A spec that does
+/// not parse is left to the agent's own error.
+fn check_think(spec: &str, budget: Option<&Value>) -> Result<(), ServeError> {
+    let too_long = |what: String| {
+        ServeError::bad_request(format!(
+            "{what}: over the web an agent thinks at most {} and {MAX_ITERATIONS} iterations a move",
+            plateau::ai::format_duration(MAX_THINK)
+        ))
+    };
+    if let Ok(parsed) = plateau::ai::Spec::parse(&crate::agents::normalize_spec(spec)) {
+        if let Some(time) = parsed.get("time") {
+            if plateau::ai::parse_duration(time).is_ok_and(|d| d > MAX_THINK) {
+                return Err(too_long(format!("time={time}")));
+            }
+        }
+        if let Some(iters) = parsed.get("iters") {
+            if iters.parse::<u64>().is_ok_and(|n| n > MAX_ITERATIONS) {
+                return Err(too_long(format!("iters={iters}")));
+            }
+        }
+    }
+    if let Some(budget) = budget {
+        if budget["ms"]
+            .as_u64()
+            .is_some_and(|ms| ms > MAX_THINK.as_millis() as u64)
+        {
+            return Err(too_long(format!("budget ms {}", budget["ms"])));
+        }
+        if budget["iterations"]
+            .as_u64()
+            .is_some_and(|n| n > MAX_ITERATIONS)
+        {
+            return Err(too_long(format!(
+                "budget iterations {}",
+                budget["iterations"]
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The fields of `POST /api/matches`.
 const MATCH_FIELDS: &[&str] = &["game", "variant", "set", "seed", "agents", "hotseat"];
 
@@ -404,6 +454,16 @@ impl Hub {
                     request::clip(key)
                 )));
             };
+            check_think(spec, None).map_err(|e| {
+                WebError::new(
+                    e.kind.as_str(),
+                    format!(
+                        "field 'agents', player '{}': {}",
+                        request::clip(key),
+                        e.message
+                    ),
+                )
+            })?;
             crate::agents::make_agent(rules.as_ref(), spec, 0).map_err(|m| {
                 WebError::new(
                     ErrorKind::UnknownAgent.as_str(),
@@ -636,6 +696,16 @@ impl Match {
                     allowed.join(", ")
                 ),
             ));
+        }
+        if req.cmd == "genmove" {
+            let spec = req
+                .fields
+                .get("agent")
+                .and_then(Value::as_str)
+                .unwrap_or("random");
+            if let Err(e) = check_think(spec, req.fields.get("budget")) {
+                return refuse(e);
+            }
         }
         let mut server = lock(&self.server);
         let id = self.serve_id(&mut server, client);
