@@ -326,6 +326,10 @@ async fn spectators_watch_but_cannot_move() {
     assert_eq!(update["event"], "update");
     let board = watcher.ask(json!({"cmd": "board"})).await;
     assert_eq!(board["spectator"], true, "{board}");
+    // Perfect information: the public board is the whole position.
+    let whole = server.referee(&created, json!({"cmd": "board"}));
+    assert_eq!(board["board"], whole["board"]);
+    assert_eq!(board["text"], whole["text"]);
     assert_eq!(board["legal"], json!([]));
     assert_eq!(board["moves"].as_array().unwrap().len(), 1);
     let view = watcher.ask(json!({"cmd": "view"})).await;
