@@ -33,12 +33,24 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games", get(games))
         .route("/api/agents", get(agents))
         .route("/api/matches", post(create_match))
+        .route("/api/matches/{id}", get(match_info))
         .route("/api/replay", post(replay))
         .route("/ws", get(ws))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(hub)
+}
+
+/// Serves the router of `hub` on `listener` until the process ends. Every
+/// connection sends at once (no Nagle delay): a move's answer is small.
+pub async fn serve(listener: tokio::net::TcpListener, hub: Arc<Hub>) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|stream| {
+        // Best effort: without it, answers are only slower.
+        let _ = stream.set_nodelay(true);
+    });
+    axum::serve(listener, router(hub)).await
 }
 
 /// The HTTP status of an error kind.
@@ -95,7 +107,8 @@ async fn not_found(uri: axum::http::Uri) -> Response {
             "not_found",
             format!(
                 "no API route '{}'; routes: GET /api/games, GET /api/agents?game=G, \
-                 POST /api/matches, POST /api/replay, GET /ws?match=ID[&token=T]",
+                 POST /api/matches, GET /api/matches/ID, POST /api/replay, \
+                 GET /ws?match=ID[&token=T]",
                 clip(path)
             ),
         )
@@ -217,6 +230,15 @@ async fn create_match(
     let body = json_body(body)?;
     let (_, response) = hub.create(&body)?;
     Ok(axum::Json(response))
+}
+
+/// `GET /api/matches/ID`: what anyone with the match's id may know of it.
+async fn match_info(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResult {
+    let m = hub.find(&id)?;
+    let info = tokio::task::spawn_blocking(move || m.public_json())
+        .await
+        .map_err(|e| WebError::new("internal", format!("the match could not be read: {e}")))?;
+    Ok(axum::Json(info))
 }
 
 /// The fields of `POST /api/replay`.
@@ -359,6 +381,17 @@ async fn ws(
 async fn connection(socket: WebSocket, m: Arc<Match>, client: Client) {
     let (mut sink, mut stream) = socket.split();
     let mut events = m.subscribe();
+    let greeter = m.clone();
+    let Ok(welcome) = tokio::task::spawn_blocking(move || greeter.welcome(client)).await else {
+        return;
+    };
+    if sink
+        .send(Message::Text(welcome.to_string().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
     m.joined(client);
     loop {
         let outgoing: Value = tokio::select! {

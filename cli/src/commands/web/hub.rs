@@ -35,6 +35,56 @@ pub const SEAT_COMMANDS: &[&str] = &[
 /// public view).
 pub const SPECTATOR_COMMANDS: &[&str] = &["status", "view", "board"];
 
+/// The longest an agent of a match, or a seat's `genmove`, may think per
+/// move (a spec's `time`, a budget's `ms`): the match waits meanwhile.
+pub const MAX_THINK: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The most iterations an agent of a match or a seat's `genmove` may ask
+/// for per move (a spec's `iters`, a budget's `iterations`).
+pub const MAX_ITERATIONS: u64 = 1_000_000;
+
+/// Refuses an agent spec or budget that would keep the match waiting for
+/// longer than [`MAX_THINK`] or [`MAX_ITERATIONS`] allow. A spec that does
+/// not parse is left to the agent's own error.
+fn check_think(spec: &str, budget: Option<&Value>) -> Result<(), ServeError> {
+    let too_long = |what: String| {
+        ServeError::bad_request(format!(
+            "{what}: over the web an agent thinks at most {} and {MAX_ITERATIONS} iterations a move",
+            plateau::ai::format_duration(MAX_THINK)
+        ))
+    };
+    if let Ok(parsed) = plateau::ai::Spec::parse(&crate::agents::normalize_spec(spec)) {
+        if let Some(time) = parsed.get("time") {
+            if plateau::ai::parse_duration(time).is_ok_and(|d| d > MAX_THINK) {
+                return Err(too_long(format!("time={time}")));
+            }
+        }
+        if let Some(iters) = parsed.get("iters") {
+            if iters.parse::<u64>().is_ok_and(|n| n > MAX_ITERATIONS) {
+                return Err(too_long(format!("iters={iters}")));
+            }
+        }
+    }
+    if let Some(budget) = budget {
+        if budget["ms"]
+            .as_u64()
+            .is_some_and(|ms| ms > MAX_THINK.as_millis() as u64)
+        {
+            return Err(too_long(format!("budget ms {}", budget["ms"])));
+        }
+        if budget["iterations"]
+            .as_u64()
+            .is_some_and(|n| n > MAX_ITERATIONS)
+        {
+            return Err(too_long(format!(
+                "budget iterations {}",
+                budget["iterations"]
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The fields of `POST /api/matches`.
 const MATCH_FIELDS: &[&str] = &["game", "variant", "set", "seed", "agents", "hotseat"];
 
@@ -151,6 +201,8 @@ struct Seat {
 pub struct Match {
     /// The match id (public: it is in every link of the match).
     pub id: String,
+    game: Value,
+    variant: Value,
     seats: Vec<Seat>,
     hotseat: Option<Token>,
     hidden_information: bool,
@@ -317,6 +369,8 @@ impl Hub {
         let (events, _) = broadcast::channel(64);
         let m = Arc::new(Match {
             id: id.clone(),
+            game: opened["game"].clone(),
+            variant: opened["variant"].clone(),
             seats,
             hotseat: hotseat_token,
             hidden_information,
@@ -400,6 +454,16 @@ impl Hub {
                     request::clip(key)
                 )));
             };
+            check_think(spec, None).map_err(|e| {
+                WebError::new(
+                    e.kind.as_str(),
+                    format!(
+                        "field 'agents', player '{}': {}",
+                        request::clip(key),
+                        e.message
+                    ),
+                )
+            })?;
             crate::agents::make_agent(rules.as_ref(), spec, 0).map_err(|m| {
                 WebError::new(
                     ErrorKind::UnknownAgent.as_str(),
@@ -442,6 +506,59 @@ impl Match {
             "spectator_url": format!("/?match={}", self.id),
             "status": opened["status"],
         })
+    }
+
+    /// What anyone with the match's id may know of it: the game, its
+    /// players and which of them agents play (no token).
+    pub fn public_json(&self) -> Value {
+        let mut info = lock(&self.server);
+        let req = serve_request("status", json!({"id": self.referee_id}));
+        let status = info
+            .handle(&req)
+            .0
+            .map(|f| fields_object(f)["status"].clone())
+            .unwrap_or(Value::Null);
+        drop(info);
+        let seats: Vec<Value> = self
+            .seats
+            .iter()
+            .map(|s| json!({"player": s.player.0, "name": s.name, "agent": s.agent}))
+            .collect();
+        json!({
+            "ok": true,
+            "match": self.id,
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+            "hidden_information": self.hidden_information,
+            "hotseat": self.hotseat.is_some(),
+            "seats": seats,
+            "spectator_url": format!("/?match={}", self.id),
+            "status": status,
+        })
+    }
+
+    /// The first message of a connection: the match's public facts and
+    /// who the connection is.
+    pub fn welcome(&self, client: Client) -> Value {
+        let mut welcome = self.public_json();
+        if let Value::Object(fields) = &mut welcome {
+            fields.remove("ok");
+            let (player, spectator, hotseat) = match client {
+                Client::Seat(p) => (Value::from(p.0), false, false),
+                Client::HotSeat => (Value::Null, false, true),
+                Client::Spectator => (Value::Null, true, false),
+            };
+            let mut ordered = Map::new();
+            ordered.insert("event".into(), Value::from("welcome"));
+            ordered.insert(
+                "you".into(),
+                json!({"player": player, "spectator": spectator, "hotseat": hotseat}),
+            );
+            ordered.append(fields);
+            return Value::Object(ordered);
+        }
+        welcome
     }
 
     /// Who holds `token` (none: a spectator); `bad_token` if no seat of
@@ -580,6 +697,16 @@ impl Match {
                 ),
             ));
         }
+        if req.cmd == "genmove" {
+            let spec = req
+                .fields
+                .get("agent")
+                .and_then(Value::as_str)
+                .unwrap_or("random");
+            if let Err(e) = check_think(spec, req.fields.get("budget")) {
+                return refuse(e);
+            }
+        }
         let mut server = lock(&self.server);
         let id = self.serve_id(&mut server, client);
         req.fields.insert("id".into(), Value::from(id));
@@ -607,6 +734,22 @@ impl Match {
             }
             Err(e) => response_json(&Err(e), None),
         }
+    }
+
+    /// Answers a `serve` request (a JSON object without `id`) as the
+    /// match's referee, who sees everything: for tests and for programs
+    /// that embed the server. No route of the web server reaches it.
+    pub fn referee_request(&self, request: &Value) -> Value {
+        let mut text = request.clone();
+        if let Value::Object(fields) = &mut text {
+            fields.insert("id".into(), Value::from(self.referee_id));
+        }
+        let (req, tag) = match request::parse(text.to_string().as_bytes()) {
+            Ok(parsed) => parsed,
+            Err((error, tag)) => return response_json(&Err(error), tag.as_ref()),
+        };
+        let result = lock(&self.server).handle(&req).0;
+        response_json(&result, tag.as_ref())
     }
 
     /// Plays one move of an agent if an agent's seat is to move; true if

@@ -53,7 +53,7 @@ pub fn run(registry: &Registry, args: &WebArgs, io: &mut Io<'_>) -> CliResult {
         if args.open {
             open_browser(&url);
         }
-        axum::serve(listener, http::router(hub))
+        http::serve(listener, hub)
             .await
             .map_err(|e| CliError::failed(format!("the server stopped: {e}")))
     })

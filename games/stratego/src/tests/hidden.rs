@@ -93,6 +93,36 @@ proptest! {
         }
     }
 
+    /// S6.2, S6.3: the public board (a spectator's) shows a piece's rank
+    /// only once it is revealed to its opponent, each piece on its square
+    /// and side, and no piece at all during the setups (S3.2).
+    #[test]
+    fn s6_the_public_board_holds_no_unrevealed_rank(seed in 0u64..1_000_000, plies in 0usize..200, variant in 0usize..4, mask in 0u8..64) {
+        let game = with_options(VARIANTS[variant], mask, &[]);
+        let (st, _) = random_game(&game, seed, plies);
+        let board = game.public_board_view(&st).unwrap();
+        let shown: Vec<&plateau::board::Cell> = board.cells.iter().filter(|c| c.owner.is_some()).collect();
+        if st.in_setup() {
+            prop_assert!(shown.is_empty(), "a setup is public before play: {:?}", shown);
+        } else {
+            let on_board = st.pieces(Player(0)).count() + st.pieces(Player(1)).count();
+            prop_assert_eq!(shown.len(), on_board);
+            for p in [Player(0), Player(1)] {
+                for (sq, info) in st.pieces(p) {
+                    let (row, col) = board.find(&sq.to_string()).unwrap();
+                    let cell = board.cell(row, col).unwrap();
+                    prop_assert_eq!(cell.owner, Some(p));
+                    let symbol = game.pieces()[info.kind as usize].symbol.to_string();
+                    if info.revealed {
+                        prop_assert_eq!(&cell.text, &symbol);
+                    } else {
+                        prop_assert_eq!(&cell.text, "?", "the public board shows {} on {}", symbol, sq);
+                    }
+                }
+            }
+        }
+    }
+
     /// S6.4: two games that differ only in the ranks of pieces a player has
     /// not seen give that player identical views, renderings and move
     /// descriptions.
@@ -445,4 +475,20 @@ fn blue_views_first(game: &Stratego) -> StrategoView {
     let red = game.random_setup(Player(0), &mut plateau::rng(0));
     game.apply(&mut st, &Move::Setup(red));
     game.view(&st, Player(1))
+}
+
+/// S3.2: after the first side's setup, the public board shows none of it
+/// (the second side does not see it either), though the first side does.
+#[test]
+fn s3_2_a_setup_is_not_on_the_public_board_before_play() {
+    let game = rules(&[]);
+    let mut st = game.initial_state(5);
+    let mut rng = plateau::rng(5);
+    let setup = game.random_move(&st, &mut rng).unwrap();
+    game.apply(&mut st, &setup);
+    let owned =
+        |b: &plateau::board::BoardView| b.cells.iter().filter(|c| c.owner.is_some()).count();
+    assert_eq!(owned(&game.public_board_view(&st).unwrap()), 0);
+    assert_eq!(owned(&game.board_view(&st, Some(Player(1))).unwrap()), 0);
+    assert_eq!(owned(&game.board_view(&st, Some(Player(0))).unwrap()), 40);
 }

@@ -1,0 +1,639 @@
+//! `plateau web`'s HTTP and WebSocket API (docs/WEB.md): seats and their
+//! tokens, agents' seats, hot-seat, spectators, the replay endpoint and the
+//! errors of bad requests.
+
+mod web_common;
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use web_common::{kind, Client, TestServer};
+
+#[tokio::test]
+async fn the_page_and_its_catalog_are_served() {
+    let server = TestServer::start().await;
+    let (status, page) = server.http("GET", "/", "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.as_str().unwrap().contains("<html"), "{page}");
+    let (status, games) = server.http("GET", "/api/games", "").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["hus", "oware", "quinque", "stratego"]);
+    let (status, agents) = server.http("GET", "/api/agents?game=hus", "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(agents["default"], "ai");
+    assert!(agents["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["name"] == "random"));
+    let (status, missing) = server.http("GET", "/assets/nothing.js", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        missing.as_str().unwrap().contains("nothing.js"),
+        "{missing}"
+    );
+}
+
+#[tokio::test]
+async fn a_match_gives_one_secret_token_per_human_seat() {
+    let server = TestServer::start().await;
+    let created = server
+        .create(json!({"game": "stratego", "variant": "barrage", "agents": {"blue": "random"}}))
+        .await;
+    assert_eq!(created["players"], json!(["red", "blue"]));
+    assert_eq!(created["hidden_information"], true);
+    let red = &created["seats"][0];
+    let token = red["token"].as_str().unwrap();
+    assert_eq!(token.len(), 32);
+    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
+    assert_eq!(
+        red["url"],
+        format!(
+            "/?match={}&token={token}",
+            created["match"].as_str().unwrap()
+        )
+    );
+    assert_eq!(created["seats"][1]["agent"], "random");
+    assert_eq!(created["seats"][1]["token"], Value::Null);
+    let other = server.create(json!({"game": "stratego"})).await;
+    assert_ne!(other["match"], created["match"]);
+    assert_ne!(other["seats"][0]["token"], created["seats"][0]["token"]);
+}
+
+#[tokio::test]
+async fn a_wrong_token_is_refused_and_no_token_watches() {
+    let server = TestServer::start().await;
+    let created = server.create(json!({"game": "hus"})).await;
+    let wrong = "0".repeat(32);
+    for token in [wrong.as_str(), "short", ""] {
+        let url = server.ws_url(&created, Some(token));
+        let e = tokio_tungstenite::connect_async(&url).await.unwrap_err();
+        match e {
+            tokio_tungstenite::tungstenite::Error::Http(response) => {
+                assert_eq!(response.status(), StatusCode::FORBIDDEN, "{token}");
+                let body =
+                    String::from_utf8_lossy(response.body().as_deref().unwrap_or(b"")).into_owned();
+                assert!(body.contains("bad_token"), "{body}");
+            }
+            other => panic!("expected a refusal, got {other}"),
+        }
+    }
+    // Another match's token holds no seat of this one.
+    let other = server.create(json!({"game": "hus"})).await;
+    let url = server.ws_url(&created, other["seats"][0]["token"].as_str());
+    assert!(tokio_tungstenite::connect_async(&url).await.is_err());
+    let mut spectator = server.connect(&created, None).await;
+    let status = spectator.ask(json!({"cmd": "status"})).await;
+    assert_eq!(status["ok"], true, "{status}");
+    let welcome = &spectator.received[0];
+    assert_eq!(welcome["event"], "welcome", "{welcome}");
+    assert_eq!(
+        welcome["you"],
+        json!({"player": null, "spectator": true, "hotseat": false})
+    );
+    assert_eq!(welcome["game"], "hus");
+    assert_eq!(welcome["players"], json!(["south", "north"]));
+    assert!(!welcome
+        .to_string()
+        .contains(created["seats"][0]["token"].as_str().unwrap()));
+    let mut north = server.connect(&created, Some(1)).await;
+    let welcome = north.next().await;
+    assert_eq!(welcome["you"]["player"], 1, "{welcome}");
+    let path = format!("/api/matches/{}", created["match"].as_str().unwrap());
+    let (status, info) = server.http("GET", &path, "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        info["seats"][1],
+        json!({"player": 1, "name": "north", "agent": null})
+    );
+    assert!(!info
+        .to_string()
+        .contains(created["seats"][1]["token"].as_str().unwrap()));
+    let (status, _) = server.http("GET", "/api/matches/feed", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_seat_acts_only_for_itself_and_on_its_turn() {
+    let server = TestServer::start().await;
+    let created = server.create(json!({"game": "hus", "seed": 3})).await;
+    let mut south = server.connect(&created, Some(0)).await;
+    let mut north = server.connect(&created, Some(1)).await;
+    // North may not move on south's turn, nor ask for its moves.
+    let legal = north.ask(json!({"cmd": "legal"})).await;
+    assert_eq!(kind(&legal), Some("not_your_turn"), "{legal}");
+    let moves = south.ask(json!({"cmd": "legal"})).await;
+    let first = moves["moves"][0].as_str().unwrap().to_string();
+    let refused = north.ask(json!({"cmd": "play", "move": first})).await;
+    assert_eq!(kind(&refused), Some("not_your_turn"), "{refused}");
+    // A seat names only itself.
+    let resign = north.ask(json!({"cmd": "resign", "player": 0})).await;
+    assert_eq!(kind(&resign), Some("not_allowed"), "{resign}");
+    let view = north.ask(json!({"cmd": "view", "player": "south"})).await;
+    assert_eq!(kind(&view), Some("not_allowed"), "{view}");
+    // The id is the server's to supply.
+    let with_id = south.ask(json!({"cmd": "status", "id": 1})).await;
+    assert_eq!(kind(&with_id), Some("bad_request"), "{with_id}");
+    assert!(with_id["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("'id'"));
+    // Commands that open or close games are not for a seat.
+    for cmd in ["new", "join", "close", "games", "quit", "playout"] {
+        let r = south.ask(json!({"cmd": cmd})).await;
+        assert!(r["ok"] == false, "{cmd}: {r}");
+    }
+    let played = south.ask(json!({"cmd": "play", "move": first})).await;
+    assert_eq!(played["ok"], true, "{played}");
+    assert_eq!(played["status"]["to_move_name"], "north");
+    let update = north.wait_for_moves(1).await;
+    assert_eq!(update["status"]["to_move"], 1);
+    assert!(update["described"].is_string(), "{update}");
+    let board = north.ask(json!({"cmd": "board"})).await;
+    assert_eq!(board["ok"], true, "{board}");
+    assert!(!board["legal"].as_array().unwrap().is_empty());
+    assert_eq!(board["moves"], json!([first]));
+    assert_eq!(board["board"]["last_move"].as_array().unwrap().len(), 1);
+    let board = south.ask(json!({"cmd": "board"})).await;
+    assert_eq!(board["legal"], json!([]), "not south's turn");
+}
+
+#[tokio::test]
+async fn messages_that_are_not_requests_get_errors_and_the_connection_goes_on() {
+    let server = TestServer::start().await;
+    let created = server.create(json!({"game": "hus"})).await;
+    let mut south = server.connect(&created, Some(0)).await;
+    south.send_text("this is not json").await;
+    let r = south.next_response().await;
+    assert_eq!(kind(&r), Some("parse"), "{r}");
+    south.send_text("[1,2]").await;
+    assert_eq!(kind(&south.next_response().await), Some("parse"));
+    let r = south.ask(json!({"cmd": "fly"})).await;
+    assert_eq!(kind(&r), Some("unknown_command"), "{r}");
+    let r = south.ask(json!({"cmd": "play"})).await;
+    assert_eq!(kind(&r), Some("bad_request"), "{r}");
+    let r = south.ask(json!({"cmd": "play", "move": "z9"})).await;
+    assert_eq!(kind(&r), Some("bad_move"), "{r}");
+    // A hint may not keep the match waiting for long.
+    let r = south
+        .ask(json!({"cmd": "genmove", "agent": "mcts", "budget": {"ms": 3_600_000}}))
+        .await;
+    assert_eq!(kind(&r), Some("bad_request"), "{r}");
+    let r = south
+        .ask(json!({"cmd": "genmove", "agent": "mcts:iters=99999999"}))
+        .await;
+    assert_eq!(kind(&r), Some("bad_request"), "{r}");
+    let r = south
+        .ask(json!({"cmd": "genmove", "agent": "mcts:iters=50"}))
+        .await;
+    assert_eq!(r["ok"], true, "{r}");
+    let status = south.ask(json!({"cmd": "status"})).await;
+    assert_eq!(status["ok"], true);
+}
+
+#[tokio::test]
+async fn an_agent_seat_answers_on_its_own() {
+    let server = TestServer::start().await;
+    let created = server
+        .create(json!({"game": "hus", "seed": 1, "agents": {"1": "random"}}))
+        .await;
+    let mut south = server.connect(&created, Some(0)).await;
+    let moves = south.ask(json!({"cmd": "legal"})).await;
+    let mv = moves["moves"][0].clone();
+    let played = south.ask(json!({"cmd": "play", "move": mv})).await;
+    assert_eq!(played["ok"], true, "{played}");
+    let update = south.wait_for_moves(2).await;
+    assert_eq!(update["status"]["to_move_name"], "south", "{update}");
+    let legal = south.ask(json!({"cmd": "legal"})).await;
+    assert_eq!(legal["ok"], true, "south's turn again: {legal}");
+}
+
+#[tokio::test]
+async fn agents_set_up_and_play_stratego_from_their_own_view() {
+    let server = TestServer::start().await;
+    let created = server
+        .create(json!({"game": "stratego", "variant": "barrage", "agents": {"0": "random"}}))
+        .await;
+    let mut blue = server.connect(&created, Some(1)).await;
+    // Red's agent sets up first; then it is blue's turn to set up.
+    let mut status = blue.ask(json!({"cmd": "status"})).await;
+    while status["status"]["to_move"] != 1 {
+        blue.wait_for_moves(1).await;
+        status = blue.ask(json!({"cmd": "status"})).await;
+    }
+    let board = blue.ask(json!({"cmd": "board"})).await;
+    assert_eq!(
+        board["moves"],
+        json!([null]),
+        "red's setup is secret: {board}"
+    );
+    let setup = blue
+        .ask(json!({"cmd": "genmove", "agent": "random", "play": true}))
+        .await;
+    assert_eq!(setup["ok"], true, "{setup}");
+    let update = blue.wait_for_moves(3).await;
+    assert_eq!(
+        update["status"]["to_move"], 1,
+        "red's agent moved: {update}"
+    );
+}
+
+#[tokio::test]
+async fn a_hotseat_token_acts_for_the_seat_to_move() {
+    let server = TestServer::start().await;
+    let created = server
+        .create(json!({"game": "hus", "seed": 2, "hotseat": true}))
+        .await;
+    assert_eq!(created["seats"][0]["token"], Value::Null);
+    let token = created["hotseat"]["token"].as_str().unwrap();
+    let mut table = Client::connect(&server.ws_url(&created, Some(token))).await;
+    for expected in ["north", "south", "north"] {
+        let moves = table.ask(json!({"cmd": "legal"})).await;
+        let mv = moves["moves"][0].clone();
+        let played = table.ask(json!({"cmd": "play", "move": mv})).await;
+        assert_eq!(played["status"]["to_move_name"], expected, "{played}");
+    }
+    let undo = table.ask(json!({"cmd": "undo"})).await;
+    assert_eq!(
+        undo["ok"], true,
+        "perfect information: a seat may undo: {undo}"
+    );
+}
+
+#[tokio::test]
+async fn a_hotseat_token_sees_only_the_view_of_the_player_to_move() {
+    let server = TestServer::start().await;
+    let created = server
+        .create(json!({"game": "stratego", "variant": "barrage", "hotseat": true}))
+        .await;
+    let token = created["hotseat"]["token"].as_str().unwrap();
+    let mut table = Client::connect(&server.ws_url(&created, Some(token))).await;
+    let red_setup = table
+        .ask(json!({"cmd": "genmove", "agent": "random", "play": true}))
+        .await;
+    assert_eq!(red_setup["ok"], true, "{red_setup}");
+    // Now blue is to move: the token sees blue's board, not red's setup.
+    let board = table.ask(json!({"cmd": "board"})).await;
+    assert_eq!(board["player"], 1, "{board}");
+    assert_eq!(board["moves"], json!([null]));
+    let red_cells = board["board"]["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["owner"] == 0)
+        .count();
+    assert_eq!(red_cells, 0, "red's setup is not shown to blue (S3.2)");
+    let record = table.ask(json!({"cmd": "record"})).await;
+    assert_eq!(kind(&record), Some("not_allowed"), "{record}");
+}
+
+#[tokio::test]
+async fn spectators_watch_but_cannot_move() {
+    let server = TestServer::start().await;
+    let created = server.create(json!({"game": "hus", "seed": 4})).await;
+    let mut watcher = server.connect(&created, None).await;
+    let mut south = server.connect(&created, Some(0)).await;
+    for cmd in [
+        "play", "legal", "genmove", "resign", "undo", "record", "state",
+    ] {
+        let r = watcher.ask(json!({"cmd": cmd, "move": "a1"})).await;
+        assert!(
+            kind(&r) == Some("not_allowed") || kind(&r) == Some("bad_request"),
+            "{cmd}: {r}"
+        );
+    }
+    let r = watcher.ask(json!({"cmd": "resign"})).await;
+    assert_eq!(kind(&r), Some("not_allowed"), "{r}");
+    let r = watcher.ask(json!({"cmd": "view", "player": 0})).await;
+    assert_eq!(kind(&r), Some("not_allowed"), "{r}");
+    assert!(
+        watcher
+            .received
+            .contains(&json!({"event": "joined", "player": 0})),
+        "the spectator hears that south joined"
+    );
+    let moves = south.ask(json!({"cmd": "legal"})).await;
+    let played = south
+        .ask(json!({"cmd": "play", "move": moves["moves"][0]}))
+        .await;
+    assert_eq!(played["ok"], true);
+    let update = watcher.wait_for_moves(1).await;
+    assert_eq!(update["event"], "update");
+    let board = watcher.ask(json!({"cmd": "board"})).await;
+    assert_eq!(board["spectator"], true, "{board}");
+    // Perfect information: the public board is the whole position.
+    let whole = server.referee(&created, json!({"cmd": "board"}));
+    assert_eq!(board["board"], whole["board"]);
+    assert_eq!(board["text"], whole["text"]);
+    assert_eq!(board["legal"], json!([]));
+    assert_eq!(board["moves"].as_array().unwrap().len(), 1);
+    let view = watcher.ask(json!({"cmd": "view"})).await;
+    assert_eq!(view["player"], Value::Null, "{view}");
+    assert!(view["board"].as_str().unwrap().contains("south"), "{view}");
+}
+
+#[tokio::test]
+async fn the_replay_endpoint_steps_through_a_record_from_a_viewpoint() {
+    let server = TestServer::start().await;
+    let created = server
+        .create(json!({"game": "stratego", "variant": "barrage", "seed": 9}))
+        .await;
+    for (i, request) in [
+        json!({"cmd": "genmove", "agent": "random", "play": true}),
+        json!({"cmd": "genmove", "agent": "random", "play": true}),
+        json!({"cmd": "genmove", "agent": "random", "play": true}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let r = server.referee(&created, request);
+        assert_eq!(r["ok"], true, "move {i}: {r}");
+    }
+    let record = server.referee(&created, json!({"cmd": "record"}))["record"].clone();
+    let post = |body: Value| {
+        let server = &server;
+        async move { server.http("POST", "/api/replay", &body.to_string()).await }
+    };
+    let (status, red) = post(json!({"record": record, "ply": 3, "viewer": 0})).await;
+    assert_eq!(status, StatusCode::OK, "{red}");
+    assert_eq!(red["plies"], 3);
+    assert_eq!(red["ply"], 3);
+    let moves = red["moves"].as_array().unwrap();
+    assert!(moves[0].is_string() && moves[1].is_null() && moves[2].is_string());
+    assert_eq!(red["log"].as_array().unwrap().len(), 3);
+    let (_, everything) = post(json!({"record": record, "ply": 2, "viewer": null})).await;
+    assert!(everything["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(Value::is_string));
+    assert_eq!(everything["status"]["moves_played"], 2);
+    let (_, start) = post(json!({"record": record.to_string(), "ply": 0})).await;
+    assert_eq!(start["moves"], json!([]), "{start}");
+    let (status, past) = post(json!({"record": record, "ply": 4})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(past["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("3 moves"));
+    let (status, bad) = post(json!({"record": {"game": "stratego"}})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(kind(&bad), Some("bad_record"), "{bad}");
+    let mut broken = record.clone();
+    broken["moves"][2] = json!("a1-z9");
+    let (_, broken) = post(json!({"record": broken, "ply": 3})).await;
+    assert_eq!(kind(&broken), Some("bad_record"), "{broken}");
+    let (_, who) = post(json!({"record": record, "viewer": 5})).await;
+    assert_eq!(kind(&who), Some("unknown_player"), "{who}");
+}
+
+#[tokio::test]
+async fn bad_http_requests_get_errors_that_name_what_is_wrong() {
+    let server = TestServer::start().await;
+    let cases: &[(&str, &str, &str, StatusCode, &str, &str)] = &[
+        (
+            "POST",
+            "/api/matches",
+            "{not json",
+            StatusCode::BAD_REQUEST,
+            "parse",
+            "not valid JSON",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            "[1]",
+            StatusCode::BAD_REQUEST,
+            "parse",
+            "object",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            "{}",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "'game'",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            r#"{"game":"chess"}"#,
+            StatusCode::BAD_REQUEST,
+            "unknown_game",
+            "chess",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            r#"{"game":"hus","variant":"nope"}"#,
+            StatusCode::BAD_REQUEST,
+            "unknown_variant",
+            "nope",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            r#"{"game":"hus","colour":1}"#,
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "'colour'",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            r#"{"game":"hus","agents":{"7":"random"}}"#,
+            StatusCode::BAD_REQUEST,
+            "unknown_player",
+            "'7'",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            r#"{"game":"hus","agents":{"1":"wizard"}}"#,
+            StatusCode::BAD_REQUEST,
+            "unknown_agent",
+            "wizard",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            r#"{"game":"hus","agents":{"1":"mcts:time=60m"}}"#,
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "time=60m",
+        ),
+        (
+            "POST",
+            "/api/matches",
+            r#"{"game":"hus","hotseat":"yes"}"#,
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "'hotseat'",
+        ),
+        (
+            "POST",
+            "/api/replay",
+            r#"{"ply":1}"#,
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "'record'",
+        ),
+        (
+            "GET",
+            "/api/agents",
+            "",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "'game'",
+        ),
+        (
+            "GET",
+            "/api/agents?game=chess",
+            "",
+            StatusCode::BAD_REQUEST,
+            "unknown_game",
+            "chess",
+        ),
+        (
+            "GET",
+            "/api/agents?game=hus&x=1",
+            "",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "'x'",
+        ),
+        (
+            "GET",
+            "/api/nothing",
+            "",
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "/api/nothing",
+        ),
+        (
+            "GET",
+            "/api/matches",
+            "",
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "GET",
+        ),
+        (
+            "GET",
+            "/ws",
+            "",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "'match'",
+        ),
+        (
+            "GET",
+            "/ws?match=feed",
+            "",
+            StatusCode::NOT_FOUND,
+            "unknown_match",
+            "feed",
+        ),
+    ];
+    for (method, path, body, status, kind_wanted, needle) in cases {
+        let (got, response) = server.http(method, path, body).await;
+        assert_eq!(got, *status, "{method} {path} {body}: {response}");
+        assert_eq!(
+            kind(&response),
+            Some(*kind_wanted),
+            "{method} {path} {body}: {response}"
+        );
+        let message = response["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(needle),
+            "{method} {path} {body}: {message}"
+        );
+    }
+    // A match exists, but /ws needs a WebSocket upgrade.
+    let created = server.create(json!({"game": "hus"})).await;
+    let path = format!("/ws?match={}", created["match"].as_str().unwrap());
+    let (status, response) = server.http("GET", &path, "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(response["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("WebSocket"));
+    let huge = format!(r#"{{"game":"hus","variant":"{}"}}"#, "x".repeat(2 << 20));
+    let (status, response) = server.http("POST", "/api/matches", &huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(kind(&response), Some("too_large"), "{response}");
+}
+
+#[tokio::test]
+async fn an_oversized_websocket_message_closes_only_that_connection() {
+    let server = TestServer::start().await;
+    let created = server.create(json!({"game": "hus"})).await;
+    let mut south = server.connect(&created, Some(0)).await;
+    let mut north = server.connect(&created, Some(1)).await;
+    let huge = format!(r#"{{"cmd":"status","tag":"{}"}}"#, "x".repeat(2 << 20));
+    south.send_text(&huge).await;
+    let status = north.ask(json!({"cmd": "status"})).await;
+    assert_eq!(status["ok"], true, "the server goes on: {status}");
+}
+
+#[test]
+fn plateau_web_prints_where_it_listens_and_serves_the_page() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["web", "--bind", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("plateau web starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .and_then(|a| a.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("the first line says where: {line:?}"))
+        .to_string();
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(Some(web_common::PATIENCE)).unwrap();
+    write!(stream, "GET / HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut response = String::new();
+    let read = stream.read_to_string(&mut response);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    read.unwrap();
+    assert!(response.starts_with("HTTP/1.0 200"), "{response}");
+    assert!(response.contains("text/html"), "{response}");
+    assert!(response.contains("<html"), "{response}");
+}
+
+#[test]
+fn plateau_web_help_and_a_bad_address() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["web", "--help"])
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    let text = String::from_utf8(help.stdout).unwrap();
+    assert!(
+        text.contains("--bind") && text.contains("docs/WEB.md"),
+        "{text}"
+    );
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["web", "--bind", "not-an-address"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert!(
+        err.starts_with("error: cannot listen on 'not-an-address'"),
+        "{err}"
+    );
+}

@@ -1,0 +1,277 @@
+//! Hidden information over `plateau web`: a whole Stratego game played
+//! through both seats' WebSockets with a spectator watching, where no
+//! message to a seat or the spectator holds the rank of an enemy piece that
+//! is not revealed to it (S6.2, S6.4), checked against the referee's full
+//! board after every move.
+
+mod web_common;
+
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use web_common::{Client, TestServer};
+
+/// Who a connection is: a seat (by number) or the spectator.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Audience {
+    Seat(u64),
+    Spectator,
+}
+
+/// The referee's board: every square's piece (text, owner, revealed).
+type FullBoard = HashMap<String, (String, Option<u64>, bool)>;
+
+fn full_board(server: &TestServer, created: &Value) -> FullBoard {
+    let board = server.referee(created, json!({"cmd": "board", "log": false}));
+    board["board"]["board"]["cells"]
+        .as_array()
+        .expect("the referee's board has cells")
+        .iter()
+        .filter_map(|c| {
+            let name = c["name"].as_str()?.to_string();
+            Some((
+                name,
+                (
+                    c["text"].as_str().unwrap_or("").to_string(),
+                    c["owner"].as_u64(),
+                    c["marked"] == true,
+                ),
+            ))
+        })
+        .collect()
+}
+
+/// What the checks saw, so that the test knows they were not vacuous.
+#[derive(Default, Debug)]
+struct Seen {
+    messages: usize,
+    hidden_cells_checked: usize,
+    revealed_cells_checked: usize,
+    views_checked: usize,
+}
+
+/// Every board cell and view square in `message` holds nothing of an enemy
+/// piece that is not revealed: an enemy piece shows `?` unless the
+/// referee's board has it revealed, and then its rank is the true one.
+fn check(message: &Value, audience: Audience, full: &FullBoard, seen: &mut Seen) {
+    seen.messages += 1;
+    let enemy = |owner: u64| match audience {
+        Audience::Seat(p) => owner != p,
+        Audience::Spectator => true,
+    };
+    let mut stack = vec![message];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(map) => {
+                if let Some(Value::Array(cells)) = map.get("cells") {
+                    for cell in cells {
+                        let (Some(name), Some(owner)) =
+                            (cell["name"].as_str(), cell["owner"].as_u64())
+                        else {
+                            continue;
+                        };
+                        let text = cell["text"].as_str().unwrap_or("");
+                        let (true_text, true_owner, revealed) =
+                            full.get(name).unwrap_or_else(|| panic!("no square {name}"));
+                        assert_eq!(Some(owner), *true_owner, "{audience:?}: owner of {name}");
+                        if !enemy(owner) {
+                            assert_eq!(text, true_text, "{audience:?}: own piece on {name}");
+                        } else if *revealed {
+                            seen.revealed_cells_checked += 1;
+                            assert_eq!(text, true_text, "{audience:?}: revealed piece on {name}");
+                        } else {
+                            seen.hidden_cells_checked += 1;
+                            assert_eq!(
+                                text, "?",
+                                "{audience:?} sees the hidden {true_text} on {name}: {message}"
+                            );
+                        }
+                    }
+                }
+                let view_squares = match map.get("squares") {
+                    Some(Value::Array(squares))
+                        if squares.iter().all(|s| s["type"].is_string()) =>
+                    {
+                        Some(squares)
+                    }
+                    _ => None,
+                };
+                if let (Some(squares), Audience::Seat(p)) = (view_squares, audience) {
+                    // A seat's view: an opponent's piece has a kind only
+                    // when revealed; as many kinds as revealed enemies.
+                    let known = squares
+                        .iter()
+                        .filter(|s| s["type"] == "opponent" && !s["kind"].is_null())
+                        .count();
+                    let revealed = full
+                        .values()
+                        .filter(|(_, o, r)| *r && o.is_some_and(|o| o != p))
+                        .count();
+                    assert_eq!(known, revealed, "seat {p}'s view: {message}");
+                    seen.views_checked += 1;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+}
+
+/// A small seeded generator, so the game is the same on every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// The most plies played before red resigns, to keep the test short.
+const MAX_PLIES: u64 = 400;
+
+#[tokio::test]
+async fn no_message_to_a_seat_or_spectator_holds_an_unrevealed_enemy_rank() {
+    play_and_check(json!({"game": "stratego", "variant": "barrage", "seed": 11})).await;
+}
+
+#[tokio::test]
+async fn under_silent_defense_too() {
+    // S12.6: a defender that wins stays hidden, from the attacker too.
+    play_and_check(json!({
+        "game": "stratego",
+        "variant": "barrage",
+        "seed": 12,
+        "set": {"options.silent_defense": true},
+    }))
+    .await;
+}
+
+/// Plays a whole game of `body`'s rules through both seats, with a
+/// spectator watching, and checks every message each of them receives.
+async fn play_and_check(body: Value) {
+    let server = TestServer::start().await;
+    let created = server.create(body).await;
+    let mut seats = [
+        server.connect(&created, Some(0)).await,
+        server.connect(&created, Some(1)).await,
+    ];
+    let mut spectator: Client = server.connect(&created, None).await;
+    let mut rng = SplitMix(7);
+    let mut seen = Seen::default();
+    let mut checked = [0usize; 3];
+    let mut ply = 0u64;
+    loop {
+        // Every connection asks for its board (now and then with the log
+        // and the view), and every message it got since the last move is
+        // checked against the referee's board as it is now (nothing moves
+        // meanwhile).
+        let full = full_board(&server, &created);
+        let with_log = ply.is_multiple_of(25);
+        let mut boards = Vec::new();
+        let clients: [(&mut Client, Audience); 3] = {
+            let [red, blue] = &mut seats;
+            [
+                (red, Audience::Seat(0)),
+                (blue, Audience::Seat(1)),
+                (&mut spectator, Audience::Spectator),
+            ]
+        };
+        for (i, (client, audience)) in clients.into_iter().enumerate() {
+            let board = client.ask(json!({"cmd": "board", "log": with_log})).await;
+            assert_eq!(board["ok"], true, "{board}");
+            if with_log {
+                let view = client.ask(json!({"cmd": "view"})).await;
+                assert_eq!(view["ok"], true, "{view}");
+            }
+            for message in &client.received[checked[i]..] {
+                check(message, audience, &full, &mut seen);
+            }
+            checked[i] = client.received.len();
+            boards.push(board);
+        }
+        let status = &boards[0]["status"];
+        if status["over"] == true {
+            break;
+        }
+        let p = status["to_move"].as_u64().unwrap() as usize;
+        let seat = &mut seats[p];
+        let board = &boards[p];
+        let r = if ply >= MAX_PLIES {
+            seat.ask(json!({"cmd": "resign"})).await
+        } else if board["legal"].as_array().unwrap().is_empty() {
+            // A setup: the seat asks for one drawn from its own view.
+            let agent = format!("random:seed={}", 100 + p);
+            seat.ask(json!({"cmd": "genmove", "agent": agent, "play": true}))
+                .await
+        } else {
+            // An attack if the seat sees one (so that the game ends soon),
+            // else any legal move.
+            let legal = board["legal"].as_array().unwrap();
+            let enemy_squares: Vec<&str> = board["board"]["board"]["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["owner"].as_u64().is_some_and(|o| o != p as u64))
+                .filter_map(|c| c["name"].as_str())
+                .collect();
+            let attacks: Vec<&Value> = legal
+                .iter()
+                .filter(|m| {
+                    m["squares"]
+                        .as_array()
+                        .and_then(|s| s.last())
+                        .and_then(Value::as_str)
+                        .is_some_and(|to| enemy_squares.contains(&to))
+                })
+                .collect();
+            let mv = if attacks.is_empty() {
+                legal[rng.below(legal.len())]["move"].clone()
+            } else {
+                attacks[rng.below(attacks.len())]["move"].clone()
+            };
+            seat.ask(json!({"cmd": "play", "move": mv})).await
+        };
+        assert_eq!(r["ok"], true, "ply {ply}: {r}");
+        ply += 1;
+    }
+    let over = server.referee(&created, json!({"cmd": "status"}));
+    assert_eq!(over["status"]["over"], true, "{over}");
+    assert!(ply > 10, "a game was played: {ply} plies");
+    // The checks met hidden and revealed enemy pieces, in boards and views.
+    assert!(seen.hidden_cells_checked > 100, "{seen:?}");
+    assert!(seen.revealed_cells_checked > 0, "{seen:?}");
+    assert!(seen.views_checked > 0, "{seen:?}");
+    // The referee does see the ranks the others may not.
+    let full = full_board(&server, &created);
+    assert!(full
+        .values()
+        .any(|(text, owner, revealed)| owner.is_some() && !revealed && text != "?"));
+}
+
+#[test]
+#[should_panic(expected = "sees the hidden")]
+fn the_check_catches_a_hidden_rank_shown() {
+    let full: FullBoard = [("d7".to_string(), ("9".to_string(), Some(1), false))].into();
+    let message = json!({"board": {"cells": [{"name": "d7", "owner": 1, "text": "9"}]}});
+    check(&message, Audience::Seat(0), &full, &mut Seen::default());
+}
+
+#[test]
+fn the_check_lets_a_seat_see_its_own_and_revealed_pieces() {
+    let full: FullBoard = [
+        ("d7".to_string(), ("9".to_string(), Some(1), true)),
+        ("d2".to_string(), ("B".to_string(), Some(0), false)),
+    ]
+    .into();
+    let message = json!({"cells": [
+        {"name": "d7", "owner": 1, "text": "9"},
+        {"name": "d2", "owner": 0, "text": "B"},
+    ]});
+    let mut seen = Seen::default();
+    check(&message, Audience::Seat(0), &full, &mut seen);
+    assert_eq!(seen.revealed_cells_checked, 1);
+}
