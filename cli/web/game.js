@@ -63,6 +63,14 @@ export class GameScreen {
       },
     );
     await this.conn.ready;
+    const welcome = await Promise.race([this.conn.welcome, sleep(3000).then(() => null)]);
+    if (welcome) {
+      this.learn(welcome);
+      const you = welcome.you || {};
+      if (typeof you.player === "number") this.me = you.player;
+      if (you.hotseat) this.hotseat = true;
+      if (Array.isArray(welcome.seats)) this.info.agentSeats = welcome.seats.filter((s) => s.agent).map((s) => s.player);
+    }
     if (this.hotseat) {
       const first = await this.conn.request({ cmd: "status" });
       this.learn(first);
@@ -81,7 +89,7 @@ export class GameScreen {
     if (Array.isArray(answer.players)) this.info.players = answer.players;
     if (typeof answer.hidden_information === "boolean") this.info.hidden = answer.hidden_information;
     if (answer.params) this.info.params = answer.params;
-    if (typeof answer.player === "number" && !this.hotseat) this.me = answer.player;
+    if (typeof answer.player === "number" && !this.hotseat && this.token) this.me = answer.player;
     const game = (this.catalog.games || []).find((g) => g.game === this.info.game);
     if (game) {
       const variant = game.variants.find((v) => v.name === this.info.variant) || game.variants[0];

@@ -37,6 +37,11 @@ export class Connection {
       this.socket.addEventListener("open", () => resolve());
       this.socket.addEventListener("error", () => reject(new Error("the connection to the server failed")));
     });
+    // The server's first message: the match's public facts and who this
+    // connection is.
+    this.welcome = new Promise((resolve) => {
+      this.onWelcome = resolve;
+    });
     this.socket.addEventListener("message", (e) => this.receive(e.data));
     this.socket.addEventListener("close", () => {
       for (const { reject } of this.pending.values()) reject(new Error("the connection to the server closed"));
@@ -50,6 +55,10 @@ export class Connection {
     try {
       message = JSON.parse(data);
     } catch {
+      return;
+    }
+    if (message.event === "welcome") {
+      this.onWelcome(message);
       return;
     }
     if (message.event) {

@@ -38,7 +38,7 @@ export function showReplay(root) {
     slider.value = String(ply);
     position.textContent = `ply ${ply} of ${plies}`;
     status.textContent = answer.status && answer.status.over ? answer.status.result : `${(answer.status && answer.status.to_move_name) || ""} to move`;
-    moves.replaceChildren(...(answer.moves || []).map((m, i) => h("li", { class: i < ply ? "played" : "", text: m })));
+    moves.replaceChildren(...(answer.moves || []).map((m, i) => h("li", { class: i < ply ? "played" : "", title: (answer.log || [])[i] || null, text: m === null ? "(secret)" : m })));
     const seatBoard = answer.board || {};
     const board = seatBoard.board && seatBoard.board.cells ? seatBoard.board : seatBoard;
     clear(area);

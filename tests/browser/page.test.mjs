@@ -345,7 +345,8 @@ test("the replay viewer steps through a record from each viewpoint", async () =>
     assert.ok(red.filter((p) => p.owner === "1").every((p) => !p.known || p.revealed), "red sees blue's revealed ranks only");
     const moves = await page.$$eval("#replay-moves li", (li) => li.map((l) => l.textContent));
     assert.equal(moves.length, 24);
-    assert.ok(!moves[1].startsWith("setup ") || moves[1] === "setup", "blue's setup is not shown to red");
+    assert.equal(moves[1], "(secret)", "blue's setup is not shown to red");
+    assert.match(moves[0], /^setup /, "red sees its own setup");
     await page.screenshot({ path: join(H.SHOTS, "replay.png"), fullPage: true });
     assert.deepEqual(page.errors, []);
   } finally {
