@@ -8,8 +8,12 @@ import stratego from "./board-stratego.js";
 
 const MODULES = { hus, oware, quinque, stratego };
 
-/** The board module for `game`. */
+/**
+ * The board module for `game`; the generic board when the game has none of
+ * its own, or when the address asks for it (`board=generic`).
+ */
 export function boardModule(game) {
+  if (new URLSearchParams(location.search).get("board") === "generic") return generic;
   return MODULES[game] || generic;
 }
 

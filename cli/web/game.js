@@ -438,6 +438,8 @@ export class GameScreen {
     layout.append(this.sidePanel());
     game.append(layout);
     this.root.replaceChildren(game);
+    const list = game.querySelector("#move-list");
+    if (list) list.scrollTop = list.scrollHeight;
     this.renderBoard();
   }
 

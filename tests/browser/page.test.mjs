@@ -389,3 +389,28 @@ test("a game of hidden information offers no undo to a seat", async () => {
     await context.close();
   }
 });
+
+test("the generic board (any game's render data) plays Oware by clicking", async () => {
+  const context = await chromium.newContext({ viewport: { width: 1200, height: 900 } });
+  try {
+    const lobby = await H.newPage(context);
+    await lobby.goto(`${served.url}/`);
+    const created = await lobby.evaluate(async () => {
+      const r = await fetch("/api/matches", { method: "POST", body: JSON.stringify({ game: "oware", variant: "small", agents: { 1: "random" }, seed: 3 }) });
+      return r.json();
+    });
+    const page = await H.newPage(context);
+    await page.goto(`${served.url}${created.seats[0].url}&board=generic`);
+    assert.ok(await H.waitTurn(page));
+    assert.equal(await page.$(".oware-board"), null, "the generic board is drawn, not Oware's own");
+    const cells = await page.$$eval("#board-area .grid-board .cell", (cs) => cs.length);
+    assert.equal(cells, 8, "every house of the small variant is a cell");
+    const made = await playToTheEnd(page, H.rng(4));
+    assert.ok(made >= 1);
+    assert.match((await H.gameState(page)).status, /wins|draw/);
+    await page.screenshot({ path: join(H.SHOTS, "generic.png"), fullPage: true });
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
