@@ -101,7 +101,6 @@ export async function showLobby(root) {
       error.textContent = e.message;
       return;
     }
-    sessionStorage.setItem(`plateau.match.${created.match}`, JSON.stringify(created));
     const humans = created.seats.filter((seat) => seat.url);
     if (m === "agent") {
       const mine = created.seats.find((seat) => seat.player === me && seat.url) || humans[0];

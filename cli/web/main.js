@@ -21,15 +21,6 @@ async function main() {
       game: query.get("game"),
       variant: query.get("variant"),
     });
-    const stored = sessionStorage.getItem(`plateau.match.${query.get("match")}`);
-    if (stored) {
-      try {
-        const created = JSON.parse(stored);
-        screen.info.agentSeats = created.seats.filter((seat) => seat.agent).map((seat) => seat.player);
-      } catch {
-        // a stale entry: play on without it
-      }
-    }
     await screen.start();
   } else if (query.has("replay")) {
     showReplay(root);

@@ -414,3 +414,25 @@ test("the generic board (any game's render data) plays Oware by clicking", async
     await context.close();
   }
 });
+
+test("hot-seat Hus: one screen plays both sides, each from its own side of the board", async () => {
+  const context = await chromium.newContext({ viewport: { width: 1200, height: 900 } });
+  try {
+    const page = await fromLobby(context, { game: "hus", mode: "hotseat" });
+    const sides = new Set();
+    for (let i = 0; i < 6; i++) {
+      assert.ok(await H.waitTurn(page), "the game goes on");
+      const me = await page.getAttribute("#game", "data-me");
+      sides.add(me);
+      // The player to move has their own rows at the bottom (H1.2).
+      const bottom = await page.$$eval("#board-area .cell", (cells) => cells.slice(-8).map((c) => c.dataset.owner));
+      assert.ok(bottom.every((o) => o === me), `the bottom row is the mover's: ${bottom}`);
+      await H.clickMove(page, H.rng(i));
+    }
+    assert.deepEqual([...sides].sort(), ["0", "1"], "both sides moved from the one screen");
+    assert.equal(await page.$("#handover"), null, "a game of perfect information needs no hand-over");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
