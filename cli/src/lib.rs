@@ -2,7 +2,7 @@
 //!
 //! [`run`] gives every subcommand (`games`, `rules`, `new`, `moves`, `apply`,
 //! `show`, `play`, `bench`, `perft`, `replay`, `import`, `serve`, `agents`,
-//! `arena`, `tournament`) for every
+//! `arena`, `tournament`, `web`) for every
 //! game of a [`Registry`], with no per-game code. The `plateau` binary is
 //! `run` called with [`default_registry`]; a program with games of its own
 //! registers them next to the default ones and calls the same entry point.
