@@ -385,7 +385,9 @@ export class GameScreen {
         h("span", { class: `seat ${sideClass(this.me)}`, id: "seat", text: seat }),
       ]),
     );
-    game.append(h("div", { class: "status", id: "status", text: d ? statusLine(d.status, this.info, this.me) : "" }));
+    let line = d ? statusLine(d.status, this.info, this.me) : "";
+    if (d && d.status && !d.status.over && (this.info.agentSeats || []).includes(d.status.to_move)) line += " (the agent is thinking…)";
+    game.append(h("div", { class: "status", id: "status", text: line }));
     if (this.message) game.append(h("div", { class: "message", id: "message", text: this.message }));
     if (this.handover) {
       const next = this.info.players[d.status.to_move] || "the next player";
