@@ -52,6 +52,8 @@ export function showReplay(root) {
     } else if (answer.text) {
       area.append(h("pre", { text: answer.text }));
     }
+    const current = moves.children[Math.max(0, ply - 1)];
+    if (current) moves.scrollTop = Math.max(0, current.offsetTop - moves.clientHeight / 2);
     root.querySelector("#replay").dataset.ply = String(ply);
   };
   const step = (to) => {
@@ -85,10 +87,10 @@ export function showReplay(root) {
       h("h2", { text: "Replay a record" }),
       h("div", { class: "row" }, [file, " ", viewer]),
       h("div", { class: "row replay-controls" }, [
-        h("button", { id: "replay-first", text: "⏮", title: "start", onclick: () => step(0) }),
+        h("button", { id: "replay-first", text: "|◀", title: "start", onclick: () => step(0) }),
         h("button", { id: "replay-back", text: "◀", title: "back", onclick: () => step(ply - 1) }),
         h("button", { id: "replay-forward", text: "▶", title: "forward", onclick: () => step(ply + 1) }),
-        h("button", { id: "replay-last", text: "⏭", title: "end", onclick: () => step(plies) }),
+        h("button", { id: "replay-last", text: "▶|", title: "end", onclick: () => step(plies) }),
         slider,
         position,
       ]),
