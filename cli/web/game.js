@@ -245,6 +245,10 @@ export class GameScreen {
   handOver(status) {
     this.handover = true;
     this.resultText = null;
+    this.pendingStatus = null;
+    this.message = "";
+    this.choices = null;
+    this.confirmResign = false;
     this.data = { status, board: null, legal: [], log: [], view: null, lastMove: null, text: "" };
     this.picker = null;
     this.counts = null;
