@@ -113,7 +113,7 @@ test("a whole game of Stratego (barrage) against random: setup by drag and drop,
 test("Hus sowings are animated step by step", async () => {
   const context = await chromium.newContext({ viewport: { width: 1200, height: 900 } });
   try {
-    const page = await fromLobby(context, { game: "hus", stepMs: 60 });
+    const page = await fromLobby(context, { game: "hus", stepMs: 100 });
     await H.waitTurn(page);
     const countsNow = () => page.$$eval("#board-area .cell", (cells) => cells.map((c) => (c.querySelector(".count") || {}).textContent || "").join(","));
     const start = await countsNow();
