@@ -150,37 +150,67 @@ async fn under_silent_defense_too() {
     .await;
 }
 
-/// Plays a whole game of `body`'s rules through both seats, with a
-/// spectator watching, and checks every message each of them receives.
+#[tokio::test]
+async fn against_an_agent_too() {
+    // The agent plays blue through its own seat; red and a spectator watch.
+    play_against(
+        json!({"game": "stratego", "variant": "barrage", "seed": 13}),
+        Some(1),
+    )
+    .await;
+}
+
+/// Plays a whole game of `body`'s rules through both seats (or, with
+/// `agent`, through one seat against the server's agent on the other),
+/// with a spectator watching, and checks every message each connection
+/// receives.
 async fn play_and_check(body: Value) {
+    play_against(body, None).await;
+}
+
+async fn play_against(mut body: Value, agent: Option<usize>) {
     let server = TestServer::start().await;
+    if let Some(a) = agent {
+        body["agents"] = json!({ a.to_string(): "random:seed=13" });
+    }
     let created = server.create(body).await;
-    let mut seats = [
-        server.connect(&created, Some(0)).await,
-        server.connect(&created, Some(1)).await,
-    ];
-    let mut spectator: Client = server.connect(&created, None).await;
+    // The connections: each human seat's, then the spectator's.
+    let mut clients: Vec<(Client, Audience)> = Vec::new();
+    for p in 0..2usize {
+        if agent != Some(p) {
+            clients.push((
+                server.connect(&created, Some(p)).await,
+                Audience::Seat(p as u64),
+            ));
+        }
+    }
+    clients.push((server.connect(&created, None).await, Audience::Spectator));
     let mut rng = SplitMix(7);
     let mut seen = Seen::default();
-    let mut checked = [0usize; 3];
+    let mut checked = vec![0usize; clients.len()];
     let mut ply = 0u64;
     loop {
+        // While the agent is to move, wait for it: it plays on its own.
+        let mut waited = 0;
+        loop {
+            let status = server.referee(&created, json!({"cmd": "status"}))["status"].clone();
+            let agent_to_move =
+                status["over"] == false && agent.is_some_and(|a| status["to_move"] == json!(a));
+            if !agent_to_move {
+                break;
+            }
+            waited += 1;
+            assert!(waited < 10_000, "the agent does not move");
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
         // Every connection asks for its board (now and then with the log
         // and the view), and every message it got since the last move is
         // checked against the referee's board as it is now (nothing moves
-        // meanwhile).
+        // meanwhile: the agent, if any, waits for the human's move).
         let full = full_board(&server, &created);
         let with_log = ply.is_multiple_of(25);
-        let mut boards = Vec::new();
-        let clients: [(&mut Client, Audience); 3] = {
-            let [red, blue] = &mut seats;
-            [
-                (red, Audience::Seat(0)),
-                (blue, Audience::Seat(1)),
-                (&mut spectator, Audience::Spectator),
-            ]
-        };
-        for (i, (client, audience)) in clients.into_iter().enumerate() {
+        let mut boards = HashMap::new();
+        for (i, (client, audience)) in clients.iter_mut().enumerate() {
             let board = client.ask(json!({"cmd": "board", "log": with_log})).await;
             assert_eq!(board["ok"], true, "{board}");
             if with_log {
@@ -188,18 +218,22 @@ async fn play_and_check(body: Value) {
                 assert_eq!(view["ok"], true, "{view}");
             }
             for message in &client.received[checked[i]..] {
-                check(message, audience, &full, &mut seen);
+                check(message, *audience, &full, &mut seen);
             }
             checked[i] = client.received.len();
-            boards.push(board);
+            boards.insert(i, board);
         }
-        let status = &boards[0]["status"];
+        let status = boards[&(clients.len() - 1)]["status"].clone();
         if status["over"] == true {
             break;
         }
-        let p = status["to_move"].as_u64().unwrap() as usize;
-        let seat = &mut seats[p];
-        let board = &boards[p];
+        let p = status["to_move"].as_u64().unwrap();
+        let i = clients
+            .iter()
+            .position(|(_, a)| *a == Audience::Seat(p))
+            .expect("a human seat is to move");
+        let board = &boards[&i];
+        let seat = &mut clients[i].0;
         let r = if ply >= MAX_PLIES {
             seat.ask(json!({"cmd": "resign"})).await
         } else if board["legal"].as_array().unwrap().is_empty() {
@@ -215,7 +249,7 @@ async fn play_and_check(body: Value) {
                 .as_array()
                 .unwrap()
                 .iter()
-                .filter(|c| c["owner"].as_u64().is_some_and(|o| o != p as u64))
+                .filter(|c| c["owner"].as_u64().is_some_and(|o| o != p))
                 .filter_map(|c| c["name"].as_str())
                 .collect();
             let attacks: Vec<&Value> = legal
@@ -240,7 +274,8 @@ async fn play_and_check(body: Value) {
     }
     let over = server.referee(&created, json!({"cmd": "status"}));
     assert_eq!(over["status"]["over"], true, "{over}");
-    assert!(ply > 10, "a game was played: {ply} plies");
+    let plies = over["status"]["moves_played"].as_u64().unwrap();
+    assert!(plies > 10, "a game was played: {over}");
     // The checks met hidden and revealed enemy pieces, in boards and views.
     assert!(seen.hidden_cells_checked > 100, "{seen:?}");
     assert!(seen.revealed_cells_checked > 0, "{seen:?}");
