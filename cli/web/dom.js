@@ -1,4 +1,4 @@
-// Small helpers to build HTML and SVG elements. Text from the server is
+// Small functions that build HTML and SVG elements. Text from the server is
 // always set as text (never parsed as markup).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
