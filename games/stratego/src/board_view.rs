@@ -5,10 +5,11 @@
 
 use crate::board::Square;
 use crate::notation::Move;
-use crate::state::StrategoState;
+use crate::setup::Setup;
+use crate::state::{Event, StrategoState};
 use crate::view::ViewSquare;
 use crate::Stratego;
-use plateau::board::{BoardView, Cell};
+use plateau::board::{BoardView, Cell, Placement, PlacementPiece};
 use plateau::{Game, Player};
 
 /// The board as `seat` sees it, or the whole position (`None`, every piece
@@ -82,4 +83,117 @@ pub(crate) fn move_squares(mv: &Move) -> Vec<String> {
         Move::Return { square, .. } => vec![square.to_string()],
         Move::Setup(_) | Move::Skip => Vec::new(),
     }
+}
+
+/// The setup the side to move makes next as a placement (S3): its home area
+/// in setup text order (S3.3), the lakes in it blocked, the army by kind
+/// (kind `i` of the arrangement is kind `i` of the rules), and whether the
+/// rules fill the whole area (S3.1).
+pub(crate) fn placement(game: &Stratego, state: &StrategoState) -> Option<Placement> {
+    if !state.in_setup() || state.outcome.is_some() {
+        return None;
+    }
+    let rules = &game.rules;
+    let home = game.home_area(state.to_move());
+    Some(Placement {
+        squares: home.iter().map(Square::to_string).collect(),
+        blocked: home.iter().map(|sq| rules.is_lake(*sq)).collect(),
+        pieces: rules
+            .kinds
+            .iter()
+            .map(|k| PlacementPiece {
+                symbol: k.symbol.to_string(),
+                name: k.name.clone(),
+                count: k.count as usize,
+            })
+            .collect(),
+        fill: rules.full,
+    })
+}
+
+/// The setup move of an arrangement of [`placement`], unchecked.
+pub(crate) fn placement_move(
+    game: &Stratego,
+    state: &StrategoState,
+    arrangement: &[Option<usize>],
+) -> Option<Move> {
+    let home = placement(game, state)?.squares.len();
+    if arrangement.len() != home || arrangement.iter().flatten().any(|&k| k >= 15) {
+        return None;
+    }
+    Some(Move::Setup(Setup::new(
+        arrangement.iter().map(|k| k.map(|k| k as u8)),
+    )))
+}
+
+/// The arrangement of a setup move of the side to move.
+pub(crate) fn placement_of(
+    game: &Stratego,
+    state: &StrategoState,
+    mv: &Move,
+) -> Option<Vec<Option<usize>>> {
+    let home = placement(game, state)?.squares.len();
+    match mv {
+        Move::Setup(s) if s.len() == home => Some(s.kinds().map(|k| k.map(usize::from)).collect()),
+        _ => None,
+    }
+}
+
+/// The frames of a step: for an attack, the board before it as `seat` sees
+/// it with both pieces shown as the combat reveals them (S5.1; a silent
+/// defender that wins stays hidden from all but its own side, S12.6), both
+/// marked. A step that is no attack, a setup or a return has none.
+pub(crate) fn move_frames(
+    game: &Stratego,
+    before: &StrategoState,
+    mv: &Move,
+    seat: Option<Player>,
+) -> Vec<BoardView> {
+    let Move::Step { from, to } = *mv else {
+        return Vec::new();
+    };
+    if before.in_setup() || game.rules.check_step(before, from, to).is_err() {
+        return Vec::new();
+    }
+    let mut after = before.clone();
+    game.rules.apply_step(&mut after, from.index(), to.index());
+    let Some(Event::Move {
+        combat: Some(combat),
+        ..
+    }) = after.last
+    else {
+        return Vec::new();
+    };
+    let mover = before.to_move();
+    let defender = combat.defender.or_else(|| {
+        // S12.6: the defender's own side (and the whole position) knows it.
+        (seat.is_none() || seat == Some(mover.opponent()))
+            .then(|| before.piece_at(to).map(|p| p.kind))
+            .flatten()
+    });
+    let symbol = |k: u8| {
+        game.rules
+            .kinds
+            .get(k as usize)
+            .map_or('?', |k| k.symbol)
+            .to_string()
+    };
+    let mut board = board_view(game, before, seat);
+    for (square, kind, owner) in [
+        (from, Some(combat.attacker), mover),
+        (to, defender, mover.opponent()),
+    ] {
+        if let Some((r, c)) = board.locate(&square.to_string(), None) {
+            let cell = Cell::square(square.to_string())
+                .text(kind.map_or("?".to_string(), symbol))
+                .owner(owner)
+                .marked(true);
+            board.set(r, c, cell);
+        }
+    }
+    board.notes.insert(
+        0,
+        format!("{} attacks {from}x{to}", game.player_name(mover)),
+    );
+    vec![board]
 }

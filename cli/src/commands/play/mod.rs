@@ -8,6 +8,7 @@
 //! looks next may know it.
 
 mod console;
+mod placement;
 mod saving;
 mod seats;
 mod tui;
