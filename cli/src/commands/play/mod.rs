@@ -11,6 +11,7 @@ mod console;
 mod placement;
 mod saving;
 mod seats;
+mod stepper;
 mod tui;
 
 use crate::args::{RulesOpts, SetupOpts};
@@ -24,6 +25,7 @@ use console::{ask, clear, say, title};
 use plateau::{DynAgent, DynSession, GameRng, Player, Registry, Status};
 pub use seats::Seat;
 use std::path::PathBuf;
+pub use stepper::step;
 
 /// Arguments of `plateau play`.
 #[derive(Debug, Args)]

@@ -42,7 +42,8 @@ pub fn terminal_is_interactive() -> bool {
 }
 
 /// The colours of the sides, by player index.
-const SIDE_COLOURS: [Color; 4] = [Color::Red, Color::LightBlue, Color::Green, Color::Yellow];
+pub(super) const SIDE_COLOURS: [Color; 4] =
+    [Color::Red, Color::LightBlue, Color::Green, Color::Yellow];
 
 /// The keys, shown in the help panel.
 const HELP: &[&str] = &[
