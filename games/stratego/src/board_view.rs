@@ -197,3 +197,58 @@ pub(crate) fn move_frames(
     );
     vec![board]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plateau::rand::SeedableRng;
+
+    #[test]
+    fn an_attack_is_shown_with_both_pieces_and_nothing_else_revealed() {
+        // S5.1: an attack reveals both pieces; the frame before the result
+        // shows them, every other hidden piece stays `?` for a seat.
+        let game = Stratego::original();
+        let mut rng = plateau::GameRng::seed_from_u64(11);
+        let mut attacks = 0;
+        for seed in 0..4 {
+            let mut state = game.initial_state(seed);
+            for _ in 0..400 {
+                let Some(mv) = game.random_move(&state, &mut rng) else {
+                    break;
+                };
+                let mut after = state.clone();
+                game.apply(&mut after, &mv);
+                let attack = matches!(
+                    after.last,
+                    Some(Event::Move {
+                        combat: Some(_),
+                        ..
+                    })
+                );
+                let seat = Some(state.to_move().opponent());
+                let frames = move_frames(&game, &state, &mv, seat);
+                assert_eq!(
+                    frames.len(),
+                    usize::from(attack && matches!(mv, Move::Step { .. }))
+                );
+                if let (Some(frame), Move::Step { from, to }) = (frames.first(), mv) {
+                    attacks += 1;
+                    let plain = board_view(&game, &state, seat);
+                    for (i, (f, p)) in frame.cells.iter().zip(&plain.cells).enumerate() {
+                        let name = f.name.clone().unwrap_or_default();
+                        if name == from.to_string() || name == to.to_string() {
+                            assert!(f.marked && f.text != "?" || name == to.to_string(), "{f:?}");
+                        } else {
+                            assert_eq!(f, p, "cell {i}");
+                        }
+                    }
+                }
+                state = after;
+                if game.status(&state).is_over() {
+                    break;
+                }
+            }
+        }
+        assert!(attacks > 5, "{attacks}");
+    }
+}

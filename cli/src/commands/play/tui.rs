@@ -976,6 +976,8 @@ impl App {
                     if let Some(report) = last_move_report(self.session(), Some(p)) {
                         self.say(report);
                     }
+                    // The opponent's last move, step by step, as `p` saw it.
+                    self.animation = Animation::of_last_move(self.session(), Some(p));
                     self.enter_turn();
                 }
             }
@@ -1856,6 +1858,45 @@ mod tests {
         let said = app.messages.last().unwrap().clone();
         assert!(said.starts_with("Not played: "), "{said}");
         assert!(!said.contains(&wrong[6..16]), "{said}");
+    }
+
+    #[test]
+    fn a_sowing_is_shown_step_by_step_and_a_key_skips_it() {
+        let mut app = App::new(table("hus", ["human", "human"], 5), None);
+        // Find a move that relays (H3.3): it has intermediate boards.
+        let mv = app
+            .session()
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                let mut s = app.session().clone_box();
+                s.play(m).unwrap();
+                !s.last_move_frames(None).is_empty()
+            })
+            .expect("a relaying move");
+        type_line(&mut app, &mv);
+        let animation = app.animation.as_ref().expect("frames");
+        let frames = animation.frames.len();
+        let (text, _) = screen(&app);
+        assert!(text.contains(&format!("step 1 of {frames}")), "{text}");
+        // Frames follow one another at FRAME_TIME, then the animation ends.
+        let mut a = Animation {
+            frames: vec![BoardView::new(1, 1); 3],
+            shown: 0,
+            next_at: Instant::now(),
+        };
+        let t0 = a.next_at;
+        assert!(a.tick(t0));
+        assert_eq!(a.shown, 1);
+        assert!(!a.tick(t0 + FRAME_TIME * 2));
+        // Any key skips; the key does nothing else.
+        let moves = app.session().num_moves();
+        press(&mut app, KeyCode::Char('x'));
+        assert!(app.animation.is_none());
+        assert_eq!(app.line.value(), "", "the skipping key is not typed");
+        assert_eq!(app.session().num_moves(), moves);
+        let (text, _) = screen(&app);
+        assert!(!text.contains("any key skips"), "{text}");
     }
 
     #[test]
