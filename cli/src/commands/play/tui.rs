@@ -169,6 +169,9 @@ struct Thinking {
     started: Instant,
     /// The seat whose agent it is, or `None` for the hint agent.
     seat: Option<usize>,
+    /// The agent's time budget, when its spec gives one (for the progress
+    /// bar).
+    budget: Option<Duration>,
     answer: mpsc::Receiver<(Box<dyn DynAgent>, Result<DynChoice, String>)>,
 }
 
@@ -224,6 +227,22 @@ impl Animation {
         }
         true
     }
+}
+
+/// The time budget of an agent spec (`time=...`), if it has one.
+fn time_budget(spec: &str) -> Option<Duration> {
+    let spec = plateau::ai::Spec::parse(spec).ok()?;
+    plateau::ai::parse_duration(spec.get("time")?).ok()
+}
+
+/// A bar of ten cells filled as `elapsed` goes towards `budget`.
+fn progress_bar(elapsed: Duration, budget: Duration) -> String {
+    let filled = if budget.is_zero() {
+        10
+    } else {
+        ((elapsed.as_secs_f64() / budget.as_secs_f64()) * 10.0).min(10.0) as usize
+    };
+    format!("[{}{}]", "■".repeat(filled), "·".repeat(10 - filled))
 }
 
 /// The keys of the setup editor, shown in the help panel.
@@ -445,6 +464,7 @@ impl App {
     }
 
     fn think(&self, label: String, seat: Option<usize>, mut agent: Box<dyn DynAgent>) -> Thinking {
+        let budget = time_budget(&agent.spec());
         let session = self.table.session.clone_box();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
@@ -455,6 +475,7 @@ impl App {
             label,
             started: Instant::now(),
             seat,
+            budget,
             answer: rx,
         }
     }
@@ -1259,6 +1280,13 @@ impl App {
                 SPIN[frame],
                 elapsed.as_secs_f64()
             ));
+            if let Some(budget) = t.budget {
+                text.push_str(&format!(
+                    " {} of {}",
+                    progress_bar(elapsed, budget),
+                    crate::agents::show_duration(budget)
+                ));
+            }
         }
         text
     }
@@ -1897,6 +1925,37 @@ mod tests {
         assert_eq!(app.session().num_moves(), moves);
         let (text, _) = screen(&app);
         assert!(!text.contains("any key skips"), "{text}");
+    }
+
+    #[test]
+    fn a_timed_agent_shows_its_budget_as_a_bar() {
+        assert_eq!(
+            time_budget("mcts:time=2s,c=1.4"),
+            Some(Duration::from_secs(2))
+        );
+        assert_eq!(time_budget("random"), None);
+        assert_eq!(
+            progress_bar(Duration::from_millis(500), Duration::from_secs(2)),
+            "[■■········]"
+        );
+        assert_eq!(
+            progress_bar(Duration::from_secs(5), Duration::from_secs(2)),
+            "[■■■■■■■■■■]"
+        );
+        let mut app = App::new(table("hus", ["mcts:time=200ms", "human"], 5), None);
+        app.start_agent();
+        let status = app.status_text();
+        assert!(
+            status.contains("thinking") && status.contains("of 200 ms"),
+            "{status}"
+        );
+        assert!(status.contains('['), "{status}");
+        app.poll_thinking(true);
+        assert!(
+            app.messages.iter().any(|m| m.contains("mcts")),
+            "its time is reported after the move: {:?}",
+            app.messages
+        );
     }
 
     #[test]
