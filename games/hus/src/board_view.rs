@@ -109,7 +109,7 @@ pub(crate) fn move_frames(
         .into_iter()
         .take(MAX_FRAMES)
         .map(|(own, opp, lifted)| {
-            let mut state = before.clone();
+            let mut state = *before;
             state.pits[mover] = unpack(own);
             state.pits[1 - mover] = unpack(opp);
             let mut board = board_view(game, &state, seat);
@@ -157,7 +157,7 @@ mod tests {
                 for f in &frames {
                     assert_eq!(f.cells.iter().filter(|c| c.marked).count(), 1, "{mv}");
                 }
-                let mut after = state.clone();
+                let mut after = state;
                 game.apply(&mut after, &mv);
                 assert_ne!(
                     frames.last(),

@@ -73,7 +73,7 @@ mod tests {
                     assert_eq!(seeds(frame), seeds(&before));
                     assert_eq!(
                         seeds(frame) - seeds(&super::board_view(&game, &after, Some(Player(0)))),
-                        u32::from(after.store(mover) - stored)
+                        after.store(mover) - stored
                     );
                 }
                 state = after;

@@ -205,15 +205,15 @@ impl Editor {
         } else {
             format!("Tray ({} left): {}", self.left(), left.join(" "))
         }];
-        lines.push(
-            self.placement
-                .pieces
-                .iter()
-                .filter(|p| p.count > 0)
-                .map(|p| format!("{} {}", p.symbol, p.name))
-                .collect::<Vec<_>>()
-                .join(", "),
-        );
+        // The names, a few to a line, so that none is cut off.
+        let names: Vec<String> = self
+            .placement
+            .pieces
+            .iter()
+            .filter(|p| p.count > 0)
+            .map(|p| format!("{} {}", p.symbol, p.name))
+            .collect();
+        lines.extend(names.chunks(6).map(|c| c.join(", ")));
         lines
     }
 }

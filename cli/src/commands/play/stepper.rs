@@ -427,7 +427,7 @@ mod tests {
         press(&mut stepper, KeyCode::End);
         let text = screen(&stepper);
         assert!(text.contains("step 8 of 8"), "{text}");
-        assert!(text.contains(&format!("  8. ")), "{text}");
+        assert!(text.contains("  8. "), "{text}");
         press(&mut stepper, KeyCode::Left);
         press(&mut stepper, KeyCode::Left);
         let text = screen(&stepper);
