@@ -526,6 +526,21 @@ impl App {
             None => {
                 self.table.hint.1 = Some(agent);
                 match choice {
+                    Ok(choice) if self.active_editor().is_some() => {
+                        // A placement hint goes into the editor, to review.
+                        let session = self.table.session.as_ref();
+                        let loaded = self
+                            .editor
+                            .as_mut()
+                            .map(|e| e.load_text(session, &choice.mv));
+                        match loaded {
+                            Some(Ok(())) => self.say(format!(
+                                "The hint's setup is on the board: review it, Ctrl-D confirms ({}).",
+                                crate::agents::describe_choice(&choice)
+                            )),
+                            _ => self.say("No hint for this setup."),
+                        }
+                    }
                     Ok(choice) => {
                         let squares = self
                             .session()
@@ -537,6 +552,10 @@ impl App {
                         if let (Some(first), Some(b)) = (squares.first(), self.board()) {
                             if let Some(at) = b.board.locate(first, self.to_move()) {
                                 self.cursor = at;
+                                // The hinted piece selected: its targets show.
+                                if squares.len() > 1 {
+                                    self.selected = Some(at);
+                                }
                             }
                         }
                         self.say(format!(
@@ -1955,6 +1974,36 @@ mod tests {
             app.messages.iter().any(|m| m.contains("mcts")),
             "its time is reported after the move: {:?}",
             app.messages
+        );
+    }
+
+    #[test]
+    fn a_hint_for_a_setup_goes_into_the_editor_and_a_step_hint_selects_the_piece() {
+        let mut app = App::new(table("stratego", ["human", "random"], 5), None);
+        app.hint();
+        app.poll_thinking(true);
+        let editor = app.editor.as_ref().unwrap();
+        assert!(editor.complete(), "{:?}", app.messages);
+        assert_eq!(app.session().num_moves(), 0, "nothing is played");
+        assert!(
+            app.messages.iter().all(|m| !m.contains('/')),
+            "the hint's setup is not written out: {:?}",
+            app.messages
+        );
+        ctrl(&mut app, 'd');
+        app.start_agent();
+        app.poll_thinking(true);
+        assert_eq!(app.session().num_moves(), 2);
+        app.hint();
+        app.poll_thinking(true);
+        let selected = app.selected.expect("the hinted piece is selected");
+        assert_eq!(app.cursor, selected);
+        let board = app.board().unwrap().board;
+        assert!(
+            app.legal_cells(&board)
+                .iter()
+                .any(|(_, c)| c.first() == Some(&selected)),
+            "a piece that moves"
         );
     }
 
