@@ -124,3 +124,34 @@ fn a_refused_setup_is_never_echoed_and_the_mover_sees_their_own_board_before_hid
         .unwrap_or_else(|| panic!("no rank 4: {after_setup}"));
     assert!(!rank4.contains(" . "), "Red's front row is full: {rank4}");
 }
+
+#[test]
+fn replay_step_without_a_terminal_says_what_to_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.json");
+    let (code, _, _) = run(
+        &["new", "hus", "--seed", "1", "-o", path.to_str().unwrap()],
+        "",
+        dir.path(),
+    );
+    assert_eq!(code, 0);
+    let (code, out, err) = run(
+        &["replay", "--step", path.to_str().unwrap()],
+        "",
+        dir.path(),
+    );
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("needs a terminal") && err.contains("--verbose"),
+        "{err}"
+    );
+    // A bad record is named before the terminal is asked for.
+    std::fs::write(&path, "{").unwrap();
+    let (code, _, err) = run(
+        &["replay", "--step", path.to_str().unwrap()],
+        "",
+        dir.path(),
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("g.json"), "{err}");
+}

@@ -2008,6 +2008,59 @@ mod tests {
     }
 
     #[test]
+    fn the_board_widget_draws_marks_areas_and_highlights() {
+        use plateau::board::Cell;
+        let mut board = BoardView::new(2, 3);
+        for r in 0..2 {
+            for c in 0..3 {
+                board.set(r, c, Cell::square(format!("{r}{c}")));
+            }
+        }
+        // A winning line's cell, another side's piece, an area being set up.
+        board.set(
+            0,
+            0,
+            Cell::square("00").text("R").owner(Player(0)).marked(true),
+        );
+        board.set(0, 1, Cell::square("01").text("O").owner(Player(1)));
+        let highlights = Highlights {
+            area: vec![(1, 0), (1, 1)],
+            targets: vec![(1, 2)],
+            cursor: Some((1, 1)),
+            ..Highlights::default()
+        };
+        let mut terminal = Terminal::new(TestBackend::new(30, 6)).unwrap();
+        let mut at = None;
+        terminal
+            .draw(|f| {
+                at = Some(draw_board_view(
+                    f,
+                    f.area(),
+                    &board,
+                    &highlights,
+                    vec![Line::from("a note")],
+                ))
+            })
+            .unwrap();
+        let (x0, y0, w) = at.unwrap();
+        let buffer = terminal.backend().buffer();
+        let cell = |r: u16, c: u16| &buffer[(x0 + c * w + w / 2, y0 + r)];
+        assert_eq!(cell(0, 0).symbol(), "R");
+        assert!(cell(0, 0).modifier.contains(Modifier::ITALIC), "marked");
+        assert!(!cell(0, 1).modifier.contains(Modifier::ITALIC));
+        assert_eq!(cell(0, 1).fg, SIDE_COLOURS[1]);
+        assert_eq!(cell(1, 0).bg, Color::Indexed(236), "the area");
+        assert!(
+            cell(1, 1).modifier.contains(Modifier::REVERSED),
+            "the cursor"
+        );
+        assert_eq!(cell(1, 2).bg, Color::Green, "a target");
+        assert_eq!(cell(0, 2).bg, Color::Reset);
+        let text: String = (0..30).map(|x| buffer[(x, y0 + 2)].symbol()).collect();
+        assert!(text.starts_with("a note"), "{text}");
+    }
+
+    #[test]
     fn the_line_edits_and_remembers() {
         let mut line = LineInput::default();
         let k = |c| KeyEvent::new(c, KeyModifiers::NONE);
