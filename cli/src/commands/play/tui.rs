@@ -8,7 +8,12 @@
 //! start from underlined, the selected piece's targets in green. Moves are
 //! made with the cursor keys or the mouse (origin, then target) or typed in
 //! notation on a line with editing and history. Automatic players think in
-//! the background while a spinner shows their time.
+//! the background while a spinner shows their time (and a bar of their time
+//! budget). A move that happens in steps (a sowing, a combat) is shown frame
+//! by frame from the game's own [`move_frames`](plateau::Game::move_frames);
+//! a free-form placement (a Stratego setup) is arranged on the board in the
+//! [placement editor](super::placement). The screen is redrawn only when
+//! something changed.
 //!
 //! With two people at one terminal in a game of hidden information, the
 //! mover reads the result of the move, hides the board, and the next player
