@@ -1196,11 +1196,13 @@ impl App {
     }
 
     fn draw_game(&self, frame: &mut Frame<'_>, area: Rect) {
+        // On a short terminal the messages give the board two lines.
+        let message_lines = if area.height < 30 { 4 } else { 6 };
         let [head, status, main, messages, input] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(1),
             Constraint::Min(6),
-            Constraint::Length(6),
+            Constraint::Length(message_lines),
             Constraint::Length(1),
         ])
         .areas(area);
@@ -1533,9 +1535,14 @@ pub(super) fn draw_board_view(
     if !board.col_labels.is_empty() {
         lines.push(col_line(&board.col_labels));
     }
-    lines.extend(extra);
+    // The grid is never wrapped (the mouse finds cells by position); the
+    // lines under it are.
+    let grid_height = (lines.len() as u16).min(inner.height);
+    let [grid, below] =
+        Layout::vertical([Constraint::Length(grid_height), Constraint::Min(0)]).areas(inner);
+    frame.render_widget(Paragraph::new(lines), grid);
+    frame.render_widget(Paragraph::new(extra).wrap(Wrap { trim: false }), below);
     let top = u16::from(!board.col_labels.is_empty());
-    frame.render_widget(Paragraph::new(lines), inner);
     (
         inner.x + label_width as u16 + 1,
         inner.y + top,
