@@ -99,3 +99,59 @@ fn hot_seat_hand_over_clears_the_scrollback_too() {
         "every clear takes the scrollback"
     );
 }
+
+#[test]
+fn a_refused_setup_is_never_echoed_and_the_mover_sees_their_own_board_before_hiding_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = "setup FFFFFFFFFF/9999999999/8888888888/7777777777";
+    let (code, out, err) = run(
+        &[
+            "play", "stratego", "--plain", "--p1", "human", "--p2", "human", "--seed", "2",
+        ],
+        &format!("\n{wrong}\nrandom\n\n\nquit\nno\n"),
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Not played: too many flags"), "{out}");
+    assert!(!out.contains("FFFFFFFFFF"), "the setup is echoed: {out}");
+    // Red's own pieces on its board after its setup, before the hand-over
+    // clears the screen and the scrollback.
+    let before_hiding = out.split("Press Enter to hide your board").next().unwrap();
+    let after_setup = before_hiding.rsplit("red>").next().unwrap();
+    let rank4 = after_setup
+        .lines()
+        .find(|l| l.trim_start().starts_with("4 "))
+        .unwrap_or_else(|| panic!("no rank 4: {after_setup}"));
+    assert!(!rank4.contains(" . "), "Red's front row is full: {rank4}");
+}
+
+#[test]
+fn replay_step_without_a_terminal_says_what_to_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.json");
+    let (code, _, _) = run(
+        &["new", "hus", "--seed", "1", "-o", path.to_str().unwrap()],
+        "",
+        dir.path(),
+    );
+    assert_eq!(code, 0);
+    let (code, out, err) = run(
+        &["replay", "--step", path.to_str().unwrap()],
+        "",
+        dir.path(),
+    );
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("needs a terminal") && err.contains("--verbose"),
+        "{err}"
+    );
+    // A bad record is named before the terminal is asked for.
+    std::fs::write(&path, "{").unwrap();
+    let (code, _, err) = run(
+        &["replay", "--step", path.to_str().unwrap()],
+        "",
+        dir.path(),
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("g.json"), "{err}");
+}

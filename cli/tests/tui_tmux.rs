@@ -263,3 +263,168 @@ fn quinque_and_oware_boards_play_typed_commands() {
         assert!(!record.moves.is_empty(), "{game}");
     }
 }
+
+/// The cells of the board row labelled `label` on a screen (between the
+/// label on the left and the same label on the right).
+fn board_row(screen: &str, label: &str) -> Option<Vec<String>> {
+    screen.lines().find_map(|line| {
+        let inner = line.strip_prefix('│')?;
+        let mut tokens = inner.split_whitespace();
+        if tokens.next()? != label {
+            return None;
+        }
+        let cells: Vec<String> = tokens
+            .take_while(|t| *t != label)
+            .map(str::to_string)
+            .collect();
+        Some(cells)
+    })
+}
+
+#[test]
+fn hot_seat_stratego_setup_editor_shows_each_army_only_to_its_owner() {
+    if !tmux_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let t = Tmux::start(
+        "setup-editor",
+        &[
+            "play", "stratego", "--p1", "human", "--p2", "human", "--seed", "8",
+        ],
+        dir.path(),
+    );
+    t.wait_for("Pass the terminal to Red");
+    t.keys(&["Enter"]);
+    // Red's editor: its home area on its board, the tray beside.
+    t.wait_for("Tray (40 left)");
+    t.keys(&["F", "9"]);
+    let screen = t.wait_for("Tray (38 left)");
+    let rank4 = board_row(&screen, "4").expect("rank 4 on the screen");
+    assert_eq!(rank4[..2], ["F", "9"], "{screen}");
+    t.keys(&["C-f"]);
+    let red = t.wait_for("Tray: empty");
+    let red_rows: Vec<Vec<String>> = ["4", "3", "2", "1"]
+        .iter()
+        .map(|r| board_row(&red, r).unwrap())
+        .collect();
+    assert!(red_rows.iter().flatten().all(|c| c != "·"), "{red}");
+    t.keys(&["C-d"]);
+    t.wait_for("Press Enter to hide your board");
+    t.keys(&["Enter"]);
+    let handover = t.wait_for("Pass the terminal to Blue");
+    assert!(!handover.contains(" Board "), "{handover}");
+    assert!(
+        !t.everything().contains(" Board "),
+        "the scrollback holds no board"
+    );
+    t.keys(&["Enter"]);
+    // Blue's editor: nothing of Red's army on Blue's screen.
+    let blue = t.wait_for("Tray (40 left)");
+    assert!(blue.contains("1. red (secret)"), "{blue}");
+    for r in ["1", "2", "3", "4"] {
+        let row = board_row(&blue, r).unwrap();
+        assert!(
+            row.iter().all(|c| c == "·" || c == "?"),
+            "Red's rank {r} on Blue's screen: {blue}"
+        );
+    }
+    t.keys(&["C-r"]);
+    t.wait_for("Tray: empty");
+    t.keys(&["C-d"]);
+    t.wait_for("Press Enter to hide your board");
+    t.keys(&["Enter"]);
+    t.wait_for("Pass the terminal to Red");
+    t.keys(&["C-c"]);
+    t.wait_for("PLATEAU-EXITED-0");
+    let all = t.everything();
+    assert!(!all.contains(" Board ") && !all.contains("Tray"), "{all}");
+    let (_, record) = autosaved(dir.path());
+    assert_eq!(record.moves.len(), 2);
+    // Red's setup starts as typed (S3.3: the front row first, from file a).
+    assert!(
+        record.moves[0].starts_with("setup F9"),
+        "{}",
+        record.moves[0]
+    );
+    let red_front: String = red_rows[0].concat();
+    assert!(record.moves[0].contains(&red_front), "{red_front}");
+}
+
+#[test]
+fn replay_step_walks_a_record_and_a_seat_sees_only_what_it_knew() {
+    if !tmux_present() {
+        return;
+    }
+    // A record: both seeded random setups and a few random moves.
+    let registry = plateau_cli::default_registry();
+    let game = registry
+        .get("stratego")
+        .unwrap()
+        .load(&plateau::RulesSpec::default_variant())
+        .unwrap();
+    let mut session = game.new_session(4);
+    let mut rng = plateau::rng(4);
+    for _ in 0..12 {
+        let mv = session.random_move(&mut rng).unwrap();
+        session.play(&mv).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    std::fs::write(&path, session.record().to_json()).unwrap();
+    let t = Tmux::start(
+        "replay-step",
+        &["replay", "--step", path.to_str().unwrap()],
+        dir.path(),
+    );
+    t.wait_for("step 0 of 12");
+    t.keys(&["Right", "Right"]);
+    let whole = t.wait_for("step 2 of 12");
+    assert!(whole.contains("shown: the whole position"), "{whole}");
+    // Blue's view after both setups: Red's pieces unknown.
+    t.keys(&["2"]);
+    let blue = t.wait_for("shown: blue's view");
+    assert!(blue.contains("1. red (secret)"), "{blue}");
+    for r in ["1", "2", "3", "4"] {
+        let row = board_row(&blue, r).unwrap();
+        assert!(row.iter().all(|c| c == "?"), "rank {r}: {blue}");
+    }
+    t.keys(&["End"]);
+    let end = t.wait_for("step 12 of 12");
+    assert!(end.contains(" 12. "), "{end}");
+    t.keys(&["Home"]);
+    let start = t.wait_for("step 0 of 12");
+    assert!(
+        !start.contains("  1. "),
+        "no move listed at the start: {start}"
+    );
+    t.keys(&["q"]);
+    let out = t.wait_for("PLATEAU-EXITED-0");
+    assert!(out.contains("left at step 0 of 12"), "{out}");
+}
+
+#[test]
+fn plain_line_mode_ctrl_c_autosaves_the_game() {
+    if !tmux_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let t = Tmux::start(
+        "plain-ctrl-c",
+        &["play", "hus", "--plain", "--p2", "random", "--seed", "3"],
+        dir.path(),
+    );
+    t.wait_for("south>");
+    t.line("a1");
+    let start = Instant::now();
+    while t.screen().matches("south>").count() < 2 {
+        assert!(start.elapsed() < PATIENCE, "{}", t.screen());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    t.keys(&["C-c"]);
+    let screen = t.wait_for("PLATEAU-EXITED-130");
+    assert!(screen.contains("Interrupted: autosaved to"), "{screen}");
+    let (_, record) = autosaved(dir.path());
+    assert_eq!(record.moves.len(), 2);
+    assert_eq!(record.moves[0], "a1");
+}

@@ -219,6 +219,93 @@ impl BoardView {
     }
 }
 
+/// One kind of piece of a [`Placement`]: its symbol, its name and how many
+/// the mover places.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacementPiece {
+    /// What the cell shows and what is typed to choose it (one character
+    /// in every game so far).
+    pub symbol: String,
+    /// The piece's name, e.g. `Marshal`.
+    pub name: String,
+    /// How many of it are placed.
+    pub count: usize,
+}
+
+/// A free-form placement move (a Stratego setup): the mover puts pieces of
+/// a tray on the squares of an area of the board. A game describes it with
+/// [`Game::placement`](crate::Game::placement); a front end lets the mover
+/// arrange the pieces on the board and gives the arrangement back to
+/// [`Game::placement_move`](crate::Game::placement_move), which makes the
+/// move, checked as any other.
+///
+/// An arrangement is one entry a square of [`Placement::squares`], in that
+/// order: `Some(i)` for a piece of kind `pieces[i]`, `None` for an empty
+/// square.
+///
+/// ```
+/// use plateau::board::{Placement, PlacementPiece};
+///
+/// let placement = Placement {
+///     squares: vec!["a1".into(), "b1".into(), "c1".into()],
+///     blocked: vec![false, true, false],
+///     pieces: vec![PlacementPiece { symbol: "F".into(), name: "Flag".into(), count: 2 }],
+///     fill: true,
+/// };
+/// assert_eq!(placement.free_squares(), 2);
+/// assert_eq!(placement.tray(&[Some(0), None, None]), vec![1]);
+/// assert_eq!(placement.piece_of_symbol("f"), Some(0));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    /// The names of the area's squares, as [`Cell::name`] names them, in
+    /// the order of an arrangement.
+    pub squares: Vec<String>,
+    /// For each square, whether no piece may stand there (a lake).
+    pub blocked: Vec<bool>,
+    /// The kinds of piece, with how many of each are placed.
+    pub pieces: Vec<PlacementPiece>,
+    /// Whether every square that is not blocked must hold a piece.
+    pub fill: bool,
+}
+
+impl Placement {
+    /// The squares a piece may stand on.
+    pub fn free_squares(&self) -> usize {
+        self.blocked.iter().filter(|b| !**b).count()
+    }
+
+    /// How many pieces of each kind an arrangement has not placed yet (the
+    /// tray), by index of [`Placement::pieces`]; a kind placed too often
+    /// counts 0.
+    pub fn tray(&self, arrangement: &[Option<usize>]) -> Vec<usize> {
+        let mut left: Vec<usize> = self.pieces.iter().map(|p| p.count).collect();
+        for i in arrangement.iter().flatten() {
+            if let Some(n) = left.get_mut(*i) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        left
+    }
+
+    /// The kind typed as `symbol`: exactly, else in any case when only one
+    /// kind matches so.
+    pub fn piece_of_symbol(&self, symbol: &str) -> Option<usize> {
+        if let Some(i) = self.pieces.iter().position(|p| p.symbol == symbol) {
+            return Some(i);
+        }
+        let mut matches = self
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.symbol.eq_ignore_ascii_case(symbol));
+        match (matches.next(), matches.next()) {
+            (Some((i, _)), None) => Some(i),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -81,6 +81,10 @@ impl Default for Config {
 ///   the player equals the player's view (two states that differ only in what
 ///   the player cannot see give identical views);
 ///
+/// - a placement the game describes ([`Game::placement`]) round-trips
+///   through [`Game::placement_of`] and [`Game::placement_move`], within its
+///   area and its tray;
+///
 /// and after each game that its record round-trips through JSON and replays
 /// to the same final state.
 ///
@@ -209,6 +213,7 @@ pub fn check<G: Game>(game: &G, config: &Config) {
             } else {
                 check_move_applies(game, &state, &mv, &ctx);
             }
+            check_placement(game, &state, &mv, &ctx);
             let (after, after_key) = check_clone_apply(game, state, &mv, check_keys, &ctx);
             expected_key = Some(after_key);
             if let Err(e) = session.play(mv) {
@@ -222,6 +227,50 @@ pub fn check<G: Game>(game: &G, config: &Config) {
         }
         check_record(game, &session, seed);
     }
+}
+
+/// A placement the game describes ([`Game::placement`]) round-trips: the
+/// random move's arrangement has one entry a square of the area, kinds of
+/// the tray only, nothing on a blocked square, no kind more often than its
+/// count, and makes the same move again ([`Game::placement_move`]).
+fn check_placement<G: Game>(game: &G, state: &G::State, mv: &G::Move, ctx: &Ctx) {
+    let Some(placement) = game.placement(state) else {
+        return;
+    };
+    ctx.ensure(
+        placement.squares.len() == placement.blocked.len(),
+        "a placement marks each of its squares blocked or not",
+    );
+    let Some(arrangement) = game.placement_of(state, mv) else {
+        ctx.fail("the random move of a placement has an arrangement");
+    };
+    ctx.ensure(
+        arrangement.len() == placement.squares.len(),
+        "an arrangement has one entry a square of the placement",
+    );
+    ctx.ensure(
+        arrangement
+            .iter()
+            .zip(&placement.blocked)
+            .all(|(k, blocked)| !blocked || k.is_none()),
+        "an arrangement puts nothing on a blocked square",
+    );
+    ctx.ensure(
+        arrangement
+            .iter()
+            .flatten()
+            .all(|&k| k < placement.pieces.len())
+            && placement
+                .pieces
+                .iter()
+                .enumerate()
+                .all(|(i, p)| arrangement.iter().filter(|k| **k == Some(i)).count() <= p.count),
+        "an arrangement places the tray's pieces, none more often than its count",
+    );
+    ctx.ensure(
+        game.placement_move(state, &arrangement).as_ref() == Some(mv),
+        "placement_move of a move's arrangement is that move",
+    );
 }
 
 /// The χ² statistic's threshold for `df` degrees of freedom at a

@@ -310,6 +310,47 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// The intermediate boards of a move played in `before`, as `seat` may
+    /// see them (`None`: the whole position), for showing it step by step:
+    /// each sowing of a Hus move, an Oware sowing before its captures, a
+    /// Stratego combat with both pieces shown. They come from the game's
+    /// engine; the position before and the one after are not among them.
+    /// The default has none.
+    fn move_frames(
+        &self,
+        _before: &Self::State,
+        _mv: &Self::Move,
+        _seat: Option<Player>,
+    ) -> Vec<crate::board::BoardView> {
+        Vec::new()
+    }
+
+    /// The free-form placement the player to move makes next (a Stratego
+    /// setup), for a placement editor: the area, the pieces and whether it
+    /// must be filled. `None` (the default) when the next move is no
+    /// placement.
+    fn placement(&self, _state: &Self::State) -> Option<crate::board::Placement> {
+        None
+    }
+
+    /// The placement move of an arrangement of [`Game::placement`] (one
+    /// entry a square; see [`Placement`](crate::board::Placement)). The
+    /// move is not checked here; `None` when the position has no placement
+    /// or the arrangement does not fit it.
+    fn placement_move(
+        &self,
+        _state: &Self::State,
+        _arrangement: &[Option<usize>],
+    ) -> Option<Self::Move> {
+        None
+    }
+
+    /// The arrangement of a placement move (for a random or loaded setup in
+    /// an editor), `None` when the move is no placement of this position.
+    fn placement_of(&self, _state: &Self::State, _mv: &Self::Move) -> Option<Vec<Option<usize>>> {
+        None
+    }
+
     /// Whether the move's text may be shown to the other players. A Stratego
     /// setup is secret; a step is public (its squares are seen at the table).
     fn move_is_public(&self, _mv: &Self::Move) -> bool {

@@ -229,6 +229,18 @@ pub trait DynSession: Send {
     /// The squares each legal move touches, origin first and target last,
     /// with the move's notation.
     fn legal_move_squares(&self) -> Vec<(String, Vec<String>)>;
+    /// The intermediate boards of the last move as `seat` may see them
+    /// ([`Game::move_frames`]), for showing it step by step.
+    fn last_move_frames(&self, seat: Option<Player>) -> Vec<crate::board::BoardView>;
+    /// The placement the player to move makes next ([`Game::placement`]).
+    fn placement(&self) -> Option<crate::board::Placement>;
+    /// The notation of the placement move of an arrangement
+    /// ([`Game::placement_move`]), unchecked; `None` when it does not fit.
+    fn placement_move(&self, arrangement: &[Option<usize>]) -> Option<String>;
+    /// The arrangement of a placement move given as text for the player to
+    /// move ([`Game::placement_of`]). The error is the reason only, never
+    /// the text (a setup is secret).
+    fn placement_of(&self, text: &str) -> Result<Vec<Option<usize>>, String>;
     /// A copy of this session.
     fn clone_box(&self) -> Box<dyn DynSession>;
     /// Each player's return for the finished game ([`Game::returns`]); all
@@ -636,6 +648,33 @@ impl<G: Game> DynSession for Session<G> {
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())
     }
+    fn last_move_frames(&self, seat: Option<Player>) -> Vec<crate::board::BoardView> {
+        match (self.moves().last(), self.previous_state()) {
+            (Some(mv), Some(before)) => self.game().move_frames(before, mv, seat),
+            _ => Vec::new(),
+        }
+    }
+    fn placement(&self) -> Option<crate::board::Placement> {
+        if Session::status(self).is_over() {
+            return None;
+        }
+        self.game().placement(self.state())
+    }
+    fn placement_move(&self, arrangement: &[Option<usize>]) -> Option<String> {
+        self.game()
+            .placement_move(self.state(), arrangement)
+            .map(|mv| self.game().format_move(&mv))
+    }
+    fn placement_of(&self, text: &str) -> Result<Vec<Option<usize>>, String> {
+        let mv = self
+            .game()
+            .parse_move(self.state(), text)
+            .map_err(|e| e.reason)?;
+        self.game()
+            .placement_of(self.state(), &mv)
+            .ok_or_else(|| "not a placement of this position".to_string())
+    }
+
     fn returns(&self) -> Vec<f64> {
         let status = Session::status(self);
         (0..self.game().num_players())

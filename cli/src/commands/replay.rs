@@ -15,8 +15,10 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     plateau replay game.json\n  \
-    plateau replay game.json --verbose\n\n\
-    The final position is shown whole, hidden information included.")]
+    plateau replay game.json --verbose\n  \
+    plateau replay game.json --step\n\n\
+    The final position is shown whole, hidden information included. With --step the record is\n\
+    stepped through on the full-screen board (←/→, Home/End), seen whole or from a seat (v, 0, 1, 2).")]
 pub struct ReplayArgs {
     /// The game record.
     pub record: PathBuf,
@@ -26,11 +28,18 @@ pub struct ReplayArgs {
     /// Print the final state and status as JSON.
     #[arg(long, conflicts_with = "verbose")]
     pub json: bool,
+    /// Step through the record on the full-screen board: forwards and
+    /// backwards, seen whole or from a seat (needs a terminal).
+    #[arg(long, conflicts_with_all = ["verbose", "json"])]
+    pub step: bool,
 }
 
 /// Replays the record.
 pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult {
     let path = &args.record;
+    if args.step {
+        return crate::commands::play::step(registry, path, io);
+    }
     let record = record_file::read(path)?;
     let record_error = |source| record_file::replay_error(path, source);
     if args.verbose {

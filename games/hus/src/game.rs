@@ -405,6 +405,15 @@ impl Game for Hus {
         render::board(self, &view.state, view.seat.player())
     }
 
+    fn move_frames(
+        &self,
+        before: &HusState,
+        mv: &Pit,
+        seat: Option<Player>,
+    ) -> Vec<plateau::board::BoardView> {
+        crate::board_view::move_frames(self, before, *mv, seat)
+    }
+
     fn describe_move(
         &self,
         before: &HusState,

@@ -69,6 +69,9 @@ pub trait Observer {
     fn capture(&mut self, _pit: Pit, _own: u32, _second: u32, _first: u32) {}
     /// The last stone fell into the empty pit `pit`: the move ends.
     fn end(&mut self, _pit: Pit) {}
+    /// A sowing has dropped its stones: both sides as they are now (the
+    /// mover's, then the opponent's), before the next relay or capture.
+    fn sown(&mut self, _own: Packed, _opp: Packed) {}
 }
 
 impl Observer for () {}
@@ -206,6 +209,7 @@ pub fn sow_observed<O: Observer>(
         let laps = (hand >> 4) as Packed;
         let run = RUNS[(pos & 15) * PITS + (hand & 15) as usize];
         own = own.wrapping_add(ONES.wrapping_mul(laps)).wrapping_add(run);
+        observer.sown(own, opp);
         let last = (pos + hand as usize) & 15;
         let count = stones_at(own, last);
         if count == 1 {

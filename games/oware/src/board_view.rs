@@ -38,3 +38,47 @@ pub(crate) fn board_view(game: &Oware, state: &OwareState, seat: Option<Player>)
         .collect();
     view
 }
+
+#[cfg(test)]
+mod tests {
+    use plateau::{Game, Player};
+
+    #[test]
+    fn a_capture_is_shown_after_its_sowing_and_only_a_capture() {
+        // O2.1, O3.1: the frame is the board after the sowing, before the
+        // seeds are taken; a move without capture has none.
+        let game = crate::Oware::standard();
+        let mut rng = plateau::rng(3);
+        let mut captures = 0;
+        for seed in 0..20 {
+            let mut state = game.initial_state(seed);
+            while let Some(mv) = game.random_move(&state, &mut rng) {
+                let mover = state.to_move;
+                let frames = game.move_frames(&state, &mv, Some(Player(0)));
+                let stored = state.store(mover);
+                let mut after = state;
+                game.apply(&mut after, &mv);
+                let captured = after.store(mover) > stored;
+                assert_eq!(frames.len(), usize::from(captured));
+                if let Some(frame) = frames.first() {
+                    captures += 1;
+                    let seeds = |b: &plateau::board::BoardView| -> u32 {
+                        b.cells
+                            .iter()
+                            .filter_map(|c| c.text.parse::<u32>().ok())
+                            .sum()
+                    };
+                    // Nothing is taken yet: the seeds on the board are those before.
+                    let before = super::board_view(&game, &state, Some(Player(0)));
+                    assert_eq!(seeds(frame), seeds(&before));
+                    assert_eq!(
+                        seeds(frame) - seeds(&super::board_view(&game, &after, Some(Player(0)))),
+                        after.store(mover) - stored
+                    );
+                }
+                state = after;
+            }
+        }
+        assert!(captures > 10, "{captures}");
+    }
+}

@@ -441,6 +441,27 @@ impl Game for Oware {
         vec![format_house(*mv)]
     }
 
+    /// A move that captures is shown with its sowing first (O2.1), the
+    /// captures (O3) after: the board the engine's sowing leaves.
+    fn move_frames(
+        &self,
+        before: &OwareState,
+        mv: &House,
+        seat: Option<Player>,
+    ) -> Vec<plateau::board::BoardView> {
+        if self.check_move(before, mv).is_err() {
+            return Vec::new();
+        }
+        let sown = sow(&self.layout, before.board, mv.place(self.houses()));
+        let (_, taken) = capture(&self.layout, sown.board, sown.last, before.to_move);
+        if taken.taken() == 0 {
+            return Vec::new();
+        }
+        let mut state = *before;
+        state.board = sown.board;
+        vec![crate::board_view::board_view(self, &state, seat)]
+    }
+
     fn render_view(&self, view: &OwareView) -> String {
         render::board(self, &view.state, view.seat.player())
     }

@@ -28,6 +28,13 @@ pub(crate) fn board_view(game: &Quinque, state: &QuinqueState) -> BoardView {
         Some(Action::Mark { x, y }) => Some((x as i64, y as i64)),
         _ => None,
     };
+    // Q7.1: at the end the winner's line is marked.
+    let winning: Vec<(i64, i64)> = match state.ending.as_ref().and_then(|e| e.winner) {
+        Some(winner) => {
+            crate::lines::lines_of(&state.tiles, game.pps, game.params.line_length, winner)
+        }
+        None => Vec::new(),
+    };
     for row in 0..rows {
         let py = (max_y + 1) * pps - 1 - row as i64;
         for col in 0..cols {
@@ -45,7 +52,8 @@ pub(crate) fn board_view(game: &Quinque, state: &QuinqueState) -> BoardView {
                     cell.text("·")
                 };
             }
-            view.set(row, col, cell.marked(last_point == Some((px, py))));
+            let marked = last_point == Some((px, py)) || winning.contains(&(px, py));
+            view.set(row, col, cell.marked(marked));
         }
     }
     view.col_labels = (0..cols)

@@ -78,6 +78,61 @@ pub(crate) fn line_through(
     }
 }
 
+fn line_points<const P: i64>(
+    grid: &Grid,
+    tiles: &[Tile],
+    len: i64,
+    colour: Player,
+) -> Vec<(i64, i64)> {
+    let mut out = Vec::new();
+    for t in tiles {
+        let (bx, by) = (P * t.x as i64, P * t.y as i64);
+        for slot in 0..P * P {
+            let (px, py) = (bx + slot % P, by + slot / P);
+            if (t.of(colour) >> slot) & 1 == 0 {
+                continue;
+            }
+            for (dx, dy) in DIRECTIONS {
+                // Each run is walked from its first point.
+                if has::<P>(grid, tiles, colour, px - dx, py - dy) {
+                    continue;
+                }
+                let mut run = vec![(px, py)];
+                while has::<P>(
+                    grid,
+                    tiles,
+                    colour,
+                    px + run.len() as i64 * dx,
+                    py + run.len() as i64 * dy,
+                ) {
+                    run.push((px + run.len() as i64 * dx, py + run.len() as i64 * dy));
+                }
+                if run.len() as i64 >= len {
+                    out.extend(
+                        run.into_iter()
+                            .filter(|p| !out.contains(p))
+                            .collect::<Vec<_>>(),
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The points of every line of `len` or more parachutes of `colour` (Q7.1),
+/// for marking a winning line on the board.
+pub(crate) fn lines_of(tiles: &[Tile], pps: u32, len: u32, colour: Player) -> Vec<(i64, i64)> {
+    let grid = Grid::new(tiles);
+    let len = len as i64;
+    match pps {
+        1 => line_points::<1>(&grid, tiles, len, colour),
+        2 => line_points::<2>(&grid, tiles, len, colour),
+        3 => line_points::<3>(&grid, tiles, len, colour),
+        _ => line_points::<4>(&grid, tiles, len, colour),
+    }
+}
+
 fn through_tile<const P: i64>(
     grid: &Grid,
     tiles: &[Tile],

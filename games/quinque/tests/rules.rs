@@ -594,3 +594,27 @@ fn states_round_trip_through_json() {
     let back: QuinqueState = serde_json::from_str(&json).unwrap();
     assert_eq!(back, s);
 }
+
+#[test]
+fn q7_1_the_winning_line_is_marked_on_the_board_at_the_end() {
+    let game = basic();
+    let tiles = vec![
+        tile(0, 0, "../.R"),
+        tile(1, 0, "../RR"),
+        tile(2, 0, "../R."),
+    ];
+    let mut s = game.position(tiles, RED);
+    let before = game.board_view(&s, None).unwrap();
+    assert!(before.cells.iter().all(|c| !c.marked), "nothing marked yet");
+    act(&game, &mut s, "mark 5,0");
+    let board = game.board_view(&s, None).unwrap();
+    let mut marked: Vec<&str> = board
+        .cells
+        .iter()
+        .filter(|c| c.marked)
+        .filter_map(|c| c.name.as_deref())
+        .collect();
+    marked.sort();
+    // The five points of the line (the last mark among them), nothing else.
+    assert_eq!(marked, ["1,0", "2,0", "3,0", "4,0", "5,0"]);
+}

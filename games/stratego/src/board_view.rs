@@ -7,10 +7,11 @@
 
 use crate::board::Square;
 use crate::notation::Move;
-use crate::state::StrategoState;
+use crate::setup::Setup;
+use crate::state::{Event, StrategoState};
 use crate::view::ViewSquare;
 use crate::Stratego;
-use plateau::board::{BoardView, Cell};
+use plateau::board::{BoardView, Cell, Placement, PlacementPiece};
 use plateau::{Game, Player};
 
 /// Whose board it is.
@@ -146,5 +147,173 @@ pub(crate) fn move_squares(mv: &Move) -> Vec<String> {
         Move::Step { from, to } => vec![from.to_string(), to.to_string()],
         Move::Return { square, .. } => vec![square.to_string()],
         Move::Setup(_) | Move::Skip => Vec::new(),
+    }
+}
+
+/// The setup the side to move makes next as a placement (S3): its home area
+/// in setup text order (S3.3), the lakes in it blocked, the army by kind
+/// (kind `i` of the arrangement is kind `i` of the rules), and whether the
+/// rules fill the whole area (S3.1).
+pub(crate) fn placement(game: &Stratego, state: &StrategoState) -> Option<Placement> {
+    if !state.in_setup() || state.outcome.is_some() {
+        return None;
+    }
+    let rules = &game.rules;
+    let home = game.home_area(state.to_move());
+    Some(Placement {
+        squares: home.iter().map(Square::to_string).collect(),
+        blocked: home.iter().map(|sq| rules.is_lake(*sq)).collect(),
+        pieces: rules
+            .kinds
+            .iter()
+            .map(|k| PlacementPiece {
+                symbol: k.symbol.to_string(),
+                name: k.name.clone(),
+                count: k.count as usize,
+            })
+            .collect(),
+        fill: rules.full,
+    })
+}
+
+/// The setup move of an arrangement of [`placement`], unchecked.
+pub(crate) fn placement_move(
+    game: &Stratego,
+    state: &StrategoState,
+    arrangement: &[Option<usize>],
+) -> Option<Move> {
+    let home = placement(game, state)?.squares.len();
+    if arrangement.len() != home || arrangement.iter().flatten().any(|&k| k >= 15) {
+        return None;
+    }
+    Some(Move::Setup(Setup::new(
+        arrangement.iter().map(|k| k.map(|k| k as u8)),
+    )))
+}
+
+/// The arrangement of a setup move of the side to move.
+pub(crate) fn placement_of(
+    game: &Stratego,
+    state: &StrategoState,
+    mv: &Move,
+) -> Option<Vec<Option<usize>>> {
+    let home = placement(game, state)?.squares.len();
+    match mv {
+        Move::Setup(s) if s.len() == home => Some(s.kinds().map(|k| k.map(usize::from)).collect()),
+        _ => None,
+    }
+}
+
+/// The frames of a step: for an attack, the board before it as `seat` sees
+/// it with both pieces shown as the combat reveals them (S5.1; a silent
+/// defender that wins stays hidden from all but its own side, S12.6), both
+/// marked. A step that is no attack, a setup or a return has none.
+pub(crate) fn move_frames(
+    game: &Stratego,
+    before: &StrategoState,
+    mv: &Move,
+    seat: Option<Player>,
+) -> Vec<BoardView> {
+    let Move::Step { from, to } = *mv else {
+        return Vec::new();
+    };
+    if before.in_setup() || game.rules.check_step(before, from, to).is_err() {
+        return Vec::new();
+    }
+    let mut after = before.clone();
+    game.rules.apply_step(&mut after, from.index(), to.index());
+    let Some(Event::Move {
+        combat: Some(combat),
+        ..
+    }) = after.last
+    else {
+        return Vec::new();
+    };
+    let mover = before.to_move();
+    let defender = combat.defender.or_else(|| {
+        // S12.6: the defender's own side (and the whole position) knows it.
+        (seat.is_none() || seat == Some(mover.opponent()))
+            .then(|| before.piece_at(to).map(|p| p.kind))
+            .flatten()
+    });
+    let symbol = |k: u8| {
+        game.rules
+            .kinds
+            .get(k as usize)
+            .map_or('?', |k| k.symbol)
+            .to_string()
+    };
+    let mut board = board_view(game, before, seat);
+    for (square, kind, owner) in [
+        (from, Some(combat.attacker), mover),
+        (to, defender, mover.opponent()),
+    ] {
+        if let Some((r, c)) = board.locate(&square.to_string(), None) {
+            let cell = Cell::square(square.to_string())
+                .text(kind.map_or("?".to_string(), symbol))
+                .owner(owner)
+                .marked(true);
+            board.set(r, c, cell);
+        }
+    }
+    board.notes.insert(
+        0,
+        format!("{} attacks {from}x{to}", game.player_name(mover)),
+    );
+    vec![board]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plateau::rand::SeedableRng;
+
+    #[test]
+    fn an_attack_is_shown_with_both_pieces_and_nothing_else_revealed() {
+        // S5.1: an attack reveals both pieces; the frame before the result
+        // shows them, every other hidden piece stays `?` for a seat.
+        let game = Stratego::original();
+        let mut rng = plateau::GameRng::seed_from_u64(11);
+        let mut attacks = 0;
+        for seed in 0..4 {
+            let mut state = game.initial_state(seed);
+            for _ in 0..400 {
+                let Some(mv) = game.random_move(&state, &mut rng) else {
+                    break;
+                };
+                let mut after = state.clone();
+                game.apply(&mut after, &mv);
+                let attack = matches!(
+                    after.last,
+                    Some(Event::Move {
+                        combat: Some(_),
+                        ..
+                    })
+                );
+                let seat = Some(state.to_move().opponent());
+                let frames = move_frames(&game, &state, &mv, seat);
+                assert_eq!(
+                    frames.len(),
+                    usize::from(attack && matches!(mv, Move::Step { .. }))
+                );
+                if let (Some(frame), Move::Step { from, to }) = (frames.first(), mv) {
+                    attacks += 1;
+                    let plain = board_view(&game, &state, seat);
+                    for (i, (f, p)) in frame.cells.iter().zip(&plain.cells).enumerate() {
+                        let name = f.name.clone().unwrap_or_default();
+                        if name == from.to_string() || name == to.to_string() {
+                            assert!(f.marked && f.text != "?" || name == to.to_string(), "{f:?}");
+                        } else {
+                            assert_eq!(f, p, "cell {i}");
+                        }
+                    }
+                }
+                state = after;
+                if game.status(&state).is_over() {
+                    break;
+                }
+            }
+        }
+        assert!(attacks > 5, "{attacks}");
     }
 }

@@ -505,6 +505,27 @@ impl Game for Stratego {
         crate::board_view::move_squares(mv)
     }
 
+    fn move_frames(
+        &self,
+        before: &StrategoState,
+        mv: &Move,
+        seat: Option<Player>,
+    ) -> Vec<plateau::board::BoardView> {
+        crate::board_view::move_frames(self, before, mv, seat)
+    }
+
+    fn placement(&self, state: &StrategoState) -> Option<plateau::board::Placement> {
+        crate::board_view::placement(self, state)
+    }
+
+    fn placement_move(&self, state: &StrategoState, arrangement: &[Option<usize>]) -> Option<Move> {
+        crate::board_view::placement_move(self, state, arrangement)
+    }
+
+    fn placement_of(&self, state: &StrategoState, mv: &Move) -> Option<Vec<Option<usize>>> {
+        crate::board_view::placement_of(self, state, mv)
+    }
+
     fn render_view(&self, view: &StrategoView) -> String {
         self.rules.render_view(view)
     }

@@ -8,8 +8,10 @@
 //! looks next may know it.
 
 mod console;
+mod placement;
 mod saving;
 mod seats;
+mod stepper;
 mod tui;
 
 use crate::args::{RulesOpts, SetupOpts};
@@ -23,6 +25,7 @@ use console::{ask, clear, say, title};
 use plateau::{DynAgent, DynSession, GameRng, Player, Registry, Status};
 pub use seats::Seat;
 use std::path::PathBuf;
+pub use stepper::step;
 
 /// Arguments of `plateau play`.
 #[derive(Debug, Args)]
@@ -396,6 +399,14 @@ impl Table {
                         self.after_human_move(p, io)?;
                         return Ok(Turn::Moved);
                     }
+                    // A free-form move (a setup) is secret: never echoed.
+                    Err(e) if !self.session.moves_enumerable() => say(
+                        io,
+                        &format!(
+                            "Not played: {}. Try again ('help' lists the commands).",
+                            placement::reason_only(&e)
+                        ),
+                    )?,
                     Err(e) => say(
                         io,
                         &format!(
@@ -420,6 +431,9 @@ impl Table {
             Status::ToMove(q) if q != p && self.is_human(q)
         );
         if next_is_other_person {
+            // The mover sees their own board (a setup just made) before hiding it.
+            say(io, "")?;
+            write!(io.out, "{}", ensure_newline(self.session.render(Some(p))))?;
             // End of input here still hides the board; the next prompt sees it too.
             ask(io, "Press Enter to hide your board.")?;
             clear(io)?;

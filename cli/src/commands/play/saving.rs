@@ -58,19 +58,31 @@ pub fn autosave_on_interrupt() {
     let _ = ctrlc::set_handler(|| {
         let record = IN_PROGRESS.lock().ok().and_then(|mut r| r.take());
         if let Some(record) = record {
-            match autosave(&record) {
-                Ok(path) => eprintln!(
-                    "\nInterrupted: autosaved to {}; `plateau play --load {}` continues it.",
+            let said = match autosave(&record) {
+                Ok(path) => format!(
+                    "\nInterrupted: autosaved to {}; `plateau play --load {}` continues it.\n",
                     path.display(),
                     path.display()
                 ),
-                Err(e) => eprintln!("\nInterrupted: cannot autosave: {}", e.one_line()),
-            }
+                Err(e) => format!("\nInterrupted: cannot autosave: {}\n", e.one_line()),
+            };
+            tell_unlocked(&said);
         }
         // This handler takes the place of the record writer's own.
         record_file::remove_pending_temp_files();
         std::process::exit(130);
     });
+}
+
+/// Writes to the standard error without its lock: the command holds the
+/// locks of the standard streams while it runs, so that the Ctrl-C handler,
+/// on a thread of its own, would wait for them for ever. Where the stream
+/// cannot be opened so (no `/dev/stderr`), nothing is written.
+fn tell_unlocked(text: &str) {
+    use std::io::Write;
+    if let Ok(mut err) = std::fs::OpenOptions::new().write(true).open("/dev/stderr") {
+        let _ = err.write_all(text.as_bytes());
+    }
 }
 
 /// Sets the game that Ctrl-C autosaves (`None`: nothing to save).

@@ -8,17 +8,23 @@
 //! start from underlined, the selected piece's targets in green. Moves are
 //! made with the cursor keys or the mouse (origin, then target) or typed in
 //! notation on a line with editing and history. Automatic players think in
-//! the background while a spinner shows their time.
+//! the background while a spinner shows their time (and a bar of their time
+//! budget). A move that happens in steps (a sowing, a combat) is shown frame
+//! by frame from the game's own [`move_frames`](plateau::Game::move_frames);
+//! a free-form placement (a Stratego setup) is arranged on the board in the
+//! [placement editor](super::placement). The screen is redrawn only when
+//! something changed.
 //!
 //! With two people at one terminal in a game of hidden information, the
 //! mover reads the result of the move, hides the board, and the next player
 //! gets a hand-over screen that shows nothing of anyone's pieces.
 
+use super::placement::{reason_only, Editor};
 use super::{legal_moves_count, saving, title, Seat, Table};
 use crate::error::{CliError, CliResult};
 use crate::text::{last_move_report, status_line};
 use crate::{record_file, Io};
-use plateau::board::CellKind;
+use plateau::board::{BoardView, CellKind};
 use plateau::{DynAgent, DynChoice, DynSession, Player, Status};
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
@@ -41,7 +47,8 @@ pub fn terminal_is_interactive() -> bool {
 }
 
 /// The colours of the sides, by player index.
-const SIDE_COLOURS: [Color; 4] = [Color::Red, Color::LightBlue, Color::Green, Color::Yellow];
+pub(super) const SIDE_COLOURS: [Color; 4] =
+    [Color::Red, Color::LightBlue, Color::Green, Color::Yellow];
 
 /// The keys, shown in the help panel.
 const HELP: &[&str] = &[
@@ -77,6 +84,8 @@ enum Screen {
     SaveAs,
     /// The file exists: replace it?
     Overwrite(PathBuf),
+    /// The setup file exists: replace it?
+    OverwriteSetup(PathBuf),
     /// The game is over; waits for an explicit choice.
     GameOver,
 }
@@ -165,6 +174,9 @@ struct Thinking {
     started: Instant,
     /// The seat whose agent it is, or `None` for the hint agent.
     seat: Option<usize>,
+    /// The agent's time budget, when its spec gives one (for the progress
+    /// bar).
+    budget: Option<Duration>,
     answer: mpsc::Receiver<(Box<dyn DynAgent>, Result<DynChoice, String>)>,
 }
 
@@ -180,6 +192,77 @@ impl DynAgent for Busy {
     }
     fn new_game(&mut self) {}
 }
+
+/// A move shown step by step: the game's intermediate boards, one every
+/// [`FRAME_TIME`]; any key skips the rest.
+pub(super) struct Animation {
+    /// The boards between the position before and the one after.
+    pub frames: Vec<BoardView>,
+    /// The frame on the screen.
+    pub shown: usize,
+    /// When the next frame is due.
+    pub next_at: Instant,
+}
+
+/// How long each intermediate board of a move is shown.
+pub(super) const FRAME_TIME: Duration = Duration::from_millis(350);
+
+impl Animation {
+    /// The frames of the last move as `seat` may see them, if there are any.
+    pub(super) fn of_last_move(
+        session: &dyn DynSession,
+        seat: Option<Player>,
+    ) -> Option<Animation> {
+        let frames = session.last_move_frames(seat);
+        (!frames.is_empty()).then(|| Animation {
+            frames,
+            shown: 0,
+            next_at: Instant::now() + FRAME_TIME,
+        })
+    }
+
+    /// Moves on to the frame due; false when the animation is over.
+    pub(super) fn tick(&mut self, now: Instant) -> bool {
+        while now >= self.next_at {
+            self.shown += 1;
+            self.next_at += FRAME_TIME;
+            if self.shown >= self.frames.len() {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The time budget of an agent spec (`time=...`), if it has one.
+fn time_budget(spec: &str) -> Option<Duration> {
+    let spec = plateau::ai::Spec::parse(spec).ok()?;
+    plateau::ai::parse_duration(spec.get("time")?).ok()
+}
+
+/// A bar of ten cells filled as `elapsed` goes towards `budget`.
+fn progress_bar(elapsed: Duration, budget: Duration) -> String {
+    let filled = if budget.is_zero() {
+        10
+    } else {
+        ((elapsed.as_secs_f64() / budget.as_secs_f64()) * 10.0).min(10.0) as usize
+    };
+    format!("[{}{}]", "■".repeat(filled), "·".repeat(10 - filled))
+}
+
+/// The keys of the setup editor, shown in the help panel.
+const SETUP_HELP: &[&str] = &[
+    "arrows  move in your home area",
+    "SYMBOL  put that piece (X 9 B F..)",
+    "Del .   take the piece back",
+    "Enter   pick two squares: swap",
+    "Ctrl-F  fill the rest at random",
+    "Ctrl-R  a new random setup",
+    "Ctrl-X  clear the setup",
+    "Ctrl-O  load a setup file",
+    "Ctrl-W  save it to a file",
+    "Ctrl-D  confirm the setup",
+];
 
 /// One move of the game as the move list shows it.
 #[derive(Clone, Debug)]
@@ -209,6 +292,11 @@ pub(super) struct App {
     /// Where the board's first cell was drawn and the cells' width, for
     /// the mouse.
     board_at: std::cell::Cell<Option<(u16, u16, u16)>>,
+    /// The placement being arranged by the person to move, if their next
+    /// move is one.
+    editor: Option<Editor>,
+    /// The last move shown step by step.
+    animation: Option<Animation>,
 }
 
 impl App {
@@ -228,6 +316,8 @@ impl App {
             finished: false,
             quit: false,
             board_at: std::cell::Cell::new(None),
+            editor: None,
+            animation: None,
         };
         app.rebuild_played();
         if let Some(report) = last_move_report(app.session(), app.viewer()) {
@@ -306,6 +396,19 @@ impl App {
     }
 
     fn prompt_for_free_form(&mut self) {
+        if let (Some(placement), Some(p)) = (self.session().placement(), self.human_to_move()) {
+            if self.editor.as_ref().is_none_or(|e| e.player != p) {
+                self.editor = Some(Editor::new(p, placement));
+                self.focus = Focus::Board;
+                self.cursor = self.editor_cell(0).unwrap_or((0, 0));
+                self.say(
+                    "Set up your pieces in your home area: type a piece's symbol, \
+                     Ctrl-F fills the rest at random, Ctrl-R draws a random setup, \
+                     Ctrl-D confirms (or type a whole `setup ...` line).",
+                );
+            }
+            return;
+        }
         if !self.session().moves_enumerable() {
             if let Some(hint) = self.session().move_hint() {
                 self.say(hint);
@@ -320,6 +423,7 @@ impl App {
     fn after_move(&mut self, mover_was_human: Option<Player>) {
         self.saved = None;
         self.selected = None;
+        self.editor = None;
         if let Some(last) = self.session().last_move() {
             self.played.push(Played {
                 mover: last.mover,
@@ -334,6 +438,7 @@ impl App {
         if let Some(report) = last_move_report(self.session(), viewer) {
             self.say(report);
         }
+        self.animation = Animation::of_last_move(self.session(), viewer);
         if let Some(p) = mover_was_human {
             let next_other_person = matches!(
                 self.session().status(),
@@ -364,6 +469,7 @@ impl App {
     }
 
     fn think(&self, label: String, seat: Option<usize>, mut agent: Box<dyn DynAgent>) -> Thinking {
+        let budget = time_budget(&agent.spec());
         let session = self.table.session.clone_box();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
@@ -374,6 +480,7 @@ impl App {
             label,
             started: Instant::now(),
             seat,
+            budget,
             answer: rx,
         }
     }
@@ -424,6 +531,21 @@ impl App {
             None => {
                 self.table.hint.1 = Some(agent);
                 match choice {
+                    Ok(choice) if self.active_editor().is_some() => {
+                        // A placement hint goes into the editor, to review.
+                        let session = self.table.session.as_ref();
+                        let loaded = self
+                            .editor
+                            .as_mut()
+                            .map(|e| e.load_text(session, &choice.mv));
+                        match loaded {
+                            Some(Ok(())) => self.say(format!(
+                                "The hint's setup is on the board: review it, Ctrl-D confirms ({}).",
+                                crate::agents::describe_choice(&choice)
+                            )),
+                            _ => self.say("No hint for this setup."),
+                        }
+                    }
                     Ok(choice) => {
                         let squares = self
                             .session()
@@ -435,6 +557,10 @@ impl App {
                         if let (Some(first), Some(b)) = (squares.first(), self.board()) {
                             if let Some(at) = b.board.locate(first, self.to_move()) {
                                 self.cursor = at;
+                                // The hinted piece selected: its targets show.
+                                if squares.len() > 1 {
+                                    self.selected = Some(at);
+                                }
                             }
                         }
                         self.say(format!(
@@ -496,17 +622,243 @@ impl App {
             .collect()
     }
 
-    /// Plays a move of the person to move, or says why not.
+    /// Plays a move of the person to move, or says why not. A free-form
+    /// move (a setup) is never echoed: only the reason is shown.
     fn play_human(&mut self, text: &str) {
         let Some(p) = self.human_to_move() else {
             return;
         };
+        let free_form = !self.session().moves_enumerable();
         match self.table.session.play(text) {
             Ok(()) => self.after_move(Some(p)),
+            Err(e) if free_form => self.say(format!("Not played: {}.", reason_only(&e))),
             Err(e) => self.say(format!(
                 "{}. 'moves' lists the legal moves.",
                 crate::error::shorten_words(&e.to_string())
             )),
+        }
+    }
+
+    /// The placement editor, when the person to move is arranging one on
+    /// the screen.
+    fn active_editor(&self) -> Option<&Editor> {
+        let editor = self.editor.as_ref()?;
+        (self.screen == Screen::Play
+            && self.animation.is_none()
+            && self.human_to_move() == Some(editor.player))
+        .then_some(editor)
+    }
+
+    /// The board cell of square `i` of the area being arranged.
+    fn editor_cell(&self, i: usize) -> Option<(usize, usize)> {
+        let editor = self.editor.as_ref()?;
+        let board = self.board()?.board;
+        editor.cell_of(&board, i)
+    }
+
+    /// The square of the area under the cursor.
+    fn editor_square(&self) -> Option<usize> {
+        let editor = self.active_editor()?;
+        let board = self.board()?.board;
+        let name = board.cell(self.cursor.0, self.cursor.1)?.name.clone()?;
+        editor.index_of(&name)
+    }
+
+    /// The cursor to the next square of the area on the screen (left to
+    /// right, top to bottom), wrapping round.
+    fn editor_advance(&mut self) {
+        let Some(editor) = self.active_editor() else {
+            return;
+        };
+        let Some(board) = self.board().map(|b| b.board) else {
+            return;
+        };
+        let mut cells: Vec<(usize, usize)> = (0..editor.placement.squares.len())
+            .filter(|&i| !editor.placement.blocked[i])
+            .filter_map(|i| editor.cell_of(&board, i))
+            .collect();
+        cells.sort();
+        if let Some(next) = cells.iter().find(|c| **c > self.cursor).or(cells.first()) {
+            self.cursor = *next;
+        }
+    }
+
+    /// A command of the placement editor (typed or by key); false when the
+    /// line is none.
+    fn editor_command(&mut self, line: &str) -> bool {
+        if self.active_editor().is_none() {
+            return false;
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        match word.to_ascii_lowercase().as_str() {
+            "fill" => {
+                if let Some(e) = self.editor.as_mut() {
+                    e.fill(&mut self.table.rng);
+                }
+                self.say("The rest of the tray placed at random.");
+            }
+            "reroll" | "reshuffle" => {
+                let drawn = self.table.session.random_move(&mut self.table.rng);
+                let session = self.table.session.as_ref();
+                match (drawn, self.editor.as_mut()) {
+                    (Some(text), Some(e)) => match e.load_text(session, &text) {
+                        Ok(()) => self.say("A new random setup: review it, Ctrl-D confirms."),
+                        Err(reason) => self.say(format!("No random setup: {reason}.")),
+                    },
+                    _ => self.say("No random setup here."),
+                }
+            }
+            "clear" => {
+                if let Some(e) = self.editor.as_mut() {
+                    e.arrangement.iter_mut().for_each(|k| *k = None);
+                    e.picked = None;
+                }
+                self.say("All pieces back in the tray.");
+            }
+            "done" | "confirm" => self.confirm_placement(),
+            "load" if !rest.is_empty() => self.load_placement(rest),
+            "save" if !rest.is_empty() => {
+                let path = PathBuf::from(rest);
+                if saving::would_overwrite(&path) {
+                    self.screen = Screen::OverwriteSetup(path);
+                } else {
+                    self.save_placement(&path);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Plays the arrangement; a refusal names the reason only.
+    fn confirm_placement(&mut self) {
+        let Some(editor) = self.active_editor() else {
+            return;
+        };
+        if !editor.complete() {
+            let left = editor.left();
+            return self.say(if left > 0 {
+                format!(
+                    "{left} piece{} still in the tray (Ctrl-F places them at random).",
+                    if left == 1 { " is" } else { "s are" }
+                )
+            } else {
+                "Every free square of the home area must hold a piece.".to_string()
+            });
+        }
+        let Some(text) = self.session().placement_move(&editor.arrangement) else {
+            return self.say("The setup does not fit the home area.");
+        };
+        let Some(p) = self.human_to_move() else {
+            return;
+        };
+        match self.table.session.play(&text) {
+            Ok(()) => self.after_move(Some(p)),
+            Err(e) => self.say(format!("Not played: {}.", reason_only(&e))),
+        }
+    }
+
+    /// Loads a setup file (the text `--setup` reads) into the editor.
+    fn load_placement(&mut self, name: &str) {
+        let text = match std::fs::read_to_string(name) {
+            Ok(text) => crate::setups::setup_move_text(&text),
+            Err(e) => return self.say(format!("Cannot read {name}: {e}.")),
+        };
+        let session = self.table.session.as_ref();
+        let Some(editor) = self.editor.as_mut() else {
+            return;
+        };
+        match editor.load_text(session, &text) {
+            Ok(()) => self.say(format!("Loaded {name}: review it, Ctrl-D confirms.")),
+            Err(reason) => self.say(format!("Cannot load {name}: {reason}.")),
+        }
+    }
+
+    /// Saves the arrangement as a setup file (`--setup` reads it back).
+    fn save_placement(&mut self, path: &Path) {
+        let Some(editor) = self.active_editor() else {
+            return;
+        };
+        let Some(text) = self.session().placement_move(&editor.arrangement) else {
+            return self.say("The setup does not fit the home area.");
+        };
+        match std::fs::write(path, format!("{text}\n")) {
+            Ok(()) => self.say(format!("Setup saved to {}.", path.display())),
+            Err(e) => self.say(format!("Cannot save {}: {e}.", path.display())),
+        }
+    }
+
+    /// A key of the board while the editor is active; false when the key is
+    /// not the editor's.
+    fn editor_key(&mut self, key: KeyEvent, ctrl: bool) -> bool {
+        if self.active_editor().is_none() {
+            return false;
+        }
+        if ctrl {
+            match key.code {
+                KeyCode::Char('f') => self.editor_command("fill"),
+                KeyCode::Char('r') => self.editor_command("reroll"),
+                KeyCode::Char('x') => self.editor_command("clear"),
+                KeyCode::Char('d') => self.editor_command("done"),
+                KeyCode::Char('o') => {
+                    self.focus = Focus::Line;
+                    self.line.set("load ");
+                    true
+                }
+                KeyCode::Char('w') => {
+                    self.focus = Focus::Line;
+                    self.line.set("save ");
+                    true
+                }
+                _ => false,
+            };
+            return matches!(key.code, KeyCode::Char('f' | 'r' | 'x' | 'd' | 'o' | 'w'));
+        }
+        if self.focus != Focus::Board {
+            return false;
+        }
+        let square = self.editor_square();
+        match key.code {
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                let Some(i) = square else {
+                    self.say("Not a square of your home area.");
+                    return true;
+                };
+                if let Some(Err(e)) = self.editor.as_mut().map(|e| e.pick(i)) {
+                    self.say(format!("{e}."));
+                }
+                true
+            }
+            KeyCode::Delete | KeyCode::Backspace | KeyCode::Char('.') => {
+                if let (Some(i), Some(e)) = (square, self.editor.as_mut()) {
+                    e.take_back(i);
+                }
+                true
+            }
+            KeyCode::Char(c) => {
+                let symbol = c.to_string();
+                let is_piece = self
+                    .active_editor()
+                    .is_some_and(|e| e.placement.pieces.iter().any(|p| p.symbol == symbol));
+                if !is_piece {
+                    return false;
+                }
+                let Some(i) = square else {
+                    self.say("Move the cursor to a square of your home area first.");
+                    return true;
+                };
+                let result = self.editor.as_mut().map(|e| e.put(i, &symbol));
+                match result {
+                    Some(Ok(())) => self.editor_advance(),
+                    Some(Err(e)) => self.say(format!("{e}.")),
+                    None => {}
+                }
+                true
+            }
+            _ => false,
         }
     }
 
@@ -575,6 +927,10 @@ impl App {
         let Some(p) = self.human_to_move() else {
             return;
         };
+        if self.editor_command(line) {
+            self.focus = Focus::Board;
+            return;
+        }
         match line.to_ascii_lowercase().as_str() {
             "" => {}
             "help" | "?" => self.say(
@@ -653,6 +1009,10 @@ impl App {
             self.quit = true;
             return;
         }
+        if self.animation.take().is_some() {
+            // Any key skips the rest of a move shown step by step.
+            return;
+        }
         match self.screen.clone() {
             Screen::HandOver(p) => {
                 if key.code == KeyCode::Enter {
@@ -661,6 +1021,8 @@ impl App {
                     if let Some(report) = last_move_report(self.session(), Some(p)) {
                         self.say(report);
                     }
+                    // The opponent's last move, step by step, as `p` saw it.
+                    self.animation = Animation::of_last_move(self.session(), Some(p));
                     self.enter_turn();
                 }
             }
@@ -704,11 +1066,25 @@ impl App {
                 KeyCode::Char('n') | KeyCode::Esc => self.screen = Screen::SaveAs,
                 _ => {}
             },
+            Screen::OverwriteSetup(path) => match key.code {
+                KeyCode::Char('y') => {
+                    self.screen = Screen::Play;
+                    self.save_placement(&path);
+                }
+                KeyCode::Char('n') | KeyCode::Esc => {
+                    self.screen = Screen::Play;
+                    self.say("Kept the file.");
+                }
+                _ => {}
+            },
             Screen::Play => self.play_key(key, ctrl),
         }
     }
 
     fn play_key(&mut self, key: KeyEvent, ctrl: bool) {
+        if self.editor_key(key, ctrl) {
+            return;
+        }
         if ctrl {
             match key.code {
                 KeyCode::Char('t') => self.hint(),
@@ -784,7 +1160,11 @@ impl App {
             if at.0 < b.board.rows && at.1 < b.board.cols {
                 self.cursor = at;
                 self.focus = Focus::Board;
-                self.pick(at);
+                if self.active_editor().is_some() {
+                    self.editor_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), false);
+                } else {
+                    self.pick(at);
+                }
             }
         }
     }
@@ -816,11 +1196,13 @@ impl App {
     }
 
     fn draw_game(&self, frame: &mut Frame<'_>, area: Rect) {
+        // On a short terminal the messages give the board two lines.
+        let message_lines = if area.height < 30 { 4 } else { 6 };
         let [head, status, main, messages, input] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(1),
             Constraint::Min(6),
-            Constraint::Length(6),
+            Constraint::Length(message_lines),
             Constraint::Length(1),
         ])
         .areas(area);
@@ -852,8 +1234,13 @@ impl App {
         ])
         .areas(side);
         self.draw_moves(frame, moves_area);
+        let help = if self.active_editor().is_some() {
+            SETUP_HELP
+        } else {
+            HELP
+        };
         frame.render_widget(
-            Paragraph::new(HELP.iter().map(|h| Line::from(*h)).collect::<Vec<_>>())
+            Paragraph::new(help.iter().map(|h| Line::from(*h)).collect::<Vec<_>>())
                 .block(Block::default().borders(Borders::ALL).title(" Keys ")),
             help_area,
         );
@@ -876,7 +1263,7 @@ impl App {
         );
         let (prompt, text) = match &self.screen {
             Screen::SaveAs => ("Save as (Esc: cancel): ".to_string(), self.line.value()),
-            Screen::Overwrite(p) => (
+            Screen::Overwrite(p) | Screen::OverwriteSetup(p) => (
                 format!("{} exists. Replace it? y/n", p.display()),
                 String::new(),
             ),
@@ -919,6 +1306,13 @@ impl App {
                 SPIN[frame],
                 elapsed.as_secs_f64()
             ));
+            if let Some(budget) = t.budget {
+                text.push_str(&format!(
+                    " {} of {}",
+                    progress_bar(elapsed, budget),
+                    crate::agents::show_duration(budget)
+                ));
+            }
         }
         text
     }
@@ -959,127 +1353,201 @@ impl App {
         let block = Block::default().borders(Borders::ALL).title(" Board ");
         let inner = block.inner(area);
         frame.render_widget(block, area);
+        // A move shown step by step: its frame, nothing to pick.
+        if let Some(animation) = &self.animation {
+            let board = &animation.frames[animation.shown];
+            let mut extra = vec![Line::from(format!(
+                "step {} of {} (any key skips)",
+                animation.shown + 1,
+                animation.frames.len()
+            ))
+            .style(Style::default().fg(Color::Yellow))];
+            extra.extend(board.notes.iter().map(|n| Line::from(n.clone())));
+            let geometry = draw_board_view(frame, inner, board, &Highlights::default(), extra);
+            self.board_at.set(Some(geometry));
+            return;
+        }
         let Some(seat_board) = self.board() else {
             self.board_at.set(None);
             let text = self.session().render(self.viewer());
             frame.render_widget(Paragraph::new(text), inner);
             return;
         };
-        let board = &seat_board.board;
-        let moves = if self.screen == Screen::Play && self.human_to_move().is_some() {
-            self.legal_cells(board)
-        } else {
-            Vec::new()
-        };
-        let origins: Vec<(usize, usize)> = moves
-            .iter()
-            .filter_map(|(_, c)| c.first().copied())
-            .collect();
-        let targets: Vec<(usize, usize)> = match self.selected {
-            Some(s) => moves
-                .iter()
-                .filter(|(_, c)| c.len() > 1 && c.first() == Some(&s))
-                .filter_map(|(_, c)| c.last().copied())
-                .collect(),
-            None => Vec::new(),
-        };
-        let width = board
-            .cells
-            .iter()
-            .map(|c| c.text.chars().count())
-            .max()
-            .unwrap_or(1)
-            .max(1)
-            + 2;
-        let label_width = board
-            .row_labels
-            .iter()
-            .map(|l| l.chars().count())
-            .max()
-            .unwrap_or(0);
-        let mut lines = Vec::new();
-        let col_line = |labels: &[String]| {
-            let mut s = " ".repeat(label_width + 1);
-            for l in labels {
-                s.push_str(&format!("{l:^width$}"));
-            }
-            Line::from(s).style(Style::default().fg(Color::Gray))
-        };
-        if !board.col_labels.is_empty() {
-            lines.push(col_line(&board.col_labels));
-        }
+        let mut board = seat_board.board;
         let board_focus = self.focus == Focus::Board && self.screen == Screen::Play;
-        for r in 0..board.rows {
-            let label = board.row_labels.get(r).cloned().unwrap_or_default();
-            let mut spans = vec![Span::styled(
-                format!("{label:>label_width$} "),
-                Style::default().fg(Color::Gray),
-            )];
-            for c in 0..board.cols {
-                let cell = board.cell(r, c).expect("cells of the board");
-                let at = (r, c);
-                let mut style = Style::default();
-                let text = match cell.kind {
-                    CellKind::Gap => String::new(),
-                    CellKind::Blocked => {
-                        style = style.bg(Color::Blue).fg(Color::White);
+        let mut highlights = Highlights {
+            last_move: seat_board.last_move,
+            cursor: board_focus.then_some(self.cursor),
+            selected: self.selected,
+            ..Highlights::default()
+        };
+        let mut extra: Vec<Line> = Vec::new();
+        match self.active_editor() {
+            Some(editor) => {
+                highlights.area = editor.overlay(&mut board);
+                highlights.selected = editor.picked.and_then(|i| editor.cell_of(&board, i));
+                highlights.last_move.clear();
+                extra.extend(
+                    editor
+                        .tray_lines()
+                        .into_iter()
+                        .map(|l| Line::from(l).style(Style::default().fg(Color::Yellow))),
+                );
+            }
+            None => {
+                let moves = if self.screen == Screen::Play && self.human_to_move().is_some() {
+                    self.legal_cells(&board)
+                } else {
+                    Vec::new()
+                };
+                if self.selected.is_none() {
+                    highlights.origins = moves
+                        .iter()
+                        .filter_map(|(_, c)| c.first().copied())
+                        .collect();
+                }
+                if let Some(s) = self.selected {
+                    highlights.targets = moves
+                        .iter()
+                        .filter(|(_, c)| c.len() > 1 && c.first() == Some(&s))
+                        .filter_map(|(_, c)| c.last().copied())
+                        .collect();
+                }
+            }
+        }
+        extra.extend(board.notes.iter().map(|n| Line::from(n.clone())));
+        let geometry = draw_board_view(frame, inner, &board, &highlights, extra);
+        self.board_at.set(Some(geometry));
+    }
+}
+
+/// What the board widget shows besides the cells: all (row, column).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Highlights {
+    /// The squares of the last move (shaded).
+    pub last_move: Vec<(usize, usize)>,
+    /// Where a move may start (underlined).
+    pub origins: Vec<(usize, usize)>,
+    /// Where the selected piece may go (green).
+    pub targets: Vec<(usize, usize)>,
+    /// The selected cell (yellow).
+    pub selected: Option<(usize, usize)>,
+    /// The cursor (reversed).
+    pub cursor: Option<(usize, usize)>,
+    /// An area being set up (a dark background).
+    pub area: Vec<(usize, usize)>,
+}
+
+/// Draws a board in `inner` with its labels and then the `extra` lines;
+/// returns where its first cell is and the cells' width (for the mouse).
+pub(super) fn draw_board_view(
+    frame: &mut Frame<'_>,
+    inner: Rect,
+    board: &BoardView,
+    highlights: &Highlights,
+    extra: Vec<Line<'static>>,
+) -> (u16, u16, u16) {
+    let width = board
+        .cells
+        .iter()
+        .map(|c| c.text.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1)
+        + 2;
+    let label_width = board
+        .row_labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines = Vec::new();
+    let col_line = |labels: &[String]| {
+        let mut s = " ".repeat(label_width + 1);
+        for l in labels {
+            s.push_str(&format!("{l:^width$}"));
+        }
+        Line::from(s).style(Style::default().fg(Color::Gray))
+    };
+    if !board.col_labels.is_empty() {
+        lines.push(col_line(&board.col_labels));
+    }
+    for r in 0..board.rows {
+        let label = board.row_labels.get(r).cloned().unwrap_or_default();
+        let mut spans = vec![Span::styled(
+            format!("{label:>label_width$} "),
+            Style::default().fg(Color::Gray),
+        )];
+        for c in 0..board.cols {
+            let cell = board.cell(r, c).expect("cells of the board");
+            let at = (r, c);
+            let mut style = Style::default();
+            let text = match cell.kind {
+                CellKind::Gap => String::new(),
+                CellKind::Blocked => {
+                    style = style.bg(Color::Blue).fg(Color::White);
+                    cell.text.clone()
+                }
+                CellKind::Square => {
+                    if let Some(o) = cell.owner {
+                        style = style
+                            .fg(SIDE_COLOURS[o.index() % 4])
+                            .add_modifier(Modifier::BOLD);
+                    } else {
+                        style = style.fg(Color::DarkGray);
+                    }
+                    if cell.text.is_empty() {
+                        "·".to_string()
+                    } else {
                         cell.text.clone()
                     }
-                    CellKind::Square => {
-                        if let Some(o) = cell.owner {
-                            style = style
-                                .fg(SIDE_COLOURS[o.index() % 4])
-                                .add_modifier(Modifier::BOLD);
-                        } else {
-                            style = style.fg(Color::DarkGray);
-                        }
-                        if cell.text.is_empty() {
-                            "·".to_string()
-                        } else {
-                            cell.text.clone()
-                        }
-                    }
-                };
-                if cell.marked {
-                    style = style.add_modifier(Modifier::ITALIC | Modifier::UNDERLINED);
                 }
-                if seat_board.last_move.contains(&at) {
-                    style = style.bg(Color::Indexed(238));
-                }
-                if self.selected.is_none() && origins.contains(&at) {
-                    style = style.add_modifier(Modifier::UNDERLINED);
-                }
-                if targets.contains(&at) {
-                    style = style.bg(Color::Green).fg(Color::Black);
-                }
-                if self.selected == Some(at) {
-                    style = style.bg(Color::Yellow).fg(Color::Black);
-                }
-                if board_focus && self.cursor == at {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-                spans.push(Span::styled(format!("{text:^width$}"), style));
+            };
+            if cell.marked {
+                style = style.add_modifier(Modifier::ITALIC | Modifier::UNDERLINED);
             }
-            spans.push(Span::styled(
-                format!(" {label}"),
-                Style::default().fg(Color::Gray),
-            ));
-            lines.push(Line::from(spans));
+            if highlights.area.contains(&at) && cell.kind == CellKind::Square {
+                style = style.bg(Color::Indexed(236));
+            }
+            if highlights.last_move.contains(&at) {
+                style = style.bg(Color::Indexed(238));
+            }
+            if highlights.origins.contains(&at) {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            if highlights.targets.contains(&at) {
+                style = style.bg(Color::Green).fg(Color::Black);
+            }
+            if highlights.selected == Some(at) {
+                style = style.bg(Color::Yellow).fg(Color::Black);
+            }
+            if highlights.cursor == Some(at) {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            spans.push(Span::styled(format!("{text:^width$}"), style));
         }
-        if !board.col_labels.is_empty() {
-            lines.push(col_line(&board.col_labels));
-        }
-        for note in &board.notes {
-            lines.push(Line::from(note.clone()));
-        }
-        let top = u16::from(!board.col_labels.is_empty());
-        self.board_at.set(Some((
-            inner.x + label_width as u16 + 1,
-            inner.y + top,
-            width as u16,
-        )));
-        frame.render_widget(Paragraph::new(lines), inner);
+        spans.push(Span::styled(
+            format!(" {label}"),
+            Style::default().fg(Color::Gray),
+        ));
+        lines.push(Line::from(spans));
     }
+    if !board.col_labels.is_empty() {
+        lines.push(col_line(&board.col_labels));
+    }
+    // The grid is never wrapped (the mouse finds cells by position); the
+    // lines under it are.
+    let grid_height = (lines.len() as u16).min(inner.height);
+    let [grid, below] =
+        Layout::vertical([Constraint::Length(grid_height), Constraint::Min(0)]).areas(inner);
+    frame.render_widget(Paragraph::new(lines), grid);
+    frame.render_widget(Paragraph::new(extra).wrap(Wrap { trim: false }), below);
+    let top = u16::from(!board.col_labels.is_empty());
+    (
+        inner.x + label_width as u16 + 1,
+        inner.y + top,
+        width as u16,
+    )
 }
 
 /// Runs the game full-screen, then prints (in the normal screen) the result
@@ -1112,18 +1580,50 @@ pub(super) fn run(table: Table, save: Option<&Path>, io: &mut Io<'_>) -> CliResu
     Ok(())
 }
 
+/// Draws only when something changed: a key, the mouse, a resize, an
+/// agent's answer, the next frame of a move or the spinner of a thinking
+/// agent; idle, it waits for the next event without waking.
 fn event_loop(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> CliResult {
     let fail = |e: std::io::Error| CliError::failed(format!("terminal: {e}"));
+    let mut dirty = true;
     while !app.quit {
-        terminal.draw(|f| app.draw(f)).map_err(fail)?;
-        app.poll_thinking(false);
-        app.start_agent();
-        if event::poll(Duration::from_millis(100)).map_err(fail)? {
+        if dirty {
+            terminal.draw(|f| app.draw(f)).map_err(fail)?;
+            dirty = false;
+        }
+        let now = Instant::now();
+        if let Some(animation) = &mut app.animation {
+            if now >= animation.next_at {
+                if !animation.tick(now) {
+                    app.animation = None;
+                }
+                dirty = true;
+                continue;
+            }
+        } else {
+            let moves = app.session().num_moves();
+            let was_thinking = app.thinking.is_some();
+            app.poll_thinking(false);
+            app.start_agent();
+            if app.session().num_moves() != moves || was_thinking != app.thinking.is_some() {
+                dirty = true;
+                continue;
+            }
+        }
+        let timeout = match (&app.animation, &app.thinking) {
+            (Some(a), _) => a.next_at.saturating_duration_since(now),
+            (None, Some(_)) => Duration::from_millis(100),
+            (None, None) => Duration::from_secs(60),
+        };
+        if event::poll(timeout).map_err(fail)? {
             match event::read().map_err(fail)? {
                 Event::Key(key) if key.kind != KeyEventKind::Release => app.key(key),
                 Event::Mouse(m) => app.mouse(m),
                 _ => {}
             }
+            dirty = true;
+        } else if app.thinking.is_some() {
+            dirty = true;
         }
     }
     Ok(())
@@ -1287,6 +1787,289 @@ mod tests {
             text.contains("(secret)"),
             "Red's setup is not shown to Blue: {text}"
         );
+    }
+
+    fn ctrl(app: &mut App, c: char) {
+        app.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+    }
+
+    /// The symbols drawn in the cells of `cells` (trimmed).
+    fn drawn(app: &App, buffer: &ratatui::buffer::Buffer, at: (usize, usize)) -> String {
+        let (x0, y0, w) = app.board_at.get().unwrap();
+        (0..w)
+            .map(|dx| {
+                buffer[(x0 + at.1 as u16 * w + dx, y0 + at.0 as u16)]
+                    .symbol()
+                    .to_string()
+            })
+            .collect::<String>()
+            .trim()
+            .to_string()
+    }
+
+    #[test]
+    fn the_setup_editor_places_swaps_fills_and_confirms_on_the_board() {
+        let mut app = App::new(table("stratego", ["human", "random"], 5), None);
+        let (text, buffer) = screen(&app);
+        assert!(text.contains("Tray (40 left)"), "{text}");
+        assert!(
+            text.contains("Ctrl-D  confirm"),
+            "the editor's keys: {text}"
+        );
+        // The cursor starts on the first square of Red's home area (a4, S3.3).
+        let board = app.board().unwrap().board;
+        assert_eq!(app.cursor, board.locate("a4", None).unwrap());
+        assert_eq!(drawn(&app, &buffer, app.cursor), "·");
+        press(&mut app, KeyCode::Char('F'));
+        press(&mut app, KeyCode::Char('9'));
+        let (text, buffer) = screen(&app);
+        let a4 = board.locate("a4", None).unwrap();
+        let b4 = board.locate("b4", None).unwrap();
+        assert_eq!(drawn(&app, &buffer, a4), "F");
+        assert_eq!(drawn(&app, &buffer, b4), "9");
+        assert!(text.contains("Tray (38 left)"), "{text}");
+        assert_eq!(
+            buffer[(
+                app.board_at.get().unwrap().0,
+                app.board_at.get().unwrap().1 + a4.0 as u16
+            )]
+                .fg,
+            Color::Red
+        );
+        // A second flag is not in the tray.
+        press(&mut app, KeyCode::Char('F'));
+        assert!(
+            app.messages.last().unwrap().contains("no flag (F) left"),
+            "{:?}",
+            app.messages
+        );
+        // Swap a4 and b4.
+        app.cursor = a4;
+        press(&mut app, KeyCode::Enter);
+        app.cursor = b4;
+        press(&mut app, KeyCode::Enter);
+        let (_, buffer) = screen(&app);
+        assert_eq!(drawn(&app, &buffer, a4), "9");
+        assert_eq!(drawn(&app, &buffer, b4), "F");
+        // Confirming with pieces left is refused, without playing.
+        ctrl(&mut app, 'd');
+        assert_eq!(app.session().num_moves(), 0);
+        assert!(app
+            .messages
+            .last()
+            .unwrap()
+            .contains("38 pieces are still in the tray"));
+        ctrl(&mut app, 'f');
+        let (text, buffer) = screen(&app);
+        assert!(text.contains("Tray: empty"), "{text}");
+        assert_eq!(
+            drawn(&app, &buffer, a4),
+            "9",
+            "the fill keeps what was placed"
+        );
+        ctrl(&mut app, 'd');
+        assert_eq!(app.session().num_moves(), 1, "{:?}", app.messages);
+        let setup = app.session().record().moves[0].clone();
+        assert!(setup.starts_with("setup 9F"), "{setup}");
+        assert!(app.editor.is_none());
+    }
+
+    #[test]
+    fn setups_reroll_save_and_load_and_errors_never_echo_the_setup() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::new(table("stratego", ["human", "random"], 5), None);
+        ctrl(&mut app, 'r');
+        let first = app.editor.as_ref().unwrap().arrangement.clone();
+        assert!(app.editor.as_ref().unwrap().complete());
+        ctrl(&mut app, 'r');
+        assert_ne!(app.editor.as_ref().unwrap().arrangement, first, "re-rolled");
+        let path = dir.path().join("red.txt");
+        ctrl(&mut app, 'w');
+        type_line(&mut app, path.to_str().unwrap());
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(saved.starts_with("setup "), "{saved}");
+        // Saving again asks before replacing the file.
+        ctrl(&mut app, 'w');
+        type_line(&mut app, path.to_str().unwrap());
+        assert!(matches!(app.screen, Screen::OverwriteSetup(_)));
+        press(&mut app, KeyCode::Char('n'));
+        ctrl(&mut app, 'x');
+        assert_eq!(app.editor.as_ref().unwrap().left(), 40);
+        // A bad file: the error names the square, never the setup.
+        let bad = dir.path().join("bad.txt");
+        std::fs::write(&bad, saved.replacen('F', "9", 1)).unwrap();
+        ctrl(&mut app, 'o');
+        type_line(&mut app, bad.to_str().unwrap());
+        let said = app.messages.last().unwrap().clone();
+        assert!(said.starts_with("Cannot load"), "{said}");
+        assert!(!said.contains(&saved.trim()[6..16]), "{said}");
+        assert_eq!(app.editor.as_ref().unwrap().left(), 40);
+        ctrl(&mut app, 'o');
+        type_line(&mut app, path.to_str().unwrap());
+        assert_eq!(app.editor.as_ref().unwrap().left(), 0, "{:?}", app.messages);
+        ctrl(&mut app, 'd');
+        assert_eq!(app.session().record().moves[0], saved.trim());
+        // A typed setup that is refused is not echoed either.
+        let mut app = App::new(table("stratego", ["human", "random"], 5), None);
+        let wrong = saved.trim().replacen('F', "9", 1);
+        press(&mut app, KeyCode::Tab);
+        type_line(&mut app, &wrong);
+        let said = app.messages.last().unwrap().clone();
+        assert!(said.starts_with("Not played: "), "{said}");
+        assert!(!said.contains(&wrong[6..16]), "{said}");
+    }
+
+    #[test]
+    fn a_sowing_is_shown_step_by_step_and_a_key_skips_it() {
+        let mut app = App::new(table("hus", ["human", "human"], 5), None);
+        // Find a move that relays (H3.3): it has intermediate boards.
+        let mv = app
+            .session()
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                let mut s = app.session().clone_box();
+                s.play(m).unwrap();
+                !s.last_move_frames(None).is_empty()
+            })
+            .expect("a relaying move");
+        type_line(&mut app, &mv);
+        let animation = app.animation.as_ref().expect("frames");
+        let frames = animation.frames.len();
+        let (text, _) = screen(&app);
+        assert!(text.contains(&format!("step 1 of {frames}")), "{text}");
+        // Frames follow one another at FRAME_TIME, then the animation ends.
+        let mut a = Animation {
+            frames: vec![BoardView::new(1, 1); 3],
+            shown: 0,
+            next_at: Instant::now(),
+        };
+        let t0 = a.next_at;
+        assert!(a.tick(t0));
+        assert_eq!(a.shown, 1);
+        assert!(!a.tick(t0 + FRAME_TIME * 2));
+        // Any key skips; the key does nothing else.
+        let moves = app.session().num_moves();
+        press(&mut app, KeyCode::Char('x'));
+        assert!(app.animation.is_none());
+        assert_eq!(app.line.value(), "", "the skipping key is not typed");
+        assert_eq!(app.session().num_moves(), moves);
+        let (text, _) = screen(&app);
+        assert!(!text.contains("any key skips"), "{text}");
+    }
+
+    #[test]
+    fn a_timed_agent_shows_its_budget_as_a_bar() {
+        assert_eq!(
+            time_budget("mcts:time=2s,c=1.4"),
+            Some(Duration::from_secs(2))
+        );
+        assert_eq!(time_budget("random"), None);
+        assert_eq!(
+            progress_bar(Duration::from_millis(500), Duration::from_secs(2)),
+            "[■■········]"
+        );
+        assert_eq!(
+            progress_bar(Duration::from_secs(5), Duration::from_secs(2)),
+            "[■■■■■■■■■■]"
+        );
+        let mut app = App::new(table("hus", ["mcts:time=200ms", "human"], 5), None);
+        app.start_agent();
+        let status = app.status_text();
+        assert!(
+            status.contains("thinking") && status.contains("of 200 ms"),
+            "{status}"
+        );
+        assert!(status.contains('['), "{status}");
+        app.poll_thinking(true);
+        assert!(
+            app.messages.iter().any(|m| m.contains("mcts")),
+            "its time is reported after the move: {:?}",
+            app.messages
+        );
+    }
+
+    #[test]
+    fn a_hint_for_a_setup_goes_into_the_editor_and_a_step_hint_selects_the_piece() {
+        let mut app = App::new(table("stratego", ["human", "random"], 5), None);
+        app.hint();
+        app.poll_thinking(true);
+        let editor = app.editor.as_ref().unwrap();
+        assert!(editor.complete(), "{:?}", app.messages);
+        assert_eq!(app.session().num_moves(), 0, "nothing is played");
+        assert!(
+            app.messages.iter().all(|m| !m.contains('/')),
+            "the hint's setup is not written out: {:?}",
+            app.messages
+        );
+        ctrl(&mut app, 'd');
+        app.start_agent();
+        app.poll_thinking(true);
+        assert_eq!(app.session().num_moves(), 2);
+        app.hint();
+        app.poll_thinking(true);
+        let selected = app.selected.expect("the hinted piece is selected");
+        assert_eq!(app.cursor, selected);
+        let board = app.board().unwrap().board;
+        assert!(
+            app.legal_cells(&board)
+                .iter()
+                .any(|(_, c)| c.first() == Some(&selected)),
+            "a piece that moves"
+        );
+    }
+
+    #[test]
+    fn the_board_widget_draws_marks_areas_and_highlights() {
+        use plateau::board::Cell;
+        let mut board = BoardView::new(2, 3);
+        for r in 0..2 {
+            for c in 0..3 {
+                board.set(r, c, Cell::square(format!("{r}{c}")));
+            }
+        }
+        // A winning line's cell, another side's piece, an area being set up.
+        board.set(
+            0,
+            0,
+            Cell::square("00").text("R").owner(Player(0)).marked(true),
+        );
+        board.set(0, 1, Cell::square("01").text("O").owner(Player(1)));
+        let highlights = Highlights {
+            area: vec![(1, 0), (1, 1)],
+            targets: vec![(1, 2)],
+            cursor: Some((1, 1)),
+            ..Highlights::default()
+        };
+        let mut terminal = Terminal::new(TestBackend::new(30, 6)).unwrap();
+        let mut at = None;
+        terminal
+            .draw(|f| {
+                at = Some(draw_board_view(
+                    f,
+                    f.area(),
+                    &board,
+                    &highlights,
+                    vec![Line::from("a note")],
+                ))
+            })
+            .unwrap();
+        let (x0, y0, w) = at.unwrap();
+        let buffer = terminal.backend().buffer();
+        let cell = |r: u16, c: u16| &buffer[(x0 + c * w + w / 2, y0 + r)];
+        assert_eq!(cell(0, 0).symbol(), "R");
+        assert!(cell(0, 0).modifier.contains(Modifier::ITALIC), "marked");
+        assert!(!cell(0, 1).modifier.contains(Modifier::ITALIC));
+        assert_eq!(cell(0, 1).fg, SIDE_COLOURS[1]);
+        assert_eq!(cell(1, 0).bg, Color::Indexed(236), "the area");
+        assert!(
+            cell(1, 1).modifier.contains(Modifier::REVERSED),
+            "the cursor"
+        );
+        assert_eq!(cell(1, 2).bg, Color::Green, "a target");
+        assert_eq!(cell(0, 2).bg, Color::Reset);
+        let text: String = (0..30).map(|x| buffer[(x, y0 + 2)].symbol()).collect();
+        assert!(text.starts_with("a note"), "{text}");
     }
 
     #[test]
