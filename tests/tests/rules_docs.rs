@@ -171,7 +171,10 @@ fn the_code_finder_reads_codes_and_skips_words() {
 fn every_code_the_games_cite_is_in_the_players_rules() {
     let mut files = Vec::new();
     for (_, game) in GAMES {
-        rust_files(&workspace().join("games").join(game).join("src"), &mut files);
+        rust_files(
+            &workspace().join("games").join(game).join("src"),
+            &mut files,
+        );
     }
     assert!(files.len() > 20, "the games' sources are found: {files:?}");
     let docs: Vec<(char, BTreeSet<String>)> = GAMES

@@ -213,6 +213,11 @@ impl Game for Stratego {
         &self.params
     }
 
+    /// The rules for players, `docs/rules/stratego.md`.
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/rules/stratego.md"))
+    }
+
     fn summary(&self) -> String {
         let r = &*self.rules;
         let army: Vec<String> = r

@@ -209,6 +209,8 @@ pub(super) struct App {
     /// Where the board's first cell was drawn and the cells' width, for
     /// the mouse.
     board_at: std::cell::Cell<Option<(u16, u16, u16)>>,
+    /// The help panel (the keys and the rules), when open over the game.
+    help: Option<super::rules_panel::RulesPanel>,
 }
 
 impl App {
@@ -228,6 +230,7 @@ impl App {
             finished: false,
             quit: false,
             board_at: std::cell::Cell::new(None),
+            help: None,
         };
         app.rebuild_played();
         if let Some(report) = last_move_report(app.session(), app.viewer()) {
@@ -577,9 +580,12 @@ impl App {
         };
         match line.to_ascii_lowercase().as_str() {
             "" => {}
-            "help" | "?" => self.say(
-                "Type a move in notation, or: hint, random, moves, undo, resign, save, quit.",
-            ),
+            "help" | "?" | "rules" => {
+                self.help = Some(super::rules_panel::RulesPanel::new(
+                    HELP,
+                    self.table.game.as_ref(),
+                ));
+            }
             "hint" => self.hint(),
             "quit" | "exit" => self.quit = true,
             "save" => self.ask_save(),
@@ -651,6 +657,12 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q')) {
             self.quit = true;
+            return;
+        }
+        if let (Some(panel), Screen::Play) = (&mut self.help, &self.screen) {
+            if !panel.key(key) {
+                self.help = None;
+            }
             return;
         }
         match self.screen.clone() {
@@ -770,7 +782,10 @@ impl App {
 
     /// A mouse click on a board cell picks it.
     fn mouse(&mut self, m: MouseEvent) {
-        if m.kind != MouseEventKind::Down(MouseButton::Left) || self.screen != Screen::Play {
+        if m.kind != MouseEventKind::Down(MouseButton::Left)
+            || self.screen != Screen::Play
+            || self.help.is_some()
+        {
             return;
         }
         let Some((x0, y0, width)) = self.board_at.get() else {
@@ -792,6 +807,9 @@ impl App {
     /// Draws the screen.
     pub(super) fn draw(&self, frame: &mut Frame<'_>) {
         let area = frame.area();
+        if let (Some(panel), Screen::Play) = (&self.help, &self.screen) {
+            return panel.draw(frame, area);
+        }
         match &self.screen {
             Screen::HandOver(p) => {
                 let name = title(&self.table.name(*p));
