@@ -81,7 +81,11 @@ pub(crate) fn load_rules(registry: &Registry, req: &Request) -> Result<Box<dyn D
         ));
     }
     if let Some(name) = variant {
-        if !entry.variants().iter().any(|v| v.name == name) {
+        if !entry
+            .variants()
+            .iter()
+            .any(|v| v.name.eq_ignore_ascii_case(name))
+        {
             let names: Vec<&str> = entry.variants().iter().map(|v| v.name).collect();
             return Err(ServeError::new(
                 ErrorKind::UnknownVariant,
