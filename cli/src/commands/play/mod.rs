@@ -592,14 +592,7 @@ impl Table {
     }
 }
 
-/// `1 legal move` or `N legal moves`.
-pub fn legal_moves_count(n: usize) -> String {
-    if n == 1 {
-        "1 legal move".to_string()
-    } else {
-        format!("{n} legal moves")
-    }
-}
+pub use crate::text::legal_moves_count;
 
 #[cfg(test)]
 mod tests {
