@@ -88,3 +88,30 @@ fn the_plain_prompt_prints_the_rules() {
         "no Markdown bold on the prompt: {out}"
     );
 }
+
+#[test]
+fn the_protocol_gives_the_rules_text() {
+    let output = Command::cargo_bin("plateau")
+        .unwrap()
+        .arg("serve")
+        .write_stdin(
+            "{\"cmd\":\"rules\",\"game\":\"Quinque\"}\n{\"cmd\":\"rules\",\"game\":\"chess\"}\n",
+        )
+        .output()
+        .unwrap();
+    let out = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["ok"], true, "{out}");
+    assert_eq!(lines[0]["game"], "quinque");
+    let text = lines[0]["rules_text"].as_str().unwrap();
+    assert!(text.contains("**Q5.5**"), "{text}");
+    assert_eq!(lines[1]["ok"], false);
+    assert_eq!(lines[1]["error"]["kind"], "unknown_game");
+    // A game without rules for players answers null.
+    let o = common::run_in(&["serve"], "{\"cmd\":\"rules\",\"game\":\"nim\"}\n");
+    let nim: serde_json::Value = serde_json::from_str(o.out.trim()).unwrap();
+    assert_eq!(nim["rules_text"], serde_json::Value::Null, "{}", o.out);
+}
