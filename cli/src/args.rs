@@ -82,8 +82,8 @@ pub struct RulesOpts {
 /// Players' setups, each played as that player's first move.
 #[derive(Debug, Clone, Default, Args)]
 pub struct SetupOpts {
-    /// A player's setup, played as their first move: PLAYER=FILE (the setup text) or
-    /// PLAYER=random (repeatable).
+    /// A player's setup, played as their first move: PLAYER=FILE (the setup text; Stratego's
+    /// format is S3.3 of `plateau rules stratego --full`) or PLAYER=random (repeatable).
     #[arg(long = "setup", value_name = "PLAYER=FILE|random")]
     pub setup: Vec<String>,
     /// Red's setup (Stratego): the first side's, whatever the variant calls

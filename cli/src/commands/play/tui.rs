@@ -55,6 +55,7 @@ const HELP: &[&str] = &[
     "Up/Down earlier lines typed",
     "Ctrl-T  hint   Ctrl-S save",
     "Ctrl-C  quit (autosaved)",
+    "F1      these keys and the rules",
 ];
 
 /// Where the typed keys go.
