@@ -7,7 +7,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
 /// The scrollable help over the whole screen.
@@ -29,7 +29,7 @@ impl RulesPanel {
         lines.extend(keys.iter().map(|k| format!("  {k}")));
         lines.push(String::new());
         match game.rules_text() {
-            Some(text) => lines.extend(text.lines().map(plain_markdown)),
+            Some(text) => lines.extend(reflow(text).iter().map(|l| plain_markdown(l))),
             None => {
                 lines.push(format!("{} rules", game.name()));
                 lines.push(String::new());
@@ -61,19 +61,18 @@ impl RulesPanel {
         true
     }
 
-    /// The number of screen lines of the text wrapped to `width`.
-    fn wrapped_lines(&self, width: usize) -> usize {
-        let width = width.max(1);
+    /// The text wrapped to `width` columns.
+    fn wrapped(&self, width: usize) -> Vec<String> {
         self.lines
             .iter()
-            .map(|l| l.chars().count().div_ceil(width).max(1))
-            .sum()
+            .flat_map(|l| wrap_line(l, width))
+            .collect()
     }
 
     /// The scroll that shows the end of the text.
     fn last_scroll(&self) -> usize {
         let (height, width) = self.shown.get();
-        self.wrapped_lines(width).saturating_sub(height)
+        self.wrapped(width).len().saturating_sub(height)
     }
 
     /// Draws the panel over `area`.
@@ -85,27 +84,114 @@ impl RulesPanel {
         self.shown
             .set((inner.height as usize, inner.width as usize));
         let scroll = self.scroll.min(self.last_scroll());
+        // Wrapped here, not by the paragraph, so that the end of the text is
+        // known exactly.
         let lines: Vec<Line> = self
-            .lines
-            .iter()
+            .wrapped(inner.width as usize)
+            .into_iter()
+            .skip(scroll)
+            .take(inner.height as usize)
             .map(|l| {
                 if l.starts_with('#') || l == "Keys" {
                     Line::from(l.trim_start_matches('#').trim_start().to_string())
                         .style(Style::default().add_modifier(Modifier::BOLD))
                 } else {
-                    Line::from(l.clone())
+                    Line::from(l)
                 }
             })
             .collect();
         frame.render_widget(Clear, area);
-        frame.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .scroll((scroll.min(u16::MAX as usize) as u16, 0))
-                .block(block),
-            area,
-        );
+        frame.render_widget(Paragraph::new(lines).block(block), area);
     }
+}
+
+/// One line of text wrapped at word boundaries to `width` columns: the
+/// spaces between words are kept where the line does not break, the lines
+/// it wraps onto are indented as the text of a list item (`- `), and a word
+/// longer than a line is cut.
+fn wrap_line(line: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let text = line.trim_start_matches(' ');
+    let lead = line.len() - text.len();
+    let hanging = (lead + if text.starts_with("- ") { 2 } else { 0 }).min(width / 2);
+    // Each word with the spaces before it.
+    let mut words = Vec::new();
+    let mut gap = lead;
+    for piece in text.split(' ') {
+        if piece.is_empty() {
+            gap += 1;
+        } else {
+            words.push((gap, piece));
+            gap = 1;
+        }
+    }
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut used = 0;
+    let mut fresh = true;
+    for (gap, word) in words {
+        let mut chars: Vec<char> = word.chars().collect();
+        let gap = if fresh && !out.is_empty() { 0 } else { gap };
+        if used + gap + chars.len() <= width {
+            current.extend(std::iter::repeat_n(' ', gap));
+            used += gap;
+        } else if !fresh {
+            out.push(std::mem::take(&mut current));
+            current = " ".repeat(hanging);
+            used = hanging;
+        } else {
+            current.extend(std::iter::repeat_n(' ', gap.min(width / 2)));
+            used += gap.min(width / 2);
+        }
+        while used + chars.len() > width {
+            let room = width.saturating_sub(used).max(1).min(chars.len());
+            let rest = chars.split_off(room);
+            current.extend(chars);
+            out.push(std::mem::take(&mut current));
+            current = " ".repeat(hanging);
+            used = hanging;
+            chars = rest;
+        }
+        used += chars.len();
+        current.extend(chars);
+        fresh = false;
+    }
+    out.push(current);
+    out
+}
+
+/// The lines of a Markdown text with each paragraph and list item joined
+/// into one line (the file breaks them at a hundred columns; the panel
+/// wraps them to its own width). Headings, table rows, blank lines and
+/// code blocks stay as they are.
+fn reflow(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut code = false;
+    let mut open = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            code = !code;
+            open = false;
+            out.push(line.to_string());
+            continue;
+        }
+        let starts_block = trimmed.is_empty()
+            || trimmed.starts_with('#')
+            || trimmed.starts_with('|')
+            || trimmed.starts_with("- ");
+        if code || !open || starts_block {
+            out.push(line.to_string());
+            open = !code
+                && !trimmed.is_empty()
+                && !trimmed.starts_with('#')
+                && !trimmed.starts_with('|');
+        } else if let Some(last) = out.last_mut() {
+            last.push(' ');
+            last.push_str(trimmed);
+        }
+    }
+    out
 }
 
 /// A line of Markdown as plain text on the terminal: without the `**` of
@@ -152,6 +238,57 @@ mod tests {
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         terminal.draw(|f| panel.draw(f, f.area())).unwrap();
         text_of(&terminal)
+    }
+
+    #[test]
+    fn lines_wrap_at_words_keeping_their_indentation() {
+        assert_eq!(wrap_line("", 10), [""]);
+        assert_eq!(wrap_line("aaaa bbbb", 10), ["aaaa bbbb"]);
+        assert_eq!(wrap_line("aaaa bbbb cc", 10), ["aaaa bbbb", "cc"]);
+        assert_eq!(
+            wrap_line("  - aa bbbb cc", 10),
+            ["  - aa", "    bbbb", "    cc"]
+        );
+        assert_eq!(wrap_line("Esc  closes it", 20), ["Esc  closes it"]);
+        assert_eq!(
+            wrap_line("aaaaaaaaaaaaaaaaaaaaaaaaa", 10),
+            ["aaaaaaaaaa", "aaaaaaaaaa", "aaaaa"]
+        );
+        assert_eq!(wrap_line("x aaaaaaaaaaaa", 10), ["x", "aaaaaaaaaa", "aa"]);
+    }
+
+    #[test]
+    fn paragraphs_and_items_are_joined_before_wrapping() {
+        let text = "# T\n\nOne\ntwo.\n\n- **A1** first\n  more\n  - **A1a** sub\n| a |\n| b |\n```\nx\ny\n```\n";
+        assert_eq!(
+            reflow(text),
+            [
+                "# T",
+                "",
+                "One two.",
+                "",
+                "- **A1** first more",
+                "  - **A1a** sub",
+                "| a |",
+                "| b |",
+                "```",
+                "x",
+                "y",
+                "```"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_end_of_the_rules_is_reached_on_a_narrow_screen() {
+        let mut panel = RulesPanel::new(&[], game("stratego").as_ref());
+        let mut terminal = Terminal::new(TestBackend::new(40, 12)).unwrap();
+        terminal.draw(|f| panel.draw(f, f.area())).unwrap();
+        assert!(panel.key(press(KeyCode::End)));
+        terminal.draw(|f| panel.draw(f, f.area())).unwrap();
+        let text = text_of(&terminal);
+        // The last words of docs/rules/stratego.md.
+        assert!(text.contains("(`random`)."), "{text}");
     }
 
     #[test]
