@@ -227,7 +227,8 @@ impl Rules {
         let seen = body
             .strip_prefix("seen")
             .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace));
-        let mirrored = seen.is_some() && player.index() == 1;
+        // Rows of whole files only (always so: the home area is whole ranks).
+        let mirrored = seen.is_some() && player.index() == 1 && home.len() % files.max(1) == 0;
         if let Some(rest) = seen {
             body = rest;
         }
