@@ -228,7 +228,8 @@ impl Rules {
             .strip_prefix("seen")
             .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace));
         // Rows of whole files only (always so: the home area is whole ranks).
-        let mirrored = seen.is_some() && player.index() == 1 && home.len() % files.max(1) == 0;
+        let mirrored =
+            seen.is_some() && player.index() == 1 && home.len().is_multiple_of(files.max(1));
         if let Some(rest) = seen {
             body = rest;
         }
