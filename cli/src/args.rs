@@ -84,26 +84,38 @@ pub struct RulesOpts {
 /// Players' setups, each played as that player's first move.
 #[derive(Debug, Clone, Default, Args)]
 pub struct SetupOpts {
-    /// A player's setup, played as their first move: PLAYER=FILE (the setup text) or
-    /// PLAYER=random (repeatable).
+    /// A player's setup, played as their first move: PLAYER=FILE (the setup text; Stratego's
+    /// format is S3.3 of `plateau rules stratego --full`) or PLAYER=random (repeatable).
     #[arg(long = "setup", value_name = "PLAYER=FILE|random")]
     pub setup: Vec<String>,
-    /// Red's setup (Stratego): same as `--setup red=FILE|random`.
+    /// Red's setup (Stratego): the first side's, whatever the variant calls
+    /// it (the Republic in star-wars); `--setup red=FILE|random` in Original.
     #[arg(long = "red-setup", value_name = "FILE|random")]
     pub red_setup: Option<String>,
-    /// Blue's setup (Stratego): same as `--setup blue=FILE|random`.
+    /// Blue's setup (Stratego): the second side's, whatever the variant
+    /// calls it (the Separatists in star-wars).
     #[arg(long = "blue-setup", value_name = "FILE|random")]
     pub blue_setup: Option<String>,
 }
 
+/// Whose setup an option gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupFor {
+    /// The player of that name (`--setup NAME=...`, any case).
+    Named(String),
+    /// The player of that seat, 0 the first (`--red-setup`, `--blue-setup`,
+    /// named by the option in errors).
+    Seat(usize, &'static str),
+}
+
 impl SetupOpts {
-    /// Every setup as (player name, FILE or `random`), in the order given.
-    pub fn entries(&self) -> Result<Vec<(String, String)>, String> {
+    /// Every setup as (whose, FILE or `random`), in the order given.
+    pub fn entries(&self) -> Result<Vec<(SetupFor, String)>, String> {
         let mut out = Vec::new();
         for s in &self.setup {
             match s.split_once('=') {
                 Some((p, v)) if !p.trim().is_empty() && !v.trim().is_empty() => {
-                    out.push((p.trim().to_string(), v.trim().to_string()))
+                    out.push((SetupFor::Named(p.trim().to_string()), v.trim().to_string()))
                 }
                 _ => {
                     return Err(format!(
@@ -113,10 +125,10 @@ impl SetupOpts {
             }
         }
         if let Some(v) = &self.red_setup {
-            out.push(("red".to_string(), v.clone()));
+            out.push((SetupFor::Seat(0, "--red-setup"), v.clone()));
         }
         if let Some(v) = &self.blue_setup {
-            out.push(("blue".to_string(), v.clone()));
+            out.push((SetupFor::Seat(1, "--blue-setup"), v.clone()));
         }
         Ok(out)
     }
@@ -157,9 +169,9 @@ mod tests {
         assert_eq!(
             opts.entries().unwrap(),
             vec![
-                ("north".to_string(), "random".to_string()),
-                ("red".to_string(), "r.txt".to_string()),
-                ("blue".to_string(), "random".to_string()),
+                (SetupFor::Named("north".to_string()), "random".to_string()),
+                (SetupFor::Seat(0, "--red-setup"), "r.txt".to_string()),
+                (SetupFor::Seat(1, "--blue-setup"), "random".to_string()),
             ]
         );
         let bad = SetupOpts {

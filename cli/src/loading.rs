@@ -15,7 +15,11 @@ pub fn find_game<'r>(registry: &'r Registry, id: &str) -> CliResult<&'r dyn Game
 /// The rules spec of the options: the variant, the rules file's text, the overrides.
 pub fn rules_spec(entry: &dyn GameEntry, opts: &RulesOpts) -> CliResult<RulesSpec> {
     if let Some(v) = &opts.variant {
-        if !entry.variants().iter().any(|x| x.name == v) {
+        if !entry
+            .variants()
+            .iter()
+            .any(|x| x.name.eq_ignore_ascii_case(v))
+        {
             let names: Vec<_> = entry.variants().iter().map(|x| x.name).collect();
             return Err(CliError::usage(format!(
                 "unknown variant '{}' of {}; variants: {}",

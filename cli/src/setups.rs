@@ -1,8 +1,10 @@
-//! Setups given on the command line (`--setup PLAYER=FILE|random`): each is
-//! that player's first move, played as the move text `setup <file text>`, or
-//! drawn at random from the seed. Only a player whose next move is a
-//! free-form one (a setup) can be given one.
+//! Setups given on the command line (`--setup PLAYER=FILE|random`,
+//! `--red-setup`, `--blue-setup`): each is that player's first move, played
+//! as the move text `setup <file text>`, or drawn at random from the seed.
+//! Only a player whose next move is a free-form one (a setup) can be given
+//! one.
 
+use crate::args::SetupFor;
 use crate::error::{CliError, CliResult};
 use plateau::{DynSession, Player, Status};
 use std::fs;
@@ -30,21 +32,32 @@ pub fn setup_move_text(text: &str) -> String {
     }
 }
 
-/// Resolves the `(player name, FILE|random)` pairs of the command line:
+/// Resolves the `(whose, FILE|random)` pairs of the command line:
 /// unknown or repeated players are usage errors, unreadable files errors.
 pub fn resolve(
     session: &dyn DynSession,
-    entries: &[(String, String)],
+    entries: &[(SetupFor, String)],
 ) -> CliResult<Vec<(Player, SetupSource)>> {
     let mut out: Vec<(Player, SetupSource)> = Vec::new();
-    for (name, value) in entries {
-        let player = session.find_player(name).ok_or_else(|| {
-            CliError::usage(format!(
-                "setup for '{name}': {} has no such player; players: {}",
-                session.game_id(),
-                player_names(session)
-            ))
-        })?;
+    for (whose, value) in entries {
+        let player = match whose {
+            SetupFor::Named(name) => session.find_player(name).ok_or_else(|| {
+                CliError::usage(format!(
+                    "setup for '{}': {} has no such player; players: {}",
+                    plateau::escape_controls(name),
+                    session.game_id(),
+                    player_names(session)
+                ))
+            })?,
+            SetupFor::Seat(seat, _) if *seat < session.num_players() => Player(*seat as u8),
+            SetupFor::Seat(_, option) => {
+                return Err(CliError::usage(format!(
+                    "{option}: {} has no such player; players: {}",
+                    session.game_id(),
+                    player_names(session)
+                )))
+            }
+        };
         if out.iter().any(|(p, _)| *p == player) {
             return Err(CliError::usage(format!(
                 "two setups given for {}",
@@ -90,7 +103,7 @@ pub fn player_names(session: &dyn DynSession) -> String {
 /// act first without a setup given) is an error and nothing is played.
 pub fn play(
     session: &mut Box<dyn DynSession>,
-    entries: &[(String, String)],
+    entries: &[(SetupFor, String)],
     seed: u64,
 ) -> CliResult {
     if entries.is_empty() {
@@ -158,13 +171,28 @@ mod tests {
             .load(&RulesSpec::default_variant())
             .unwrap();
         let mut session = game.new_session(0);
-        let e = play(&mut session, &[("first".into(), "random".into())], 0).unwrap_err();
+        let named = |n: &str| (SetupFor::Named(n.into()), "random".to_string());
+        let e = play(&mut session, &[named("first")], 0).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("not a setup"), "{e}");
-        let e = play(&mut session, &[("second".into(), "random".into())], 0).unwrap_err();
+        let e = play(&mut session, &[named("second")], 0).unwrap_err();
         assert!(e.to_string().contains("first is to move first"), "{e}");
-        let e = play(&mut session, &[("red".into(), "random".into())], 0).unwrap_err();
+        let e = play(&mut session, &[named("red")], 0).unwrap_err();
         assert!(e.to_string().contains("players: first, second"), "{e}");
+        // --red-setup is the first seat's, whatever its name.
+        let seat = (SetupFor::Seat(0, "--red-setup"), "random".to_string());
+        let e = play(&mut session, &[seat], 0).unwrap_err();
+        assert!(
+            e.to_string().contains("first's next move is not a setup"),
+            "{e}"
+        );
+        let seat = (SetupFor::Seat(2, "--third-setup"), "random".to_string());
+        let e = play(&mut session, &[seat], 0).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("--third-setup: nim has no such player"),
+            "{e}"
+        );
         assert_eq!(session.num_moves(), 0);
     }
 }

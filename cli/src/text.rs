@@ -15,6 +15,15 @@ pub fn status_line(session: &dyn DynSession) -> String {
     }
 }
 
+/// `1 legal move` or `N legal moves`.
+pub fn legal_moves_count(n: usize) -> String {
+    if n == 1 {
+        "1 legal move".to_string()
+    } else {
+        format!("{n} legal moves")
+    }
+}
+
 /// The last move as `viewer` may know it: who moved, the move text where the
 /// viewer may see it (the mover always does; others when the game says the
 /// text is public, which a Stratego setup is not), and the game's

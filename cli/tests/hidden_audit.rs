@@ -433,7 +433,7 @@ fn undo_does_not_let_red_probe_hidden_ranks() {
     );
     ok(&o);
     assert!(
-        o.out.contains("Red scout a4xa7 attacks the Blue "),
+        o.out.contains("Red scout a4-a7 attacks the Blue "),
         "{}",
         o.out
     );
@@ -699,7 +699,7 @@ fn at_a_shared_terminal_a_silent_defender_stays_hidden_from_the_attacker() {
     let screens: Vec<&str> = o.out.split(CLEAR).collect();
     let attack = screens
         .iter()
-        .position(|s| s.contains("e6xe7 attacks a hidden Blue piece and loses"))
+        .position(|s| s.contains("e6-e7 attacks a hidden Blue piece and loses"))
         .unwrap_or_else(|| panic!("Red is told of the attack:\n{}", o.out));
     for screen in &screens {
         if screen.contains("You are Red") || screen.contains("red>") {

@@ -81,6 +81,15 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// A short text summary of the rules, for `plateau rules`.
     fn summary(&self) -> String;
 
+    /// The rules for players in full, as Markdown with every rule numbered
+    /// as the game's error messages cite it (`H3.1`): what
+    /// `plateau rules GAME --full` prints and help screens show. A game
+    /// crate embeds its `docs/rules/<game>.md` with `include_str!`. The
+    /// default, `None`, has none.
+    fn rules_text(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The number of players.
     fn num_players(&self) -> usize {
         2

@@ -78,6 +78,9 @@ pub trait DynGame: Send + Sync {
     fn variant_label(&self) -> String;
     /// A text summary of the rules.
     fn summary(&self) -> String;
+    /// The rules for players in full, if the game has them
+    /// ([`Game::rules_text`]).
+    fn rules_text(&self) -> Option<&'static str>;
     /// Every parameter as (dotted key, TOML value).
     fn params(&self) -> Vec<(String, String)>;
     /// The parameters as JSON.
@@ -435,6 +438,9 @@ impl<G: Game> DynGame for LoadedGame<G> {
     }
     fn summary(&self) -> String {
         self.game.summary()
+    }
+    fn rules_text(&self) -> Option<&'static str> {
+        self.game.rules_text()
     }
     fn params(&self) -> Vec<(String, String)> {
         rules::flatten_params(self.game.params())

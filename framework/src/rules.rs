@@ -92,21 +92,25 @@ pub fn load<G: Game>(spec: &RulesSpec) -> Result<Loaded<G>, RulesError> {
     Ok(Loaded { game, variant })
 }
 
-/// The shipped variant of that name (`None`: the default one).
+/// The shipped variant of that name, in any case like game names (`None`:
+/// the default one).
 pub fn find_variant<G: Game>(name: Option<&str>) -> Result<&'static crate::Variant, RulesError> {
     let variants = G::variants();
     match name {
         None => variants
             .first()
             .ok_or_else(|| RulesError::new(format!("{} has no rules variants", G::NAME))),
-        Some(n) => variants.iter().find(|v| v.name == n).ok_or_else(|| {
-            let names: Vec<_> = variants.iter().map(|v| v.name).collect();
-            RulesError::new(format!(
-                "unknown variant '{n}' of {}; variants: {}",
-                G::ID,
-                names.join(", ")
-            ))
-        }),
+        Some(n) => variants
+            .iter()
+            .find(|v| v.name.eq_ignore_ascii_case(n))
+            .ok_or_else(|| {
+                let names: Vec<_> = variants.iter().map(|v| v.name).collect();
+                RulesError::new(format!(
+                    "unknown variant '{n}' of {}; variants: {}",
+                    G::ID,
+                    names.join(", ")
+                ))
+            }),
     }
 }
 
@@ -195,13 +199,43 @@ fn from_table<P: serde::de::DeserializeOwned>(
     let value = toml::Value::Table(table);
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
-        let err = RulesError::new(one_line(&e.inner().to_string())).in_source(source);
+        let reason = one_line(&e.inner().to_string());
+        let err = match not_one_of(&reason) {
+            Some((value, allowed)) => RulesError::new(format!(
+                "not an allowed value; allowed: {}",
+                allowed.join(", ")
+            ))
+            .value(format!("\"{value}\"")),
+            None => RulesError::new(reason),
+        }
+        .in_source(source);
         if path == "." || path.is_empty() {
             err
         } else {
             err.key(path)
         }
     })
+}
+
+/// The value and the allowed values of serde's message for a word that is
+/// none of a parameter's words (``unknown variant `west`, expected one of
+/// `south`, `north` ``, which speaks of Rust's enum variants, not of the
+/// game's rules variants).
+fn not_one_of(reason: &str) -> Option<(String, Vec<String>)> {
+    let rest = reason.strip_prefix("unknown variant `")?;
+    let (value, expected) = rest.split_once("`, expected ")?;
+    // The deserializer may name the key again at the end: "... in `first`".
+    let expected = match expected.rfind(" in `") {
+        Some(i) if expected.ends_with('`') => &expected[..i],
+        _ => expected,
+    };
+    let allowed: Vec<String> = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect();
+    (!allowed.is_empty()).then(|| (value.to_string(), allowed))
 }
 
 /// The parameters as a TOML table, every key present.

@@ -277,7 +277,7 @@ impl<G: Game> Session<G> {
         let mv = self.game.parse_move(self.state(), text)?;
         self.play_keeping(mv.clone(), keep_previous)
             .map_err(|e| PlayError::Illegal {
-                mv: self.game.format_move(&e.mv),
+                mv: move_in_errors(&self.game, &e.mv),
                 reason: e.reason,
             })?;
         Ok(mv)
@@ -417,6 +417,20 @@ pub fn describe_outcome<G: Game>(game: &G, outcome: Option<&Outcome>) -> String 
             }
             s
         }
+    }
+}
+
+/// A move as an error names it: its notation, or for a secret move
+/// ([`Game::move_is_public`] false, such as a Stratego setup) only its first
+/// word (`setup …`), so that the error does not repeat the secret.
+fn move_in_errors<G: Game>(game: &G, mv: &G::Move) -> String {
+    let text = game.format_move(mv);
+    if game.move_is_public(mv) {
+        return text;
+    }
+    match text.split_whitespace().next() {
+        Some(word) => format!("{word} …"),
+        None => "a secret move".to_string(),
     }
 }
 

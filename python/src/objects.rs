@@ -181,6 +181,13 @@ impl Game {
         self.rules.game.summary()
     }
 
+    /// The rules for players in full (Markdown, docs/rules/<game>.md), every
+    /// rule numbered as the error messages cite it; None for a game without.
+    #[getter]
+    fn rules_text(&self) -> Option<&'static str> {
+        self.rules.game.rules_text()
+    }
+
     /// The number of distinct action ids (0 to n-1) of the action space.
     #[getter]
     fn num_distinct_actions(&self) -> PyResult<usize> {

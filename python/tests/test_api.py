@@ -42,6 +42,11 @@ def test_overrides_and_rules_text():
     assert again.params == game.params
 
 
+def test_rules_for_players_are_numbered_as_errors_cite_them():
+    assert "**H3.1**" in plateau.load("hus").rules_text
+    assert "**S4.3**" in plateau.load("stratego", variant="Barrage").rules_text
+
+
 def test_rules_file_path(tmp_path):
     path = tmp_path / "short.toml"
     path.write_text(plateau.load("oware", set={"seeds": 3}).params_toml)

@@ -60,7 +60,11 @@ pub fn run(registry: &Registry, args: &ApplyArgs, io: &mut Io<'_>) -> CliResult 
         .map_err(|e| CliError::failed(format!("move {}: {e}", i + 1)))?;
         // The one applying the moves is the mover: describe as the mover knows it.
         let description = session.describe_last_move(mover);
-        reports.push((text.trim().to_string(), mover, description));
+        // The move in the game's notation (`e4e5` typed is `e4-e5`).
+        let played = session
+            .last_move()
+            .map_or_else(|| text.trim().to_string(), |last| last.text);
+        reports.push((played, mover, description));
     }
     let target = args.output.as_ref().unwrap_or(&args.file);
     record_file::write(target, &session.record())?;

@@ -67,7 +67,7 @@ pub fn run(registry: &Registry, args: &MovesArgs, io: &mut Io<'_>) -> CliResult 
     if !enumerable {
         writeln!(io.out, "the moves here cannot be listed; enter one as text")?;
     } else {
-        writeln!(io.out, "{} legal moves:", moves.len())?;
+        writeln!(io.out, "{}:", crate::text::legal_moves_count(moves.len()))?;
         for m in &moves {
             writeln!(io.out, "{m}")?;
         }

@@ -1,8 +1,9 @@
 //! `plateau rules`: a game's rules summary and every parameter with its
-//! value and description, or the parameters as a TOML file to copy.
+//! value and description, the parameters as a TOML file to copy, or
+//! (`--full`) the rules for players, numbered as error messages cite them.
 
 use crate::args::RulesOpts;
-use crate::error::CliResult;
+use crate::error::{CliError, CliResult};
 use crate::loading::{find_game, load_game};
 use crate::Io;
 use clap::Args;
@@ -13,6 +14,7 @@ use serde_json::json;
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     plateau rules hus\n  \
+    plateau rules hus --full | less\n  \
     plateau rules stratego --variant barrage\n  \
     plateau rules hus --set max_sowings=500 --toml > my-hus.toml\n  \
     plateau rules hus --rules my-hus.toml")]
@@ -22,6 +24,10 @@ pub struct RulesArgs {
     /// The rules options.
     #[command(flatten)]
     pub rules: RulesOpts,
+    /// Print the rules for players in full (docs/rules/GAME.md), every rule
+    /// numbered as error messages cite it (H3.1, S4.3, ...).
+    #[arg(long, conflicts_with = "toml")]
+    pub full: bool,
     /// Print the parameters as a TOML rules file, to copy and edit.
     #[arg(long, conflicts_with = "json")]
     pub toml: bool,
@@ -64,6 +70,13 @@ fn find_doc<'d>(docs: &'d [ParamDoc], key: &str) -> Option<&'d ParamDoc> {
         .max_by_key(|d| d.key.len())
 }
 
+/// The error of `--full` for a game without rules for players.
+fn no_rules_text(id: &str) -> CliError {
+    CliError::failed(format!(
+        "{id} has no rules for players; `plateau rules {id}` shows its summary and parameters"
+    ))
+}
+
 /// Shows the rules.
 pub fn run(registry: &Registry, args: &RulesArgs, io: &mut Io<'_>) -> CliResult {
     let entry = find_game(registry, &args.game)?;
@@ -81,8 +94,17 @@ pub fn run(registry: &Registry, args: &RulesArgs, io: &mut Io<'_>) -> CliResult 
         write!(io.out, "{}", game.params_toml())?;
         return Ok(());
     }
+    if args.full && !args.json {
+        let text = game.rules_text().ok_or_else(|| no_rules_text(game.id()))?;
+        write!(
+            io.out,
+            "{}",
+            crate::commands::show::ensure_newline(text.to_string())
+        )?;
+        return Ok(());
+    }
     if args.json {
-        let value = json!({
+        let mut value = json!({
             "game": game.id(),
             "name": game.name(),
             "variant": game.variant(),
@@ -94,6 +116,10 @@ pub fn run(registry: &Registry, args: &RulesArgs, io: &mut Io<'_>) -> CliResult 
                 "description": doc_for(docs, k),
             })).collect::<Vec<_>>(),
         });
+        if args.full {
+            let text = game.rules_text().ok_or_else(|| no_rules_text(game.id()))?;
+            value["rules_text"] = json!(text);
+        }
         writeln!(io.out, "{value}")?;
         return Ok(());
     }
@@ -106,6 +132,13 @@ pub fn run(registry: &Registry, args: &RulesArgs, io: &mut Io<'_>) -> CliResult 
     )?;
     writeln!(io.out)?;
     writeln!(io.out, "{}", game.summary().trim_end())?;
+    if game.rules_text().is_some() {
+        writeln!(
+            io.out,
+            "The rules for players, numbered as messages cite them: plateau rules {} --full",
+            game.id()
+        )?;
+    }
     writeln!(io.out)?;
     writeln!(
         io.out,

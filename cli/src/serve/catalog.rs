@@ -56,6 +56,30 @@ pub(crate) fn game_json(entry: &dyn GameEntry) -> Value {
     })
 }
 
+/// `rules`: a game's rules for players in full (Markdown, every rule
+/// numbered as the error messages cite it), `null` for a game without them.
+pub(crate) fn rules(registry: &Registry, req: &Request) -> Result<Fields> {
+    let id = req.str_req("game")?;
+    let entry = registry.get(id).ok_or_else(|| {
+        let known: Vec<&str> = registry.games().map(|g| g.id()).collect();
+        ServeError::new(
+            ErrorKind::UnknownGame,
+            format!("unknown game '{}'; games: {}", clip(id), known.join(", ")),
+        )
+    })?;
+    let game = entry
+        .load(&RulesSpec::default_variant())
+        .map_err(|e| ServeError::new(ErrorKind::BadRules, e.to_string()))?;
+    Ok(vec![
+        ("game", Value::String(entry.id().to_string())),
+        ("name", Value::String(entry.name().to_string())),
+        (
+            "rules_text",
+            game.rules_text().map_or(Value::Null, Value::from),
+        ),
+    ])
+}
+
 /// The players' names, in player-number order.
 pub(crate) fn players_json(game: &dyn DynGame) -> Value {
     (0..game.num_players())
@@ -81,7 +105,11 @@ pub(crate) fn load_rules(registry: &Registry, req: &Request) -> Result<Box<dyn D
         ));
     }
     if let Some(name) = variant {
-        if !entry.variants().iter().any(|v| v.name == name) {
+        if !entry
+            .variants()
+            .iter()
+            .any(|v| v.name.eq_ignore_ascii_case(name))
+        {
             let names: Vec<&str> = entry.variants().iter().map(|v| v.name).collect();
             return Err(ServeError::new(
                 ErrorKind::UnknownVariant,

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 /// The commands and the fields each accepts (besides `cmd` and `tag`).
 pub(crate) const COMMANDS: &[(&str, &[&str])] = &[
     ("games", &[]),
+    ("rules", &["game"]),
     (
         "new",
         &["game", "variant", "set", "rules", "seed", "player"],

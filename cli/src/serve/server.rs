@@ -141,6 +141,7 @@ impl<'r> Server<'r> {
         }
         let result = match req.cmd {
             "games" => catalog::games(self.registry),
+            "rules" => catalog::rules(self.registry, req),
             "playout" => catalog::playout(self.registry, req),
             "new" => open::new_game(self, req),
             "load" => open::load(self, req),

@@ -47,7 +47,13 @@ pub(crate) fn board_view(game: &Hus, state: &HusState, seat: Option<Player>) -> 
     ];
     view.notes = [them, me]
         .iter()
-        .map(|&p| format!("{}: {} stones", game.player_name(p), state.stones(p)))
+        .map(|&p| {
+            format!(
+                "{}: {}",
+                game.player_name(p),
+                crate::render::stones(state.stones(p))
+            )
+        })
         .collect();
     view.notes
         .push("sowing runs a8 → a1, b1 → b8, then back to a8".to_string());

@@ -219,6 +219,11 @@ impl Game for Hus {
         &self.params
     }
 
+    /// The rules for players, `docs/rules/hus.md`.
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/rules/hus.md"))
+    }
+
     fn summary(&self) -> String {
         let first = match self.params.first {
             First::South => "south moves first",

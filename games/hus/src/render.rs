@@ -41,7 +41,7 @@ pub fn board(game: &Hus, state: &HusState, seat: Player) -> String {
     let ascending: Vec<u8> = (1..=8).collect();
     let descending: Vec<u8> = (1..=8).rev().collect();
     let side_line = |p: Player| {
-        let mut line = format!("{}: {} stones", game.player_name(p), state.stones(p));
+        let mut line = format!("{}: {}", game.player_name(p), stones(state.stones(p)));
         if state.end.is_none() && state.to_move == p {
             line.push_str(", to move");
         }
@@ -142,4 +142,11 @@ pub fn describe_move(game: &Hus, before: &HusState, mv: Pit) -> String {
         }
     }
     out
+}
+/// `1 stone`, `N stones`.
+pub(crate) fn stones(n: impl Into<u32>) -> String {
+    match n.into() {
+        1 => "1 stone".to_string(),
+        n => format!("{n} stones"),
+    }
 }

@@ -271,6 +271,11 @@ impl Game for Oware {
         &self.params
     }
 
+    /// The rules for players, `docs/rules/oware.md`.
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/rules/oware.md"))
+    }
+
     fn summary(&self) -> String {
         format!(
             "Oware, Abapa rules (RULES.md O1–O5): {} houses a row of {} seeds, {} in all; \

@@ -257,6 +257,11 @@ impl Game for Quinque {
         &self.params
     }
 
+    /// The rules for players, `docs/rules/quinque.md`.
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/rules/quinque.md"))
+    }
+
     fn summary(&self) -> String {
         let p = &self.params;
         let movement = if p.advanced {

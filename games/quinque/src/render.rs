@@ -130,12 +130,13 @@ impl Quinque {
         .ok();
         writeln!(
             out,
-            "reserves: red {}, orange {}; supply: {} tile{}; turn {}",
+            // No turn number: the front ends number the moves once, in
+            // their own status line.
+            "reserves: red {}, orange {}; supply: {} tile{}",
             state.reserves[0],
             state.reserves[1],
             state.supply,
             if state.supply == 1 { "" } else { "s" },
-            state.turns + 1
         )
         .ok();
         if let Some(a) = state.last {

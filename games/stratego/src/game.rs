@@ -213,6 +213,11 @@ impl Game for Stratego {
         &self.params
     }
 
+    /// The rules for players, `docs/rules/stratego.md`.
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/rules/stratego.md"))
+    }
+
     fn summary(&self) -> String {
         let r = &*self.rules;
         let army: Vec<String> = r
@@ -318,9 +323,19 @@ impl Game for Stratego {
             // the opponent.
             let mut rng = plateau::rng(plateau::rand::random());
             let example = self.setup_text(&self.random_setup(st.to_move, &mut rng));
+            // The second side's screen shows the board turned round.
+            let seen = if st.to_move.index() == 1 {
+                let last = char::from(b'a' + r.files - 1);
+                format!(
+                    " Your screen shows the files from {last} to a: to type each row as you see it, \
+                     from your left, write `setup seen ROWS`."
+                )
+            } else {
+                String::new()
+            };
             return Some(format!(
                 "Enter {}'s setup: `setup ROWS`, the home area from the front row ({} …) to the back row (… {}), \
-                 each row from file a, one symbol per square, '.' for empty, '/' between rows. \
+                 each row from file a, one symbol per square, '.' for empty, '/' between rows.{seen} \
                  Pieces: {}. Example: setup {example}",
                 crate::render::title(&r.names[st.to_move.index()]),
                 home[0],

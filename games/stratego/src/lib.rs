@@ -153,7 +153,9 @@ impl Stratego {
 
     /// Reads and checks setup text (S3.3) for `player`, e.g. from a file.
     /// A leading `setup`, whitespace, `/` between rows and `#` comments are
-    /// ignored. The error names the square or symbol at fault.
+    /// ignored; a leading `seen` says that each row is written as the
+    /// owner's screen shows it (for the second side, from the last file to
+    /// `a`). The error names the square or symbol at fault.
     pub fn parse_setup(&self, player: Player, text: &str) -> Result<Setup, SetupError> {
         self.rules.parse_setup(player, text)
     }

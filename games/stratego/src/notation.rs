@@ -1,6 +1,7 @@
-//! Move notation (S1.4, S3.3, S12.5e): `b4-b5` (`x` accepted for `-`),
-//! `setup ROWS` for a setup, and `return PIECE SQUARE` or `skip` for the
-//! step of reconquest.
+//! Move notation (S1.4, S3.3, S12.5e): `b4-b5` (`x` accepted for `-`, and
+//! the dash may be left out: `e4e5`, `e4 e5`), `setup ROWS` for a setup
+//! (`setup seen ROWS`: the rows as the owner's screen shows them), and
+//! `return PIECE SQUARE` or `skip` for the step of reconquest.
 
 use crate::board::Square;
 use crate::params::Rules;
@@ -39,6 +40,9 @@ pub enum Move {
     Skip,
 }
 
+/// How a setup is named in an error, in place of its secret text.
+pub(crate) const SETUP_IN_ERRORS: &str = "setup …";
+
 impl Rules {
     /// The move in notation.
     pub(crate) fn format_move(&self, mv: &Move) -> String {
@@ -61,10 +65,11 @@ impl Rules {
     ) -> Result<Move, MoveParseError> {
         let t = text.trim();
         if t.len() >= 5 && t.is_char_boundary(5) && t[..5].eq_ignore_ascii_case("setup") {
+            // The setup is secret: the error does not repeat it (S6.4).
             return self
                 .read_setup(st.to_move(), t)
                 .map(Move::Setup)
-                .map_err(|e| MoveParseError::new(text, e.to_string()));
+                .map_err(|e| MoveParseError::new(SETUP_IN_ERRORS, e.to_string()));
         }
         if t.eq_ignore_ascii_case("skip") {
             return Ok(Move::Skip);
@@ -80,13 +85,16 @@ impl Rules {
             .char_indices()
             .skip(1)
             .find(|&(_, c)| c == '-' || c == 'x' || c == 'X');
-        let Some((i, c)) = sep else {
-            return Err(MoveParseError::new(
-                text,
-                "expected FROM-TO, e.g. b4-b5 (or a setup: setup ROWS)",
-            ));
+        let (a, b) = match sep {
+            Some((i, c)) => (t[..i].trim(), t[i + c.len_utf8()..].trim()),
+            // S1.4: the dash may be left out, as players often type it.
+            None => two_squares(t).ok_or_else(|| {
+                MoveParseError::new(
+                    text,
+                    "expected FROM-TO, e.g. b4-b5 (also b4b5 or b4xb5; or a setup: setup ROWS)",
+                )
+            })?,
         };
-        let (a, b) = (t[..i].trim(), t[i + c.len_utf8()..].trim());
         let from: Square = a
             .parse()
             .map_err(|e: crate::board::SquareError| MoveParseError::new(text, e.to_string()))?;
@@ -128,4 +136,26 @@ impl Rules {
             .map_err(|e: crate::board::SquareError| MoveParseError::new(text, e.to_string()))?;
         Ok(Move::Return { kind, square })
     }
+}
+
+/// A step written without its dash: two square names side by side (`e4e5`,
+/// `a10a9`) or apart (`e4 e5`). `None` unless the text is a letter and
+/// digits, then a letter and digits.
+fn two_squares(t: &str) -> Option<(&str, &str)> {
+    let mut words = t.split_whitespace();
+    if let (Some(a), Some(b), None) = (words.next(), words.next(), words.next()) {
+        return Some((a, b));
+    }
+    let square = |s: &str| {
+        let mut chars = s.chars();
+        chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && !chars.as_str().is_empty()
+            && chars.all(|c| c.is_ascii_digit())
+    };
+    let (i, _) = t
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| c.is_ascii_alphabetic())?;
+    let (a, b) = t.split_at(i);
+    (square(a) && square(b)).then_some((a, b))
 }

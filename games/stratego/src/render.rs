@@ -83,7 +83,9 @@ impl Rules {
         }
     }
 
-    fn status_line(&self, status: &Status, in_setup: bool, pending: bool, plies: u32) -> String {
+    /// Whose turn it is, without a move number: the front ends number the
+    /// moves once, in their own status line.
+    fn status_line(&self, status: &Status, in_setup: bool, pending: bool) -> String {
         match status {
             Status::ToMove(p) if pending => format!(
                 "{} reached the back row: return a piece (return PIECE SQUARE) or skip (S12.5).",
@@ -94,7 +96,7 @@ impl Rules {
                 None => format!("Game over: draw ({}).", o.reason),
             },
             Status::ToMove(p) if in_setup => format!("{} to set up.", self.side(*p)),
-            Status::ToMove(p) => format!("{} to move (move {} of play).", self.side(*p), plies + 1),
+            Status::ToMove(p) => format!("{} to move.", self.side(*p)),
         }
     }
 
@@ -134,7 +136,7 @@ impl Rules {
         if let Some(e) = &st.last {
             let _ = writeln!(out, "Last: {}", self.describe_event(e));
         }
-        out.push_str(&self.status_line(status, st.in_setup(), st.pending.is_some(), st.plies));
+        out.push_str(&self.status_line(status, st.in_setup(), st.pending.is_some()));
         out.push('\n');
         out
     }
@@ -186,7 +188,7 @@ impl Rules {
             let _ = writeln!(out, "Last: {}", self.describe_event(e));
         }
         let in_setup = view.in_setup();
-        out.push_str(&self.status_line(&view.status, in_setup, view.step_pending(), view.plies));
+        out.push_str(&self.status_line(&view.status, in_setup, view.step_pending()));
         out.push('\n');
         out
     }
@@ -220,7 +222,7 @@ impl Rules {
                     }) => {
                         // S12.6: the silent defender stays hidden.
                         format!(
-                            "{mover} {from}x{to} attacks a hidden {} piece and loses: it stays hidden.",
+                            "{mover} {from}-{to} attacks a hidden {} piece and loses: it stays hidden.",
                             self.side(player.opponent()),
                         )
                     }
@@ -239,7 +241,7 @@ impl Rules {
                             Clash::BothRemoved => "and both are removed".to_string(),
                         };
                         format!(
-                            "{mover} {from}x{to} attacks the {} {defender} {result}.",
+                            "{mover} {from}-{to} attacks the {} {defender} {result}.",
                             self.side(player.opponent()),
                         )
                     }

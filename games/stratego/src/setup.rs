@@ -204,9 +204,14 @@ impl Rules {
         Ok(setup)
     }
 
-    /// Reads setup text without checking the counts.
+    /// Reads setup text without checking the counts. After the `setup`
+    /// word, the word `seen` says that each row is written as the owner's
+    /// own screen shows it, from the owner's left (S3.3): from the last file
+    /// to file `a` for the second side, whose board is shown turned round;
+    /// for the first side it changes nothing.
     pub(crate) fn read_setup(&self, player: Player, text: &str) -> Result<Setup, SetupError> {
         let home = &self.home[player.index()];
+        let files = self.files as usize;
         let cleaned: String = text
             .lines()
             .map(|l| l.split('#').next().unwrap_or(""))
@@ -219,6 +224,23 @@ impl Rules {
             }
             body = body[5..].trim_start();
         }
+        let seen = body
+            .strip_prefix("seen")
+            .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace));
+        // Rows of whole files only (always so: the home area is whole ranks).
+        let mirrored =
+            seen.is_some() && player.index() == 1 && home.len().is_multiple_of(files.max(1));
+        if let Some(rest) = seen {
+            body = rest;
+        }
+        // The position in setup text order of the i-th symbol written.
+        let order = |i: usize| {
+            if mirrored && i < home.len() {
+                (i / files) * files + (files - 1 - i % files)
+            } else {
+                i
+            }
+        };
         let mut kinds: Vec<Option<u8>> = Vec::with_capacity(home.len());
         {
             for c in body.chars() {
@@ -242,7 +264,7 @@ impl Rules {
                     None => {
                         return Err(SetupError::UnknownSymbol {
                             symbol: c,
-                            square: home[kinds.len()].to_string(),
+                            square: home[order(kinds.len())].to_string(),
                             known: self
                                 .kinds
                                 .iter()
@@ -258,8 +280,15 @@ impl Rules {
             return Err(SetupError::TooShort {
                 found: kinds.len(),
                 expected: home.len(),
-                square: home[kinds.len()],
+                square: home[order(kinds.len())],
             });
+        }
+        if mirrored {
+            let mut ordered = vec![None; home.len()];
+            for (i, k) in kinds.into_iter().enumerate() {
+                ordered[order(i)] = k;
+            }
+            kinds = ordered;
         }
         Ok(Setup::new(kinds))
     }

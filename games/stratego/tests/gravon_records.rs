@@ -6,19 +6,35 @@
 use plateau::{Game, GameRecord, Player, Session, Status};
 use plateau_stratego::gravon::{self, GravonError};
 use plateau_stratego::{Stratego, StrategoParams};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-const RECORDS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/acceptance/stratego-records"
-);
+/// The shared rules and acceptance data beside the repository
+/// (`../shared`), or where `PLATEAU_SHARED` says.
+fn shared_dir() -> std::path::PathBuf {
+    match std::env::var_os("PLATEAU_SHARED") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
+    }
+}
+
+/// Says that a test is skipped for want of the shared data, on the standard
+/// error itself: the test harness keeps what `println!` writes of a test
+/// that passes.
+fn note_missing(path: &std::path::Path) {
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "note: skipped: {} is missing (the shared data beside the repository; PLATEAU_SHARED may name its place)",
+        path.display()
+    );
+}
 
 fn folder() -> Option<PathBuf> {
-    let p = Path::new(RECORDS).to_path_buf();
+    let p = shared_dir().join("acceptance/stratego-records");
     if p.is_dir() {
         Some(p)
     } else {
-        println!("skipped: {RECORDS} is missing");
+        note_missing(&p);
         None
     }
 }

@@ -9,6 +9,7 @@
 
 mod console;
 mod placement;
+mod rules_panel;
 mod saving;
 mod seats;
 mod stepper;
@@ -37,9 +38,9 @@ pub use stepper::step;
     plateau play hus --p2 ai:time=1s\n  \
     plateau play quinque --p2 mcts:iters=20000,c=1.4\n  \
     plateau play --load ~/.local/state/plateau/autosave/hus-1764583200-4242.json\n\n\
-    On a terminal the board is full-screen (F1 or `help` lists the keys); `--plain` keeps a line\n\
-    prompt. At the prompt, type a move or one of: help, moves, random, hint, board, undo, save,\n\
-    resign, quit. A game left with quit or Ctrl-C is saved to $PLATEAU_AUTOSAVE_DIR, else\n\
+    On a terminal the board is full-screen (F1 or `help` shows the keys and the game's rules);\n\
+    `--plain` keeps a line prompt. At the prompt, type a move or one of: help, rules, moves, random,\n\
+    hint, board, undo, save, resign, quit. A game left with quit or Ctrl-C is saved to $PLATEAU_AUTOSAVE_DIR, else\n\
     $XDG_STATE_HOME/plateau/autosave, else ~/.local/state/plateau/autosave; `--load` continues it.\n\
     `plateau agents GAME` lists the agents and their options.")]
 pub struct PlayArgs {
@@ -359,6 +360,16 @@ impl Table {
             match command.to_ascii_lowercase().as_str() {
                 "" => continue,
                 "help" | "?" => self.help(io)?,
+                "rules" => say(
+                    io,
+                    rules_panel::plain_markdown(
+                        &self
+                            .game
+                            .rules_text()
+                            .map_or_else(|| self.game.summary(), str::to_string),
+                    )
+                    .trim_end(),
+                )?,
                 "moves" => self.list_moves(io)?,
                 "board" => self.show_board(p, io)?,
                 "hint" => self.hint(p, io)?,
@@ -485,6 +496,7 @@ impl Table {
              random   play a random legal move for you\n  \
              hint     ask the computer for a move (it sees only your view)\n  \
              board    show the board again\n  \
+             rules    the game's rules, numbered as the messages cite them\n  \
              undo     take back your last move and what was played since (not with hidden information)\n  \
              resign   give up the game\n  \
              save     save the game to a file (asks before replacing one)\n  \
@@ -594,14 +606,7 @@ impl Table {
     }
 }
 
-/// `1 legal move` or `N legal moves`.
-pub fn legal_moves_count(n: usize) -> String {
-    if n == 1 {
-        "1 legal move".to_string()
-    } else {
-        format!("{n} legal moves")
-    }
-}
+pub use crate::text::legal_moves_count;
 
 #[cfg(test)]
 mod tests {

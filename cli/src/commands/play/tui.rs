@@ -62,6 +62,7 @@ const HELP: &[&str] = &[
     "Up/Down earlier lines typed",
     "Ctrl-T  hint   Ctrl-S save",
     "Ctrl-C  quit (autosaved)",
+    "F1      these keys and the rules",
 ];
 
 /// Where the typed keys go.
@@ -297,6 +298,8 @@ pub(super) struct App {
     editor: Option<Editor>,
     /// The last move shown step by step.
     animation: Option<Animation>,
+    /// The help panel (the keys and the rules), when open over the game.
+    help: Option<super::rules_panel::RulesPanel>,
 }
 
 impl App {
@@ -318,6 +321,7 @@ impl App {
             board_at: std::cell::Cell::new(None),
             editor: None,
             animation: None,
+            help: None,
         };
         app.rebuild_played();
         if let Some(report) = last_move_report(app.session(), app.viewer()) {
@@ -933,9 +937,17 @@ impl App {
         }
         match line.to_ascii_lowercase().as_str() {
             "" => {}
-            "help" | "?" => self.say(
-                "Type a move in notation, or: hint, random, moves, undo, resign, save, quit.",
-            ),
+            "help" | "?" | "rules" => {
+                let keys = if self.active_editor().is_some() {
+                    SETUP_HELP
+                } else {
+                    HELP
+                };
+                self.help = Some(super::rules_panel::RulesPanel::new(
+                    keys,
+                    self.table.game.as_ref(),
+                ));
+            }
             "hint" => self.hint(),
             "quit" | "exit" => self.quit = true,
             "save" => self.ask_save(),
@@ -1011,6 +1023,12 @@ impl App {
         }
         if self.animation.take().is_some() {
             // Any key skips the rest of a move shown step by step.
+            return;
+        }
+        if let (Some(panel), Screen::Play) = (&mut self.help, &self.screen) {
+            if !panel.key(key) {
+                self.help = None;
+            }
             return;
         }
         match self.screen.clone() {
@@ -1146,7 +1164,10 @@ impl App {
 
     /// A mouse click on a board cell picks it.
     fn mouse(&mut self, m: MouseEvent) {
-        if m.kind != MouseEventKind::Down(MouseButton::Left) || self.screen != Screen::Play {
+        if m.kind != MouseEventKind::Down(MouseButton::Left)
+            || self.screen != Screen::Play
+            || self.help.is_some()
+        {
             return;
         }
         let Some((x0, y0, width)) = self.board_at.get() else {
@@ -1172,6 +1193,9 @@ impl App {
     /// Draws the screen.
     pub(super) fn draw(&self, frame: &mut Frame<'_>) {
         let area = frame.area();
+        if let (Some(panel), Screen::Play) = (&self.help, &self.screen) {
+            return panel.draw(frame, area);
+        }
         match &self.screen {
             Screen::HandOver(p) => {
                 let name = title(&self.table.name(*p));

@@ -115,7 +115,7 @@ fn s5_5_any_piece_captures_the_flag_and_wins() {
     );
     assert_eq!(
         told.unwrap(),
-        "Red spy e4xe5 attacks the Blue flag and captures the flag."
+        "Red spy e4-e5 attacks the Blue flag and captures the flag."
     );
     play(&game, &mut st, "e4xe5");
     let outcome = game.status(&st).outcome().cloned().unwrap();

@@ -310,7 +310,7 @@ fn s6_4_rendered_views_and_descriptions_show_only_the_viewers_knowledge() {
     let told = game.describe_move(&before, &mv, Some(Player(1))).unwrap();
     assert_eq!(
         told,
-        "Red general e5xe6 attacks the Blue colonel and wins: the colonel is removed."
+        "Red general e5-e6 attacks the Blue colonel and wins: the colonel is removed."
     );
     assert_eq!(
         told,

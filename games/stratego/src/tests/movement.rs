@@ -97,6 +97,29 @@ fn s4_1_red_cannot_pass_and_moves_only_own_pieces() {
 }
 
 #[test]
+fn s1_4_a_step_may_be_typed_without_its_dash() {
+    let game = rules(&[]);
+    let st = position(&game, SCOUT_BOARD, 0);
+    let want = game.parse_move(&st, "c4-g4").unwrap();
+    for typed in ["c4g4", "C4G4", "c4 g4", " c4  g4 "] {
+        assert_eq!(game.parse_move(&st, typed).unwrap(), want, "{typed}");
+    }
+    assert_eq!(game.format_move(&want), "c4-g4", "shown with the dash");
+    // Two-digit ranks are read whole.
+    assert_eq!(
+        game.format_move(&game.parse_move(&st, "a10a9").unwrap()),
+        "a10-a9"
+    );
+    // Anything else is refused, saying how to write a step.
+    for bad in ["c4g", "cg4", "c4g4h", "c4 g4 h5", "44"] {
+        let e = game.parse_move(&st, bad).unwrap_err();
+        assert!(e.reason.contains("b4-b5"), "{bad}: {e}");
+    }
+    let e = game.parse_move(&st, "c4k4").unwrap_err();
+    assert!(e.to_string().contains("k4"), "{e}");
+}
+
+#[test]
 fn s1_4_notation_accepts_x_and_round_trips() {
     let game = rules(&[]);
     let st = position(&game, SCOUT_BOARD, 0);

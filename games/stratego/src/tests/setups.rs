@@ -151,6 +151,66 @@ fn s3_random_setups_are_legal_and_seeded() {
     assert_ne!(a, b);
 }
 
+/// Each row of setup text (S3.3) reversed: as the second side's screen,
+/// turned round, shows it.
+fn mirrored_rows(text: &str) -> String {
+    text.split('/')
+        .map(|row| row.split_whitespace().rev().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+#[test]
+fn s3_3_setup_seen_reads_the_rows_as_the_owners_screen_shows_them() {
+    let game = rules(&[]);
+    let blue = game.parse_setup(Player(1), BLUE).unwrap();
+    let seen = format!("seen {}", mirrored_rows(BLUE));
+    assert_eq!(game.parse_setup(Player(1), &seen).unwrap(), blue);
+    // In a move, and recorded in board order.
+    let mut st = game.initial_state(0);
+    game.apply(
+        &mut st,
+        &Move::Setup(game.parse_setup(Player(0), RED).unwrap()),
+    );
+    let mv = game.parse_move(&st, &format!("setup {seen}")).unwrap();
+    assert_eq!(mv, Move::Setup(blue));
+    assert!(game.format_move(&mv).starts_with("setup 4227832625/"));
+    // For Red the screen shows the files from a: `seen` changes nothing.
+    assert_eq!(
+        game.parse_setup(Player(0), &format!("seen {RED}")).unwrap(),
+        game.parse_setup(Player(0), RED).unwrap()
+    );
+    // Errors name the square as Blue sees it: the tenth symbol is a7's.
+    let short = "seen 4 2 2";
+    let e = game.parse_setup(Player(1), short).unwrap_err();
+    assert!(e.to_string().contains("before g7"), "{e}");
+    let seen_rows = mirrored_rows(BLUE);
+    let mut bad: Vec<&str> = seen_rows.split_whitespace().collect();
+    bad[9] = "Z";
+    let e = game
+        .parse_setup(Player(1), &format!("seen {}", bad.join(" ")))
+        .unwrap_err();
+    assert!(e.to_string().contains("for a7"), "{e}");
+}
+
+#[test]
+fn s6_4_a_setup_is_not_repeated_in_its_error() {
+    let game = rules(&[]);
+    let text = format!("setup {}", &RED[..RED.len() - 2]);
+    let e = game.parse_move(&game.initial_state(0), &text).unwrap_err();
+    assert!(!e.to_string().contains("2 3 2 B 9"), "{e}");
+    assert!(e.to_string().contains("the setup ends before j1"), "{e}");
+    // A setup that reads but breaks the army's counts: refused by name only.
+    let mut session = plateau::Session::new(game, "original", 0);
+    let e = session
+        .play_text(&format!("setup {}", RED.replacen('9', "B", 1)))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "illegal move 'setup …': too many bombs ('B'): the army has 6; the one on g1 is one too many"
+    );
+}
+
 #[test]
 fn s3_3_comments_and_layout_are_ignored_in_files() {
     let game = rules(&[]);

@@ -35,12 +35,12 @@ fn s12_6_a_silent_defender_that_wins_stays_hidden() {
     // the full account names it.
     assert_eq!(
         game.describe_move(&st0, &mv, Some(Player(0))).unwrap(),
-        "Red lieutenant e4xe5 attacks a hidden Blue piece and loses: it stays hidden."
+        "Red lieutenant e4-e5 attacks a hidden Blue piece and loses: it stays hidden."
     );
     let blue = game.describe_move(&st0, &mv, Some(Player(1))).unwrap();
     assert_eq!(
         blue,
-        "Red lieutenant e4xe5 attacks the Blue general and loses: the general stays. It stays hidden from Red."
+        "Red lieutenant e4-e5 attacks the Blue general and loses: the general stays. It stays hidden from Red."
     );
     assert_eq!(game.describe_move(&st0, &mv, None).unwrap(), blue);
     let mut st = st0.clone();
@@ -66,7 +66,7 @@ fn s12_6_a_silent_defender_that_wins_stays_hidden() {
     let grid: String = text.lines().take(12).collect();
     assert!(!grid.contains("[9]") && !text.contains("general"), "{text}");
     assert_eq!(grid.matches("[?]").count(), 3);
-    assert!(text.contains("Last: Red lieutenant e4xe5 attacks a hidden Blue piece"));
+    assert!(text.contains("Last: Red lieutenant e4-e5 attacks a hidden Blue piece"));
     // Blue's own view shows its general, and that Red does not know it.
     assert_eq!(
         game.view(&st, Player(1)).square(e5),

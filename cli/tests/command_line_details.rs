@@ -1,0 +1,391 @@
+//! The smaller points of playing from the command line, each as a player
+//! meets it: a Stratego step typed without its dash (S1.4), Blue's setup
+//! rows typed as Blue's screen shows them (S3.3), setups given by option in
+//! every variant (S11.6), variant names in any case, a wrong value of
+//! `--set` named with the allowed ones, a setup never repeated in an error
+//! (S6.4), `1 legal move`, one move numbering, and moves and attacks told
+//! the same way.
+
+mod common;
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::Path;
+
+/// A fixed barrage setup for Red (S11.2), front row (rank 4) first: scout a4,
+/// marshal b4, general c4, miner d4, scout e4, spy f4; bomb a3, flag b3.
+const RED_BARRAGE: &str = "2X932S..../BF......../........../..........";
+/// A fixed barrage setup for Blue, front row (rank 7) first, in board order:
+/// marshal a7, general b7, miner c7, scouts d7 e7, spy f7, bomb g7, flag h7.
+const BLUE_BARRAGE: &str = "X9322SBF../........../........../..........";
+/// The same setup as Blue's own screen shows it (files j to a).
+const BLUE_BARRAGE_SEEN: &str = "..FBS2239X/........../........../..........";
+
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn plateau(dir: &Path, args: &[&str], input: &str) -> Run {
+    let output = Command::cargo_bin("plateau")
+        .unwrap()
+        .current_dir(dir)
+        .env("PLATEAU_AUTOSAVE_DIR", dir.join("autosave"))
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    Run {
+        code: output.status.code().unwrap(),
+        out: String::from_utf8(output.stdout).unwrap(),
+        err: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+/// A barrage game after both fixed setups, in `dir/game.json`.
+fn barrage_game(dir: &Path) {
+    fs::write(dir.join("red.txt"), RED_BARRAGE).unwrap();
+    fs::write(dir.join("blue.txt"), BLUE_BARRAGE).unwrap();
+    let r = plateau(
+        dir,
+        &[
+            "new",
+            "stratego",
+            "--variant",
+            "barrage",
+            "--red-setup",
+            "red.txt",
+            "--blue-setup",
+            "blue.txt",
+            "-o",
+            "game.json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+}
+
+#[test]
+fn s1_4_a_step_typed_without_the_dash_is_played_and_shown_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    barrage_game(dir.path());
+    let r = plateau(dir.path(), &["apply", "game.json", "b4b5"], "");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("Red marshal b4-b5."), "{}", r.out);
+    let r = plateau(dir.path(), &["apply", "game.json", "b7 b8"], "");
+    assert_eq!(r.code, 0, "{}", r.err);
+    let record = fs::read_to_string(dir.path().join("game.json")).unwrap();
+    assert!(
+        record.contains("\"b4-b5\"") && record.contains("\"b7-b8\""),
+        "{record}"
+    );
+    // At the prompt too.
+    let r = plateau(
+        dir.path(),
+        &[
+            "play",
+            "stratego",
+            "--plain",
+            "--variant",
+            "barrage",
+            "--red-setup",
+            "red.txt",
+            "--blue-setup",
+            "blue.txt",
+            "--p2",
+            "random",
+            "--seed",
+            "1",
+        ],
+        "e4e5\nquit\nno\n",
+    );
+    assert!(r.out.contains("Red scout e4-e5."), "{}", r.out);
+    // Two squares that do not make a step are refused, saying how to write one.
+    let r = plateau(dir.path(), &["apply", "game.json", "a4a"], "");
+    assert_eq!(r.code, 1, "{}", r.out);
+    assert!(r.err.contains("e.g. b4-b5 (also b4b5"), "{}", r.err);
+}
+
+#[test]
+fn s3_3_blue_types_the_rows_as_blues_screen_shows_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = format!("setup seen {BLUE_BARRAGE_SEEN}\nquit\nno\n");
+    let r = plateau(
+        dir.path(),
+        &[
+            "play",
+            "stratego",
+            "--plain",
+            "--variant",
+            "barrage",
+            "--p1",
+            "random",
+            "--p2",
+            "human",
+            "--seed",
+            "2",
+        ],
+        &input,
+    );
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    // Blue's prompt says how.
+    assert!(
+        r.out.contains("Your screen shows the files from j to a"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains("Blue set up: setup X9322SBF../"),
+        "{}",
+        r.out
+    );
+    // Blue's board: the marshal on a7, at the right end of Blue's front row.
+    let front = r
+        .out
+        .lines()
+        .rev()
+        .find(|l| l.trim_start().starts_with("7 "))
+        .unwrap();
+    assert!(front.trim_end().ends_with("X  7"), "{front}");
+    // The same text in a setup file.
+    fs::write(
+        dir.path().join("blue.txt"),
+        format!("seen\n{BLUE_BARRAGE_SEEN}\n"),
+    )
+    .unwrap();
+    fs::write(dir.path().join("red.txt"), RED_BARRAGE).unwrap();
+    let r = plateau(
+        dir.path(),
+        &[
+            "new",
+            "stratego",
+            "--variant",
+            "barrage",
+            "--red-setup",
+            "red.txt",
+            "--blue-setup",
+            "blue.txt",
+            "-o",
+            "game.json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let record = fs::read_to_string(dir.path().join("game.json")).unwrap();
+    assert!(
+        record.contains(&format!("setup {BLUE_BARRAGE}")),
+        "{record}"
+    );
+}
+
+#[test]
+fn s11_6_red_and_blue_setup_options_give_the_star_wars_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    for setups in [
+        ["--red-setup", "random", "--blue-setup", "random"],
+        [
+            "--setup",
+            "Republic=random",
+            "--setup",
+            "separatists=random",
+        ],
+    ] {
+        let mut args = vec![
+            "new",
+            "stratego",
+            "--variant",
+            "star-wars",
+            "--seed",
+            "1",
+            "-o",
+            "sw.json",
+        ];
+        args.extend(setups);
+        let r = plateau(dir.path(), &args, "");
+        assert_eq!(r.code, 0, "{setups:?}: {}", r.err);
+        assert!(r.out.contains("republic to move (move 3)"), "{}", r.out);
+    }
+    // A side the variant does not have is named with the sides it has.
+    let r = plateau(
+        dir.path(),
+        &[
+            "new",
+            "stratego",
+            "--variant",
+            "star-wars",
+            "--setup",
+            "red=random",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.err.contains("players: republic, separatists"),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
+fn variant_names_are_read_in_any_case_like_game_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = plateau(
+        dir.path(),
+        &["rules", "Stratego", "--variant", "Barrage"],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out.starts_with("Stratego (stratego), variant barrage"),
+        "{}",
+        r.out
+    );
+    let r = plateau(
+        dir.path(),
+        &["new", "quinque", "--variant", "ADVANCED", "-o", "q.json"],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let record = fs::read_to_string(dir.path().join("q.json")).unwrap();
+    assert!(record.contains("\"variant\": \"advanced\""), "{record}");
+    // The protocol reads them so too.
+    let r = plateau(
+        dir.path(),
+        &["serve"],
+        "{\"cmd\":\"new\",\"game\":\"oware\",\"variant\":\"Small\"}\n",
+    );
+    assert!(r.out.contains("\"variant\":\"small\""), "{}", r.out);
+    // An unknown one is still refused with the list.
+    let r = plateau(dir.path(), &["rules", "hus", "--variant", "big"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("variants: standard"), "{}", r.err);
+}
+
+#[test]
+fn a_wrong_word_for_a_parameter_names_the_key_and_the_allowed_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = plateau(dir.path(), &["new", "hus", "--set", "first=west"], "");
+    assert_eq!(r.code, 2, "{}", r.out);
+    assert_eq!(
+        r.err,
+        "error: --set: first = \"west\": not an allowed value; allowed: south, north, random\n"
+    );
+    // In a rules file as well, with the file named.
+    let rules = plateau(dir.path(), &["rules", "hus", "--toml"], "").out;
+    fs::write(
+        dir.path().join("mine.toml"),
+        rules.replace("first = \"south\"", "first = \"west\""),
+    )
+    .unwrap();
+    let r = plateau(dir.path(), &["new", "hus", "--rules", "mine.toml"], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.err.contains(
+            "mine.toml: first = \"west\": not an allowed value; allowed: south, north, random"
+        ),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
+fn s6_4_a_setup_is_never_repeated_in_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = "2X932S..../BF......../..........";
+    let r = plateau(
+        dir.path(),
+        &[
+            "play",
+            "stratego",
+            "--plain",
+            "--variant",
+            "barrage",
+            "--p2",
+            "random",
+            "--seed",
+            "1",
+        ],
+        &format!("setup {secret}\nsetup 2X932SX.../BF......../........../..........\nquit\nno\n"),
+    );
+    assert!(r.out.contains("cannot read move 'setup …'"), "{}", r.out);
+    assert!(r.out.contains("illegal move 'setup …'"), "{}", r.out);
+    assert!(!r.out.contains("2X932S"), "{}", r.out);
+    // Nor from a file.
+    fs::write(dir.path().join("red.txt"), secret).unwrap();
+    let r = plateau(
+        dir.path(),
+        &[
+            "new",
+            "stratego",
+            "--variant",
+            "barrage",
+            "--red-setup",
+            "red.txt",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.out);
+    assert!(r.err.contains("red's setup (red.txt)"), "{}", r.err);
+    assert!(!r.err.contains("2X932S"), "{}", r.err);
+}
+
+#[test]
+fn one_legal_move_is_one_legal_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nim.json");
+    let file = file.to_str().unwrap();
+    let o = common::run(&["new", "nim", "--set", "pile=1", "-o", file]);
+    assert_eq!(o.code, 0, "{}", o.err);
+    let o = common::run(&["moves", file]);
+    assert_eq!(o.out, "first to move (move 1)\n1 legal move:\n1\n");
+}
+
+#[test]
+fn the_prompt_numbers_moves_once() {
+    let dir = tempfile::tempdir().unwrap();
+    barrage_game(dir.path());
+    let r = plateau(
+        dir.path(),
+        &[
+            "play",
+            "--plain",
+            "--load",
+            "game.json",
+            "--p2",
+            "random",
+            "--seed",
+            "1",
+        ],
+        "b4b5\nquit\nno\n",
+    );
+    assert!(r.out.contains("red to move (move 3)"), "{}", r.out);
+    assert!(r.out.contains("Red to move."), "{}", r.out);
+    assert!(!r.out.contains("of play"), "{}", r.out);
+    let r = plateau(
+        dir.path(),
+        &[
+            "play", "quinque", "--plain", "--p2", "random", "--seed", "1",
+        ],
+        "mark 0,0\nend\nquit\nno\n",
+    );
+    assert!(r.out.contains("red to move (move 5)"), "{}", r.out);
+    assert!(!r.out.contains("; turn "), "{}", r.out);
+}
+
+#[test]
+fn moves_and_attacks_are_told_the_same_way() {
+    let dir = tempfile::tempdir().unwrap();
+    barrage_game(dir.path());
+    let step = plateau(dir.path(), &["apply", "game.json", "b4-b5"], "");
+    plateau(dir.path(), &["apply", "game.json", "b7-b8"], "");
+    // The scout runs a4-a7 and attacks the marshal there (S4.3, S5.1).
+    let attack = plateau(dir.path(), &["apply", "game.json", "a4xa7"], "");
+    assert_eq!(attack.code, 0, "{}", attack.err);
+    let first_line = |r: &Run| r.out.lines().next().unwrap_or("").to_string();
+    assert_eq!(first_line(&step), "Red marshal b4-b5.");
+    assert_eq!(
+        first_line(&attack),
+        "Red scout a4-a7 attacks the Blue marshal and loses: the marshal stays."
+    );
+}
