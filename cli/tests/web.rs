@@ -288,6 +288,13 @@ async fn a_hotseat_token_sees_only_the_view_of_the_player_to_move() {
         .filter(|c| c["owner"] == 0)
         .count();
     assert_eq!(red_cells, 0, "red's setup is not shown to blue (S3.2)");
+    let mut watcher = server.connect(&created, None).await;
+    let public = watcher.ask(json!({"cmd": "board"})).await;
+    let notes = public["board"]["board"]["notes"].as_array().unwrap();
+    assert!(
+        notes.iter().any(|n| n == "tray: red - | blue -"),
+        "the public tray (S5.7): {notes:?}"
+    );
     let record = table.ask(json!({"cmd": "record"})).await;
     assert_eq!(kind(&record), Some("not_allowed"), "{record}");
 }

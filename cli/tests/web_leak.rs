@@ -47,6 +47,7 @@ struct Seen {
     hidden_cells_checked: usize,
     revealed_cells_checked: usize,
     views_checked: usize,
+    texts_checked: usize,
 }
 
 /// Every board cell and view square in `message` holds nothing of an enemy
@@ -109,12 +110,63 @@ fn check(message: &Value, audience: Audience, full: &FullBoard, seen: &mut Seen)
                     assert_eq!(known, revealed, "seat {p}'s view: {message}");
                     seen.views_checked += 1;
                 }
+                for key in ["text", "board"] {
+                    if let Some(Value::String(text)) = map.get(key) {
+                        check_text(text, audience, full, seen);
+                    }
+                }
                 stack.extend(map.values());
             }
             Value::Array(items) => stack.extend(items),
             _ => {}
         }
     }
+}
+
+/// A text board holds as many ranks of enemy pieces as are revealed: in a
+/// seat's render an enemy piece is `[?]`/`(?)` until known (`[9]`), in the
+/// public board every unrevealed piece is `?`.
+fn check_text(text: &str, audience: Audience, full: &FullBoard, seen: &mut Seen) {
+    if !text.contains('\n') {
+        return; // a cell's text, not a board
+    }
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    let revealed_enemies = full
+        .values()
+        .filter(|(_, owner, revealed)| {
+            *revealed
+                && owner.is_some_and(|o| match audience {
+                    Audience::Seat(p) => o != p,
+                    Audience::Spectator => true,
+                })
+        })
+        .count();
+    let shown = match audience {
+        Audience::Seat(_) => rows
+            .iter()
+            .map(|row| {
+                let chars: Vec<char> = row.chars().collect();
+                chars
+                    .windows(3)
+                    .filter(|w| "[(".contains(w[0]) && "])".contains(w[2]) && w[1] != '?')
+                    .count()
+            })
+            .sum::<usize>(),
+        Audience::Spectator => rows
+            .iter()
+            .map(|row| {
+                row.split_whitespace()
+                    .skip(1)
+                    .filter(|t| ![".", "~", "?"].contains(t))
+                    .count()
+            })
+            .sum(),
+    };
+    assert_eq!(shown, revealed_enemies, "{audience:?}'s text board: {text}");
+    seen.texts_checked += 1;
 }
 
 /// A small seeded generator, so the game is the same on every run.
@@ -280,6 +332,7 @@ async fn play_against(mut body: Value, agent: Option<usize>) {
     assert!(seen.hidden_cells_checked > 100, "{seen:?}");
     assert!(seen.revealed_cells_checked > 0, "{seen:?}");
     assert!(seen.views_checked > 0, "{seen:?}");
+    assert!(seen.texts_checked > 0, "{seen:?}");
     // The referee does see the ranks the others may not.
     let full = full_board(&server, &created);
     assert!(full
@@ -309,4 +362,12 @@ fn the_check_lets_a_seat_see_its_own_and_revealed_pieces() {
     let mut seen = Seen::default();
     check(&message, Audience::Seat(0), &full, &mut seen);
     assert_eq!(seen.revealed_cells_checked, 1);
+}
+
+#[test]
+#[should_panic(expected = "text board")]
+fn the_text_check_catches_a_hidden_rank_in_a_render() {
+    let full: FullBoard = [("d7".to_string(), ("9".to_string(), Some(1), false))].into();
+    let text = "     a  b  c  d\n  7  .  . [9] .\n";
+    check_text(text, Audience::Seat(0), &full, &mut Seen::default());
 }

@@ -63,7 +63,7 @@ impl Rules {
         out
     }
 
-    fn tray_text(&self, tray: &[u8]) -> String {
+    pub(crate) fn tray_text(&self, tray: &[u8]) -> String {
         let parts: Vec<String> = tray
             .iter()
             .enumerate()

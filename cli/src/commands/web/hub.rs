@@ -239,12 +239,15 @@ fn serve_request(cmd: &'static str, fields: Value) -> Request {
     Request { cmd, fields }
 }
 
-/// The fields of a successful response as a JSON object.
-fn fields_object(fields: Fields) -> Map<String, Value> {
-    fields
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect()
+/// The fields of a successful response as a JSON object (a missing field
+/// reads as null).
+fn fields_object(fields: Fields) -> Value {
+    Value::Object(
+        fields
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
 }
 
 impl Hub {
@@ -478,7 +481,7 @@ impl Hub {
 
 impl Match {
     /// The response of `POST /api/matches`.
-    fn created_json(&self, opened: &Map<String, Value>) -> Value {
+    fn created_json(&self, opened: &Value) -> Value {
         let link = |token: &Token| format!("/?match={}&token={}", self.id, token_hex(token));
         let seats: Vec<Value> = self
             .seats
