@@ -309,7 +309,11 @@ fn s6_4_a_setup_is_never_repeated_in_an_error() {
         &format!("setup {secret}\nsetup 2X932SX.../BF......../........../..........\nquit\nno\n"),
     );
     // Only the reasons are given (S3.3: 40 squares; S3.1: the army's counts).
-    assert!(r.out.contains("Not played: the setup ends before a1"), "{}", r.out);
+    assert!(
+        r.out.contains("Not played: the setup ends before a1"),
+        "{}",
+        r.out
+    );
     assert!(r.out.contains("Not played: too many marshals"), "{}", r.out);
     assert!(!r.out.contains("2X932S"), "{}", r.out);
     // Nor from a file.
