@@ -362,32 +362,11 @@ fn a_set_that_breaks_a_rule_across_parameters_is_blamed_on_set() {
     );
 }
 
-/// The shared rules and acceptance data beside the repository
-/// (`../shared`), or where `PLATEAU_SHARED` says.
-fn shared_dir() -> std::path::PathBuf {
-    match std::env::var_os("PLATEAU_SHARED") {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
-    }
-}
-
-/// Says that a test is skipped for want of the shared data, on the standard
-/// error itself: the test harness keeps what `println!` writes of a test
-/// that passes.
-fn note_missing(path: &std::path::Path) {
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr(),
-        "note: skipped: {} is missing (the shared data beside the repository; PLATEAU_SHARED may name its place)",
-        path.display()
-    );
-}
-
 /// The Gravon records of the shared acceptance data, if present.
 fn gravon_records() -> Option<Vec<std::path::PathBuf>> {
-    let dir = shared_dir().join("acceptance/stratego-records/gravon-xml");
+    let dir = plateau::shared_data::dir().join("acceptance/stratego-records/gravon-xml");
     let Ok(entries) = fs::read_dir(&dir) else {
-        note_missing(&dir);
+        plateau::shared_data::note_missing(&dir);
         return None;
     };
     let mut files: Vec<_> = entries.map(|e| e.unwrap().path()).collect();

@@ -49,6 +49,7 @@ pub mod registry;
 pub mod rules;
 pub mod scratch;
 mod session;
+pub mod shared_data;
 
 pub use error::{escape_controls, IllegalMove, MoveParseError, RecordError, RulesError};
 pub use game::{Game, ParamDoc, Variant};

@@ -22,10 +22,7 @@ fn workspace() -> PathBuf {
 /// The shared rules folder: `$PLATEAU_SHARED/rules`, else `../shared/rules`
 /// beside the repository.
 fn shared_rules() -> PathBuf {
-    match std::env::var_os("PLATEAU_SHARED") {
-        Some(dir) => PathBuf::from(dir).join("rules"),
-        None => workspace().join("../shared/rules"),
-    }
+    plateau::shared_data::dir().join("rules")
 }
 
 /// A note that is shown even when the test passes (the test harness keeps

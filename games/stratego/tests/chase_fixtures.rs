@@ -8,27 +8,6 @@ use plateau_stratego::gravon;
 use plateau_stratego::{Move, Stratego};
 use serde::Deserialize;
 
-/// The shared rules and acceptance data beside the repository
-/// (`../shared`), or where `PLATEAU_SHARED` says.
-fn shared_dir() -> std::path::PathBuf {
-    match std::env::var_os("PLATEAU_SHARED") {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-    }
-}
-
-/// Says that a test is skipped for want of the shared data, on the standard
-/// error itself: the test harness keeps what `println!` writes of a test
-/// that passes.
-fn note_missing(path: &std::path::Path) {
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr(),
-        "note: skipped: {} is missing (the shared data beside the repository; PLATEAU_SHARED may name its place)",
-        path.display()
-    );
-}
-
 #[derive(Deserialize)]
 struct Fixture {
     file: String,
@@ -92,9 +71,10 @@ fn judge(f: &Fixture) -> Result<Verdict, String> {
 
 #[test]
 fn s8_6_chase_rule_cross_check() {
-    let fixtures = shared_dir().join("acceptance/stratego-chase-fixtures/decoded.jsonl");
+    let fixtures =
+        plateau::shared_data::dir().join("acceptance/stratego-chase-fixtures/decoded.jsonl");
     let Ok(text) = std::fs::read_to_string(&fixtures) else {
-        note_missing(&fixtures);
+        plateau::shared_data::note_missing(&fixtures);
         return;
     };
     let fixtures: Vec<Fixture> = text

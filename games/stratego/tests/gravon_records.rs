@@ -8,33 +8,12 @@ use plateau_stratego::gravon::{self, GravonError};
 use plateau_stratego::{Stratego, StrategoParams};
 use std::path::PathBuf;
 
-/// The shared rules and acceptance data beside the repository
-/// (`../shared`), or where `PLATEAU_SHARED` says.
-fn shared_dir() -> std::path::PathBuf {
-    match std::env::var_os("PLATEAU_SHARED") {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-    }
-}
-
-/// Says that a test is skipped for want of the shared data, on the standard
-/// error itself: the test harness keeps what `println!` writes of a test
-/// that passes.
-fn note_missing(path: &std::path::Path) {
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr(),
-        "note: skipped: {} is missing (the shared data beside the repository; PLATEAU_SHARED may name its place)",
-        path.display()
-    );
-}
-
 fn folder() -> Option<PathBuf> {
-    let p = shared_dir().join("acceptance/stratego-records");
+    let p = plateau::shared_data::dir().join("acceptance/stratego-records");
     if p.is_dir() {
         Some(p)
     } else {
-        note_missing(&p);
+        plateau::shared_data::note_missing(&p);
         None
     }
 }

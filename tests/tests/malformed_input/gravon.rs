@@ -24,11 +24,7 @@ const TINY_GRAVON: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 fn malformed_gravon_records_are_refused_with_one_line_errors_or_reload() {
     let registry = registry();
     let mut samples = vec![TINY_GRAVON.to_string()];
-    let shared = match std::env::var_os("PLATEAU_SHARED") {
-        Some(dir) => PathBuf::from(dir),
-        None => workspace().join("../shared"),
-    };
-    let dir = shared.join("acceptance/stratego-records/gravon-xml");
+    let dir = plateau::shared_data::dir().join("acceptance/stratego-records/gravon-xml");
     match std::fs::read_dir(&dir) {
         Ok(entries) => {
             let mut files: Vec<(u64, PathBuf)> = entries
