@@ -7,7 +7,7 @@
 //! move (a setup) of another seat as `(secret)`, and the report of the last
 //! move is the one that seat read.
 
-use super::tui::{draw_board_view, Animation, Highlights, SIDE_COLOURS};
+use super::tui::{draw_board_view, draw_move_list, Animation, Highlights};
 use crate::error::{CliError, CliResult};
 use crate::text::{last_move_report, status_line};
 use crate::Io;
@@ -15,7 +15,7 @@ use plateau::{DynSession, GameRecord, LastMove, Player, Registry};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 use std::path::Path;
@@ -277,32 +277,9 @@ impl Stepper {
 
     fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
         let shown_moves = self.ply.min(self.moves.len());
-        let lines: Vec<Line> = self.moves[..shown_moves]
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let text = if m.public || self.view.is_none_or(|v| v == m.mover) {
-                    m.text.clone()
-                } else {
-                    "(secret)".to_string()
-                };
-                Line::from(vec![
-                    Span::raw(format!("{:>3}. ", i + 1)),
-                    Span::styled(
-                        self.session.player_name(m.mover),
-                        Style::default().fg(SIDE_COLOURS[m.mover.index() % 4]),
-                    ),
-                    Span::raw(format!(" {text}")),
-                ])
-            })
-            .collect();
-        let height = area.height.saturating_sub(2) as usize;
-        let skip = lines.len().saturating_sub(height);
-        frame.render_widget(
-            Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
-                .block(Block::default().borders(Borders::ALL).title(" Moves ")),
-            area,
-        );
+        draw_move_list(frame, area, &self.moves[..shown_moves], self.view, &|p| {
+            self.session.player_name(p)
+        });
     }
 }
 

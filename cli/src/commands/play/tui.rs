@@ -25,7 +25,7 @@ use crate::error::{CliError, CliResult};
 use crate::text::{last_move_report, status_line};
 use crate::{record_file, Io};
 use plateau::board::{BoardView, CellKind};
-use plateau::{DynAgent, DynChoice, DynSession, Player, Status};
+use plateau::{DynAgent, DynChoice, DynSession, LastMove, Player, Status};
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
@@ -265,14 +265,6 @@ const SETUP_HELP: &[&str] = &[
     "Ctrl-D  confirm the setup",
 ];
 
-/// One move of the game as the move list shows it.
-#[derive(Clone, Debug)]
-struct Played {
-    mover: Player,
-    text: String,
-    public: bool,
-}
-
 /// The full-screen game.
 pub(super) struct App {
     table: Table,
@@ -283,7 +275,7 @@ pub(super) struct App {
     selected: Option<(usize, usize)>,
     line: LineInput,
     messages: Vec<String>,
-    played: Vec<Played>,
+    played: Vec<LastMove>,
     thinking: Option<Thinking>,
     /// The record file written since the last move, if any.
     saved: Option<PathBuf>,
@@ -361,11 +353,7 @@ impl App {
                 break;
             }
             if let Some(last) = replay.last_move() {
-                self.played.push(Played {
-                    mover: last.mover,
-                    text: last.text,
-                    public: last.public,
-                });
+                self.played.push(last);
             }
         }
     }
@@ -429,11 +417,7 @@ impl App {
         self.selected = None;
         self.editor = None;
         if let Some(last) = self.session().last_move() {
-            self.played.push(Played {
-                mover: last.mover,
-                text: last.text,
-                public: last.public,
-            });
+            self.played.push(last);
         }
         let viewer = match mover_was_human {
             Some(p) if self.table.hot_seat => Some(p),
@@ -1342,35 +1326,9 @@ impl App {
     }
 
     fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
-        let viewer = self.viewer();
-        // One entry a line, so that a move never wraps in its middle.
-        let lines: Vec<Line> = self
-            .played
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let text = if m.public || viewer.is_none_or(|v| v == m.mover) {
-                    m.text.clone()
-                } else {
-                    "(secret)".to_string()
-                };
-                Line::from(vec![
-                    Span::raw(format!("{:>3}. ", i + 1)),
-                    Span::styled(
-                        self.table.name(m.mover),
-                        Style::default().fg(SIDE_COLOURS[m.mover.index() % 4]),
-                    ),
-                    Span::raw(format!(" {text}")),
-                ])
-            })
-            .collect();
-        let shown = area.height.saturating_sub(2) as usize;
-        let skip = lines.len().saturating_sub(shown);
-        frame.render_widget(
-            Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
-                .block(Block::default().borders(Borders::ALL).title(" Moves ")),
-            area,
-        );
+        draw_move_list(frame, area, &self.played, self.viewer(), &|p| {
+            self.table.name(p)
+        });
     }
 
     fn draw_board(&self, frame: &mut Frame<'_>, area: Rect) {
@@ -1651,6 +1609,44 @@ fn event_loop(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> CliResu
         }
     }
     Ok(())
+}
+
+/// The move list: one entry a line, so that a move never wraps in its
+/// middle, the newest at the bottom; a move `viewer` may not read (another
+/// seat's setup) is shown as `(secret)`.
+pub(super) fn draw_move_list(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    moves: &[LastMove],
+    viewer: Option<Player>,
+    name: &dyn Fn(Player) -> String,
+) {
+    let lines: Vec<Line> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let text = if m.public || viewer.is_none_or(|v| v == m.mover) {
+                m.text.clone()
+            } else {
+                "(secret)".to_string()
+            };
+            Line::from(vec![
+                Span::raw(format!("{:>3}. ", i + 1)),
+                Span::styled(
+                    name(m.mover),
+                    Style::default().fg(SIDE_COLOURS[m.mover.index() % 4]),
+                ),
+                Span::raw(format!(" {text}")),
+            ])
+        })
+        .collect();
+    let shown = area.height.saturating_sub(2) as usize;
+    let skip = lines.len().saturating_sub(shown);
+    frame.render_widget(
+        Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
+            .block(Block::default().borders(Borders::ALL).title(" Moves ")),
+        area,
+    );
 }
 
 #[cfg(test)]
