@@ -311,6 +311,10 @@ impl Game for Oware {
         outcome.win_loss_return(player)
     }
 
+    fn evaluate(&self, state: &OwareState, player: Player) -> f64 {
+        crate::eval::evaluate(&self.layout, state, player)
+    }
+
     fn state_key(&self, state: &OwareState) -> u64 {
         let low = state.board as u64;
         let high = (state.board >> 64) as u64;
