@@ -315,6 +315,13 @@ impl Game for Oware {
         crate::eval::evaluate(&self.layout, state, player)
     }
 
+    /// Alpha-beta, as the framework's default for perfect information:
+    /// measured on Oware at equal time against MCTS with random and with
+    /// evaluation-cut rollouts (docs/AI.md, "Strength runs").
+    fn default_agent(&self) -> &'static str {
+        "alphabeta"
+    }
+
     fn state_key(&self, state: &OwareState) -> u64 {
         let low = state.board as u64;
         let high = (state.board >> 64) as u64;
