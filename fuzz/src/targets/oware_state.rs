@@ -70,9 +70,7 @@ pub fn run(data: &[u8]) {
     let (name, game) = &variants[pick as usize % variants.len()];
     let (label, built) = if rest.first() == Some(&b'{') {
         let text = String::from_utf8_lossy(rest).into_owned();
-        let built = plateau::serde_json::from_str::<OwareView>(&text)
-            .map(|view| view.state)
-            .map_err(|e| e.to_string());
+        let built = OwareView::from_json(&text).map(|view| view.state);
         (text, built)
     } else {
         from_bytes(game, rest)
@@ -120,7 +118,7 @@ fn check_position(name: &str, game: &Oware, state: &OwareState, ply: u32) {
         state: *state,
     };
     let json = plateau::serde_json::to_string(&view).expect("a view serializes");
-    let back: OwareView = plateau::serde_json::from_str(&json)
+    let back = OwareView::from_json(&json)
         .unwrap_or_else(|e| panic!("{what}: the state's JSON does not read back: {e}\n{json}"));
     assert_eq!(&back.state, state, "{what}: the JSON reads back different");
     assert_eq!(

@@ -388,3 +388,27 @@ fn engine_cap_a_full_list_of_positions_ends_the_game_after_a_new_one() {
     assert_eq!(state.store(SOUTH), 22);
     assert_eq!(state.seen().len(), 1);
 }
+
+#[test]
+fn a_view_reads_from_json_with_one_line_errors() {
+    let game = oware();
+    let start = game.initial_state(0);
+    let view = game.view(&start, NORTH);
+    let text = plateau::serde_json::to_string(&view).unwrap();
+    let back = plateau_oware::OwareView::from_json(&text).unwrap();
+    assert_eq!(back, view);
+    // An unknown key with a line break in it: named, escaped, one line.
+    let bad = text.replacen("\"north\":[", "\"n\\rth\":[", 1);
+    let e = plateau_oware::OwareView::from_json(&bad).unwrap_err();
+    assert!(e.contains("unknown field `n\\rth`"), "{e}");
+    assert!(!e.contains('\r') && !e.contains('\n'), "{e:?}");
+    // A position repeated in the list of O5.2 is refused.
+    let twice = text.replacen(
+        "\"seen\":[\"4 4 4 4 4 4 / 4 4 4 4 4 4 / south\"]",
+        "\"seen\":[\"4 4 4 4 4 4 / 4 4 4 4 4 4 / south\",\"4 4 4 4 4 4 / 4 4 4 4 4 4 / south\"]",
+        1,
+    );
+    assert_ne!(twice, text);
+    let e = plateau_oware::OwareView::from_json(&twice).unwrap_err();
+    assert!(e.contains("none repeated"), "{e}");
+}
