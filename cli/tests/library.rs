@@ -189,6 +189,40 @@ fn bench_and_perft() {
     ] {
         assert!(o.out.contains(w), "{}", o.out);
     }
+    // --agent: the search speed of an agent, one move on each position.
+    let spec = [
+        "bench",
+        "nim",
+        "--agent",
+        "alphabeta:depth=3",
+        "--positions",
+        "2",
+    ];
+    let o = run(&[&spec[..], &["--every", "1", "--json"]].concat());
+    assert_eq!(o.code, 0, "{}", o.err);
+    let v: serde_json::Value = serde_json::from_str(&o.out).unwrap();
+    assert_eq!(v["unit"], "nodes");
+    assert_eq!(v["agent"], "alphabeta:depth=3");
+    let positions = v["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 2);
+    assert_eq!(positions[1]["ply"], 1);
+    let sum: u64 = positions
+        .iter()
+        .map(|p| p["iterations"].as_u64().unwrap())
+        .sum();
+    assert!(sum > 0);
+    assert_eq!(v["iterations"].as_u64(), Some(sum));
+    // A depth budget searches the same nodes every time.
+    let again: serde_json::Value =
+        serde_json::from_str(&run(&[&spec[..], &["--every", "1", "--json"]].concat()).out).unwrap();
+    assert_eq!(again["iterations"], v["iterations"]);
+    let o = run(&spec);
+    for w in ["nodes/s", "ply 0", "depth 3", "machine"] {
+        assert!(o.out.contains(w), "{}", o.out);
+    }
+    let o = run(&["bench", "nim", "--agent", "mcts:tme=1s"]);
+    assert_eq!(o.code, 2);
+    assert!(o.err.contains("no option 'tme'"), "{}", o.err);
     let o = run(&["perft", "nim", "--set", "pile=4", "--depth", "3", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&o.out).unwrap();
     // From 4 stones, taking 1 to 3: 3 first moves; pairs 3+2+1 = 6; triples

@@ -49,6 +49,10 @@ fn moves() {
             if !p.label.contains("seed 0") {
                 continue;
             }
+            // The first byte picks among the first 256 positions only.
+            if i > usize::from(u8::MAX) {
+                continue;
+            }
             if let Some(mv) = p.session.random_move(&mut rng) {
                 write(&dir, &slug(&p.label), &picked(i, &mv));
             }
@@ -171,7 +175,7 @@ fn tiny_gravon(game_type: &str, seed: u64) -> String {
         for (sq, kind) in game.home_area(Player(side)).iter().zip(setup.kinds()) {
             if let Some(kind) = kind {
                 field[sq.rank() as usize * 10 + sq.file() as usize] =
-                    gravon_letter(&game, *kind, side);
+                    gravon_letter(&game, kind, side);
             }
         }
         session.play(Move::Setup(setup)).unwrap();
@@ -259,6 +263,19 @@ fn protocol() {
             ],
         ),
         (
+            "oware",
+            vec![
+                json!({"cmd": "new", "game": "oware", "variant": "small", "seed": 1}),
+                json!({"cmd": "play", "id": 1, "move": "C", "describe": true}),
+                json!({"cmd": "play", "id": 1, "move": "A"}),
+                json!({"cmd": "genmove", "id": 1, "agent": "alphabeta:depth=2", "play": true}),
+                json!({"cmd": "legal", "id": 1}),
+                json!({"cmd": "view", "id": 1, "player": "north"}),
+                json!({"cmd": "state", "id": 1}),
+                json!({"cmd": "record", "id": 1}),
+            ],
+        ),
+        (
             "quinque",
             vec![
                 json!({"cmd": "games"}),
@@ -287,6 +304,59 @@ fn protocol() {
     );
 }
 
+/// Oware positions as `oware_state` reads them: bytes for
+/// `Oware::position` (as given and fitted to the rules) and views as JSON.
+fn oware_state() {
+    let dir = dir("oware_state");
+    let start = |pick: u8, houses: usize, seeds: u8| {
+        let mut bytes = vec![pick, 0];
+        bytes.extend(std::iter::repeat_n(seeds, 2 * houses));
+        bytes.extend([0, 0, pick]);
+        bytes
+    };
+    write(&dir, "standard-start-raw", &start(0, 6, 4));
+    write(&dir, "small-start-raw", &start(1, 4, 3));
+    write(&dir, "standard-wrong-total", &{
+        let mut b = start(0, 6, 4);
+        b[14] = 1;
+        b
+    });
+    write(
+        &dir,
+        "standard-fitted",
+        &[0, 1, 5, 0, 2, 7, 1, 1, 3, 0, 0, 9, 2, 2, 8, 1],
+    );
+    write(
+        &dir,
+        "standard-feeding-raw",
+        &[0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 22, 23, 1],
+    );
+    let variants = ["standard", "small"];
+    for (pick, name) in variants.iter().enumerate() {
+        let game: plateau_oware::Oware = plateau::rules::load(&plateau::RulesSpec::variant(name))
+            .unwrap()
+            .game;
+        let mut state = game.initial_state(0);
+        let mut rng = plateau::rng(6);
+        for ply in 0..=200 {
+            if [0, 12, 40].contains(&ply) || game.status(&state).is_over() {
+                let view = game.view(&state, Player((ply % 2) as u8));
+                let mut bytes = vec![pick as u8];
+                bytes.extend(serde_json::to_vec(&view).unwrap());
+                let end = if game.status(&state).is_over() {
+                    "over"
+                } else {
+                    "json"
+                };
+                write(&dir, &format!("{name}-{ply}-{end}"), &bytes);
+            }
+            if !game.play_random(&mut state, &mut rng) {
+                break;
+            }
+        }
+    }
+}
+
 fn main() {
     assert!(registry().games().count() > 0);
     moves();
@@ -296,5 +366,6 @@ fn main() {
     rules_toml();
     gravon();
     protocol();
+    oware_state();
     println!("seeds written to fuzz/seeds/");
 }

@@ -228,5 +228,6 @@ targets!(
     record,
     rules_toml,
     gravon,
-    protocol
+    protocol,
+    oware_state
 );

@@ -5,6 +5,7 @@
 
 pub mod gravon;
 pub mod moves;
+pub mod oware_state;
 pub mod protocol;
 pub mod record;
 pub mod replay;
@@ -26,4 +27,5 @@ pub const ALL: &[(&str, Target)] = &[
     ("rules_toml", rules_toml::run),
     ("gravon", gravon::run),
     ("protocol", protocol::run),
+    ("oware_state", oware_state::run),
 ];

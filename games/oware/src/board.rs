@@ -134,6 +134,8 @@ pub(crate) struct Layout {
     /// By ring place `i` and reach `r`: one seed in each of the `r` houses
     /// after `i`, wrapping round the ring.
     pub run: [[Packed; 16]; 16],
+    /// By ring place: every lane but that place's (to empty the house).
+    pub clear: [Packed; 16],
     /// All lanes of a row (`0xff` repeated `houses` times).
     pub row_mask: u64,
     /// Added to a row to set the top bit of the lanes that are not empty.
@@ -164,6 +166,10 @@ impl Layout {
                 *run = (1..=r).map(|k| one(i + k)).sum();
             }
         }
+        let mut clear = [!0; 16];
+        for (i, clear) in clear.iter_mut().enumerate() {
+            *clear = !(0xff << (8 * i));
+        }
         let lanes = |f: &dyn Fn(usize) -> u64| (0..houses).map(|j| f(j) << (8 * j)).sum::<u64>();
         Layout {
             houses,
@@ -173,6 +179,7 @@ impl Layout {
             reach,
             lap,
             run,
+            clear,
             row_mask: lanes(&|_| 0xff),
             nonzero_bias: lanes(&|_| 0x7f),
             feed_bias: lanes(&|j| 0x80 - (houses - j) as u64),

@@ -53,14 +53,14 @@ pub(crate) fn capture(
     }
     let mut place = last;
     let mut seeds = 0u32;
-    let mut taken: Packed = 0;
+    let mut kept: Packed = !0;
     loop {
         let n = seeds_at(board, place);
         if n != 2 && n != 3 {
             break;
         }
         seeds += u32::from(n);
-        taken |= 0xff << (8 * place);
+        kept &= layout.clear[place];
         if place == start {
             break;
         }
@@ -77,5 +77,5 @@ pub(crate) fn capture(
     } else {
         place + 1
     };
-    (board & !taken, Capture::Taken { first, last, seeds })
+    (board & kept, Capture::Taken { first, last, seeds })
 }

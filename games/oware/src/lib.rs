@@ -26,7 +26,8 @@
 //! ring, O1), [`sowing`] (O2), [`capture`] (O3), `feeding` (O4 and the
 //! legal moves), [`repetition`] (O5.2 and its engine cap), `end` (the
 //! checks of O5.6 and the final count of O5.4), [`params`], [`state`]
-//! (positions and their JSON), [`notation`] and [`render`] (text output).
+//! (positions and their JSON), [`notation`] and [`render`] (text output),
+//! [`eval`] (the evaluation for search).
 //!
 //! Choices where the rules leave room, all documented where they are made:
 //! - the start position counts as occurred (O5.6); after a capture the list
@@ -44,6 +45,7 @@ pub mod board;
 mod board_view;
 pub mod capture;
 mod end;
+pub mod eval;
 mod feeding;
 mod game;
 mod learning;

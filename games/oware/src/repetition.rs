@@ -31,6 +31,55 @@ pub const CAPACITY: usize = 256;
 /// with one multiplication per eight places.
 #[inline(always)]
 pub(crate) fn code(board: Packed, ring: usize, to_move: Player) -> u64 {
+    // One copy for each ring size (the rules allow 1 to 8 houses a row), so
+    // that only the ring's lanes are taken; the branch is the same every
+    // time for one game's rules.
+    match ring {
+        12 => code_of::<12>(board, to_move),
+        2 => code_of::<2>(board, to_move),
+        4 => code_of::<4>(board, to_move),
+        6 => code_of::<6>(board, to_move),
+        8 => code_of::<8>(board, to_move),
+        10 => code_of::<10>(board, to_move),
+        14 => code_of::<14>(board, to_move),
+        16 => code_of::<16>(board, to_move),
+        _ => code_of_any(board, ring, to_move),
+    }
+}
+
+/// [`code`] for a ring of `RING` places (2 to 16): the same sums, only
+/// the ring's lanes taken.
+#[inline(always)]
+fn code_of<const RING: usize>(board: Packed, to_move: Player) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let ones = ring_ones(RING);
+    let low_sums = (board as u64).wrapping_add(ones[0]).wrapping_mul(ONES);
+    let mut zeros = 0u64;
+    let top = if RING > 8 {
+        let high = ((board >> 64) as u64).wrapping_add(ones[1]);
+        let high_sums = high
+            .wrapping_mul(ONES)
+            .wrapping_add((low_sums >> 56).wrapping_mul(ONES));
+        for i in 0..8 {
+            zeros |= 1 << ((low_sums >> (8 * i)) & 63);
+        }
+        for i in 0..RING - 8 {
+            zeros |= 1 << ((high_sums >> (8 * i)) & 63);
+        }
+        (high_sums >> (8 * (RING - 9))) as u8
+    } else {
+        for i in 0..RING {
+            zeros |= 1 << ((low_sums >> (8 * i)) & 63);
+        }
+        (low_sums >> (8 * (RING - 1))) as u8
+    };
+    let below = u64::MAX >> 63u32.saturating_sub(u32::from(top));
+    (below & !zeros & !1) | u64::from(to_move.0 & 1)
+}
+
+/// [`code`] for any ring up to 16 places: all sixteen lanes taken.
+#[inline(always)]
+fn code_of_any(board: Packed, ring: usize, to_move: Player) -> u64 {
     let ones = ring_ones(ring);
     let low = (board as u64).wrapping_add(ones[0]);
     let high = ((board >> 64) as u64).wrapping_add(ones[1]);
@@ -307,11 +356,9 @@ mod tests {
                 let layout = Layout::new(houses, 1);
                 let board = layout.pack(&seeds);
                 for p in [Player(0), Player(1)] {
-                    assert_eq!(
-                        code(board, ring, p),
-                        code_by_houses(board, ring, p),
-                        "{seeds:?}"
-                    );
+                    let expected = code_by_houses(board, ring, p);
+                    assert_eq!(code(board, ring, p), expected, "{seeds:?}");
+                    assert_eq!(code_of_any(board, ring, p), expected, "{seeds:?}");
                 }
             }
         }

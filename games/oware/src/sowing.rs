@@ -23,7 +23,7 @@ pub(crate) fn sow(layout: &Layout, board: Packed, from: usize) -> Sown {
     let s = usize::from(seeds_at(board, from));
     debug_assert!(s > 0 && s <= 64, "sowing {s} seeds");
     let reach = usize::from(layout.reach[s]);
-    let mut board = board - ((s as Packed) << (8 * from)) + layout.run[from][reach];
+    let mut board = (board & layout.clear[from]) + layout.run[from][reach];
     let laps = layout.laps[s];
     if laps > 0 {
         board += Packed::from(laps) * layout.lap[from];

@@ -180,6 +180,18 @@ pub struct OwareView {
     pub state: OwareState,
 }
 
+impl OwareView {
+    /// A view read from its JSON (the position with the positions since
+    /// the last capture, see the module docs), every position checked as
+    /// the rules require; the error is one line naming what is wrong (text
+    /// from the input, such as an unknown key, has its control characters
+    /// escaped).
+    pub fn from_json(text: &str) -> Result<OwareView, String> {
+        serde_json::from_str(text)
+            .map_err(|e| plateau::escape_controls(&e.to_string()).into_owned())
+    }
+}
+
 /// A side of the board by name, as it appears in JSON.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -299,3 +299,116 @@ fn the_start_is_the_position_of_the_rules() {
     assert_eq!(game.initial_state(7), built);
     assert_eq!(built.seen().len(), 1);
 }
+
+/// Distinct positions of 5 seeds on the board, other than those of `skip`,
+/// as the JSON's `"south row / north row / player"` (the last house first
+/// varies slowest).
+fn other_positions(count: usize, skip: &[String]) -> Vec<String> {
+    let row = |h: &[u8]| h.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+    let mut out = Vec::new();
+    let mut houses = [0u8; 12];
+    'outer: for code in 0u32.. {
+        // Five seeds placed house by house, base 12.
+        houses.fill(0);
+        let mut c = code;
+        for _ in 0..5 {
+            houses[(c % 12) as usize] += 1;
+            c /= 12;
+        }
+        for side in ["south", "north"] {
+            let text = format!("{} / {} / {side}", row(&houses[..6]), row(&houses[6..]));
+            if !skip.contains(&text) && !out.contains(&text) {
+                out.push(text);
+                if out.len() == count {
+                    break 'outer;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn engine_cap_a_full_list_of_positions_ends_the_game_after_a_new_one() {
+    // RULES.md O5.2 ends the game on a position that occurred since the
+    // last capture and sets no bound on how many there are; the engine
+    // keeps at most CAPACITY of them (a `Copy` state), and a move that
+    // would add one more ends the game as `history-cap`, marked as capped
+    // and scored as O5.4 (repetition.rs). Checked on a state whose list is
+    // full: the current position last, and among the others the one that D
+    // reaches.
+    let game = oware();
+    let cap = plateau_oware::repetition::CAPACITY;
+    let current = "0 0 0 1 1 1 / 1 1 0 0 0 0 / south".to_string();
+    let after_d = "0 0 0 0 2 1 / 1 1 0 0 0 0 / north".to_string();
+    let after_e = "0 0 0 1 0 2 / 1 1 0 0 0 0 / north".to_string();
+    let mut seen = other_positions(cap - 2, &[current.clone(), after_d.clone(), after_e]);
+    seen.insert(seen.len() / 2, after_d);
+    seen.push(current);
+    assert_eq!(seen.len(), cap);
+    let json = plateau::serde_json::json!({
+        "seat": "south",
+        "state": {
+            "south": [0, 0, 0, 1, 1, 1], "north": [1, 1, 0, 0, 0, 0],
+            "stores": {"south": 20, "north": 23}, "to_move": "south", "ply": 300,
+            "seen": seen, "outcome": null,
+        }
+    });
+    let full: OwareState = plateau::serde_json::from_value::<plateau_oware::OwareView>(json)
+        .unwrap()
+        .state;
+    assert_eq!(full.seen().len(), cap);
+    assert_eq!(legal(&game, &full), ["D", "E", "F"]);
+
+    // D: the position reached is in the list: O5.2 ends the game, before
+    // the cap is looked at.
+    let mut state = full;
+    play(&game, &mut state, "D");
+    let outcome = game.status(&state).outcome().cloned().expect("over");
+    assert_eq!(outcome.reason, EndReason::Repetition.as_str());
+    assert!(!outcome.capped);
+
+    // E: a new position (E's seed falls in South's own F, no capture, O3.1)
+    // and no room for it: the engine cap. Each side collects its row
+    // (O5.4): South 20 + 3, North 23 + 2.
+    let mut state = full;
+    play(&game, &mut state, "E");
+    let outcome = game.status(&state).outcome().cloned().expect("over");
+    assert_eq!(outcome.reason, EndReason::HistoryCap.as_str());
+    assert!(outcome.capped);
+    assert_eq!(outcome.scores, Some(vec![23, 25]));
+    assert_eq!(outcome.winner, Some(NORTH));
+    assert_eq!(state.seen().len(), cap, "nothing was added");
+
+    // F: its seed makes a 2 in a, captured (O3.1; b keeps one, so no grand
+    // slam, O3.2): the list is cleared (O5.6) and the game goes on.
+    let mut state = full;
+    play(&game, &mut state, "F");
+    assert_eq!(game.status(&state), Status::ToMove(NORTH));
+    assert_eq!(state.store(SOUTH), 22);
+    assert_eq!(state.seen().len(), 1);
+}
+
+#[test]
+fn a_view_reads_from_json_with_one_line_errors() {
+    let game = oware();
+    let start = game.initial_state(0);
+    let view = game.view(&start, NORTH);
+    let text = plateau::serde_json::to_string(&view).unwrap();
+    let back = plateau_oware::OwareView::from_json(&text).unwrap();
+    assert_eq!(back, view);
+    // An unknown key with a line break in it: named, escaped, one line.
+    let bad = text.replacen("\"north\":[", "\"n\\rth\":[", 1);
+    let e = plateau_oware::OwareView::from_json(&bad).unwrap_err();
+    assert!(e.contains("unknown field `n\\rth`"), "{e}");
+    assert!(!e.contains('\r') && !e.contains('\n'), "{e:?}");
+    // A position repeated in the list of O5.2 is refused.
+    let twice = text.replacen(
+        "\"seen\":[\"4 4 4 4 4 4 / 4 4 4 4 4 4 / south\"]",
+        "\"seen\":[\"4 4 4 4 4 4 / 4 4 4 4 4 4 / south\",\"4 4 4 4 4 4 / 4 4 4 4 4 4 / south\"]",
+        1,
+    );
+    assert_ne!(twice, text);
+    let e = plateau_oware::OwareView::from_json(&twice).unwrap_err();
+    assert!(e.contains("none repeated"), "{e}");
+}
