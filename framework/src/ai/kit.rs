@@ -262,3 +262,79 @@ pub fn measure<G: Game>(
     let choice = choose_at(agent.as_mut(), game, state).ok_or("no move")?;
     Ok((choice.analysis.iterations, choice.analysis.elapsed))
 }
+
+/// The value of `state` for its player to move by plain minimax to `depth`
+/// with the conventions of the `alphabeta` agent: the evaluation (clamped to
+/// [-1, 1]) at depth 0, a finished game worth its returns doubled (so that a
+/// proven result outranks any evaluation), and the value negated only where
+/// the side to move changes (a player who moves twice in a row keeps it).
+/// Tests compare alpha-beta with it at small depths. Perfect information
+/// only: it reads the state.
+pub fn minimax<G: Game>(game: &G, state: &G::State, depth: u32) -> f64 {
+    let Some(mover) = game.status(state).to_move() else {
+        return 0.0;
+    };
+    if depth == 0 {
+        return game.evaluate(state, mover).clamp(-1.0, 1.0);
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    let mut best = f64::NEG_INFINITY;
+    for mv in &moves {
+        let mut child = state.clone();
+        game.apply_unchecked(&mut child, mv);
+        let v = match game.status(&child) {
+            Status::Over(o) => game.returns(&o, mover) * 2.0,
+            Status::ToMove(p) if p == mover => minimax(game, &child, depth - 1),
+            Status::ToMove(_) => -minimax(game, &child, depth - 1),
+        };
+        best = best.max(v);
+    }
+    best
+}
+
+/// A criterion bench of agents' speed on one core, the `main` of a bench
+/// target: each spec is run from one position, and criterion reports its
+/// iterations (MCTS playouts, alpha-beta nodes) per second as elements per
+/// second (docs/PERFORMANCE.md). The bench crate needs `criterion` as a
+/// dev-dependency; budgets must be iterations or depths, so that the counts
+/// are the same every run.
+///
+/// ```ignore
+/// plateau::agent_speed_bench!(
+///     "hus",
+///     plateau_hus::Hus::standard(),
+///     |game| plateau::ai::kit::position_after(game, 7, 20),
+///     [("mcts", "mcts:iters=2000,keep=false,solver=false"), ("alphabeta", "alphabeta:depth=5")]
+/// );
+/// ```
+#[macro_export]
+macro_rules! agent_speed_bench {
+    ($label:expr, $game:expr, $position:expr, [$(($name:expr, $spec:expr)),* $(,)?]) => {
+        fn agents(c: &mut criterion::Criterion) {
+            let game = $game;
+            let position: &dyn Fn(&_) -> _ = &$position;
+            let state = position(&game);
+            let mut group = c.benchmark_group(concat!($label, "-agents"));
+            group
+                .sample_size(10)
+                .measurement_time(std::time::Duration::from_secs(5));
+            for (name, spec) in [$(($name, $spec)),*] {
+                let (iterations, elapsed) =
+                    $crate::ai::kit::measure(&game, spec, &state).unwrap();
+                println!(
+                    "{} {name} ({spec}): {iterations} iterations in {elapsed:?}, {:.0}/s",
+                    $label,
+                    iterations as f64 / elapsed.as_secs_f64()
+                );
+                group.throughput(criterion::Throughput::Elements(iterations));
+                group.bench_function(name, |b| {
+                    b.iter(|| std::hint::black_box($crate::ai::kit::measure(&game, spec, &state).unwrap()))
+                });
+            }
+            group.finish();
+        }
+        criterion::criterion_group!(benches, agents);
+        criterion::criterion_main!(benches);
+    };
+}

@@ -139,27 +139,6 @@ fn search_agents_win_in_one_and_avoid_a_loss_in_one() {
     kit::check(&oware, "greedy", &wins).unwrap();
 }
 
-/// Plain minimax with alpha-beta's conventions (evaluation at depth 0,
-/// returns doubled at the end, negation when the side changes).
-fn minimax(game: &Oware, state: &OwareState, depth: u32) -> f64 {
-    let mover = game.status(state).to_move().unwrap();
-    if depth == 0 {
-        return game.evaluate(state, mover);
-    }
-    let mut best = f64::NEG_INFINITY;
-    for mv in legal(game, state) {
-        let mut child = *state;
-        game.apply_unchecked(&mut child, &mv);
-        let v = match game.status(&child) {
-            Status::Over(o) => game.returns(&o, mover) * 2.0,
-            Status::ToMove(p) if p == mover => minimax(game, &child, depth - 1),
-            Status::ToMove(_) => -minimax(game, &child, depth - 1),
-        };
-        best = best.max(v);
-    }
-    best
-}
-
 #[test]
 fn alpha_beta_equals_minimax_at_small_depths() {
     let oware = Oware::standard();
@@ -173,7 +152,7 @@ fn alpha_beta_equals_minimax_at_small_depths() {
         let depth = 1 + i as u32 % 4;
         let mut agent = agent_for(&oware, &format!("alphabeta:depth={depth}"), 0).unwrap();
         let choice = choose_at(agent.as_mut(), &oware, state).unwrap();
-        let expected = minimax(&oware, state, depth);
+        let expected = kit::minimax(&oware, state, depth);
         let scaled = if expected.abs() > 1.0 {
             expected / 2.0
         } else {

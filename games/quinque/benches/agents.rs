@@ -1,43 +1,19 @@
 //! The agents' speed on one core: MCTS iterations (playouts) per second
-//! and alpha-beta nodes per second from a mid-game position, reported by
+//! and alpha-beta nodes per second from a position 12 plies in, reported by
 //! criterion as elements per second (docs/PERFORMANCE.md).
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use plateau::ai::kit;
-use std::hint::black_box;
-use std::time::Duration;
-
-fn agents(c: &mut Criterion) {
-    let game: plateau_quinque::Quinque =
-        plateau::rules::load(&plateau::RulesSpec::variant("basic"))
-            .unwrap()
-            .game;
-    let state = kit::position_after(&game, 7, 12);
-    let mut group = c.benchmark_group("quinque-agents");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(5));
-    for (name, spec) in [
+plateau::agent_speed_bench!(
+    "quinque",
+    plateau::rules::load::<plateau_quinque::Quinque>(&plateau::RulesSpec::variant("basic"))
+        .unwrap()
+        .game,
+    |game| plateau::ai::kit::position_after(game, 7, 12),
+    [
         ("mcts", "mcts:iters=300,keep=false,solver=false"),
         (
             "mcts_eval",
-            "mcts:iters=1000,rollout=eval,cut=2,keep=false,solver=false",
+            "mcts:iters=1000,rollout=eval,cut=2,keep=false,solver=false"
         ),
         ("alphabeta", "alphabeta:depth=2"),
-    ] {
-        // Iteration and node counts are deterministic for these budgets.
-        let (iterations, elapsed) = kit::measure(&game, spec, &state).unwrap();
-        println!(
-            "quinque {name} ({spec}): {iterations} iterations in {elapsed:?}, {:.0}/s",
-            iterations as f64 / elapsed.as_secs_f64()
-        );
-        group.throughput(Throughput::Elements(iterations));
-        group.bench_function(name, |b| {
-            b.iter(|| black_box(kit::measure(&game, spec, &state).unwrap()))
-        });
-    }
-    group.finish();
-}
-
-criterion_group!(benches, agents);
-criterion_main!(benches);
+    ]
+);

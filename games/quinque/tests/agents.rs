@@ -5,7 +5,7 @@
 
 use plateau::ai::kit::{self, CaseKind};
 use plateau::ai::{agent_for, choose_at};
-use plateau::{rules, Game, RulesSpec, Status};
+use plateau::{rules, Game, RulesSpec};
 use plateau_quinque::Quinque;
 
 fn quinque(variant: &str) -> Quinque {
@@ -51,29 +51,6 @@ fn search_agents_win_in_one_and_avoid_a_loss_in_one() {
     }
 }
 
-/// Plain minimax with alpha-beta's conventions (evaluation at depth 0,
-/// returns doubled at the end, negation only when the side changes).
-fn minimax(game: &Quinque, state: &<Quinque as Game>::State, depth: u32) -> f64 {
-    let mover = game.status(state).to_move().unwrap();
-    if depth == 0 {
-        return game.evaluate(state, mover);
-    }
-    let mut moves = Vec::new();
-    game.legal_moves(state, &mut moves);
-    let mut best = f64::NEG_INFINITY;
-    for mv in &moves {
-        let mut child = state.clone();
-        game.apply_unchecked(&mut child, mv);
-        let v = match game.status(&child) {
-            Status::Over(o) => game.returns(&o, mover) * 2.0,
-            Status::ToMove(p) if p == mover => minimax(game, &child, depth - 1),
-            Status::ToMove(_) => -minimax(game, &child, depth - 1),
-        };
-        best = best.max(v);
-    }
-    best
-}
-
 #[test]
 fn alpha_beta_equals_minimax_where_a_player_acts_twice() {
     let game = quinque("basic");
@@ -94,7 +71,7 @@ fn alpha_beta_equals_minimax_where_a_player_acts_twice() {
         // Alpha-beta, through the agent at a fixed depth.
         let mut agent = agent_for(&game, &format!("alphabeta:depth={depth}"), 0).unwrap();
         let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
-        let expected = minimax(&game, &state, depth);
+        let expected = kit::minimax(&game, &state, depth);
         let got = choice.analysis.value.unwrap();
         let scaled = if expected.abs() > 1.0 {
             expected / 2.0

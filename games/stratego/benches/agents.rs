@@ -1,37 +1,14 @@
 //! The agents' speed on one core: MCTS iterations (playouts) per second
-//! and alpha-beta nodes per second from a mid-game position, reported by
+//! and alpha-beta nodes per second (information-set searches) from a position 20 plies in, reported by
 //! criterion as elements per second (docs/PERFORMANCE.md).
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use plateau::ai::kit;
-use std::hint::black_box;
-use std::time::Duration;
-
-fn agents(c: &mut Criterion) {
-    let game: plateau_stratego::Stratego = plateau_stratego::Stratego::original();
-    let state = kit::position_after(&game, 7, 20);
-    let mut group = c.benchmark_group("stratego-agents");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(5));
-    for (name, spec) in [
+plateau::agent_speed_bench!(
+    "stratego",
+    plateau_stratego::Stratego::original(),
+    |game| plateau::ai::kit::position_after(game, 7, 20),
+    [
         ("ismcts", "ismcts:iters=200"),
         ("ismcts_eval", "ismcts:iters=1000,rollout=eval,cut=4"),
         ("pimc", "pimc:worlds=4,depth=2,iters=1000000"),
-    ] {
-        // Iteration and node counts are deterministic for these budgets.
-        let (iterations, elapsed) = kit::measure(&game, spec, &state).unwrap();
-        println!(
-            "stratego {name} ({spec}): {iterations} iterations in {elapsed:?}, {:.0}/s",
-            iterations as f64 / elapsed.as_secs_f64()
-        );
-        group.throughput(Throughput::Elements(iterations));
-        group.bench_function(name, |b| {
-            b.iter(|| black_box(kit::measure(&game, spec, &state).unwrap()))
-        });
-    }
-    group.finish();
-}
-
-criterion_group!(benches, agents);
-criterion_main!(benches);
+    ]
+);
