@@ -202,11 +202,14 @@ impl Game {
         Ok(self.rules.learning()?.observation_layout(&*self.rules.game))
     }
 
-    /// The notation of an action id.
+    /// A name of an action id that holds in every position: its notation
+    /// where ids do not depend on the position (Hus, Oware from South's
+    /// side, Stratego), a description relative to the frame in Quinque
+    /// (use `State.action_to_string` for a position's notation).
     fn action_to_string(&self, action: usize) -> PyResult<String> {
         self.rules
             .learning()?
-            .action_notation(&*self.rules.game, action)
+            .action_name(&*self.rules.game, action)
             .ok_or_else(|| {
                 PyIndexError::new_err(format!(
                     "no action {action}: ids are 0 to {}",
@@ -605,21 +608,21 @@ impl State {
             .map_err(play_error)
     }
 
-    /// The notation of an action id in this position: the legal move's
-    /// text where it is legal (in Oware it depends on the mover), otherwise
-    /// the game's notation of the id.
+    /// The notation of the move an action id names in this position
+    /// (legal or not). Ids may depend on the position: Quinque's are
+    /// relative to a frame around the formation, and Oware writes a house
+    /// by the mover's side.
     fn action_to_string(&self, action: usize) -> PyResult<String> {
-        {
-            let session = self.lock();
-            let ids = self.legal_ids(&**session)?;
-            let moves = session.legal_moves();
-            if ids.len() == moves.len() {
-                if let Some(i) = ids.iter().position(|&id| id == action) {
-                    return Ok(moves[i].clone());
-                }
-            }
-        }
-        self.game().action_to_string(action)
+        let learning = self.rules.learning()?;
+        let text = learning.action_notation(&**self.lock(), action);
+        text.ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "no action {action}: ids are 0 to {}",
+                learning
+                    .num_distinct_actions(&*self.rules.game)
+                    .saturating_sub(1)
+            ))
+        })
     }
 
     /// What `player` sees, as a float32 NumPy array of the game's

@@ -36,9 +36,9 @@
 
 use crate::notation::Move;
 use crate::view::{StrategoView, ViewSquare};
-use crate::{Square, Stratego};
+use crate::{Square, Stratego, StrategoState};
 use plateau::learning::Learning;
-use plateau::{Game, Status};
+use plateau::{Game, Player, Status};
 
 impl Stratego {
     fn cells(&self) -> usize {
@@ -61,7 +61,7 @@ impl Learning for Stratego {
         cells * cells + self.rules.kinds.len() * cells + 1
     }
 
-    fn action_id(&self, mv: &Move) -> Option<usize> {
+    fn action_id(&self, _state: &StrategoState, mv: &Move) -> Option<usize> {
         let cells = self.cells();
         match mv {
             Move::Setup(_) => None,
@@ -73,7 +73,7 @@ impl Learning for Stratego {
         }
     }
 
-    fn action_notation(&self, id: usize) -> Option<String> {
+    fn action_notation(&self, _state: &StrategoState, id: usize) -> Option<String> {
         let cells = self.cells();
         let kinds = self.rules.kinds.len();
         let mv = if id < cells * cells {
@@ -160,7 +160,7 @@ impl Learning for Stratego {
         lines
     }
 
-    fn write_observation(&self, view: &StrategoView, out: &mut [f32]) {
+    fn write_observation(&self, view: &StrategoView, _viewer: Player, out: &mut [f32]) {
         let k = self.rules.kinds.len();
         let (files, ranks) = (view.files as usize, view.ranks as usize);
         let plane = files * ranks;
