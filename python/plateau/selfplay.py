@@ -83,7 +83,7 @@ def selfplay(
         first = len(columns["actions"])
         plies = 0
         while not state.is_over and plies < max_plies:
-            player = state.to_move
+            player = state.current_player()
             move = agents[player % len(agents)].choose(state)
             if state.moves_enumerable:
                 columns["observations"].append(state.observation_tensor(player))
