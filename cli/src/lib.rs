@@ -74,6 +74,7 @@ pub fn default_registry() -> Registry {
     registry.register::<plateau_stratego::Stratego>();
     registry.register_learning::<plateau_hus::Hus>();
     registry.register_learning::<plateau_oware::Oware>();
+    registry.register_learning::<plateau_quinque::Quinque>();
     registry.register_learning::<plateau_stratego::Stratego>();
     registry
 }

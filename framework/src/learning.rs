@@ -20,10 +20,11 @@
 //! let state = nim.initial_state(0);
 //! let mut moves = Vec::new();
 //! nim.legal_moves(&state, &mut moves);
-//! let ids: Vec<usize> = moves.iter().filter_map(|m| nim.action_id(m)).collect();
+//! let ids: Vec<usize> = moves.iter().filter_map(|m| nim.action_id(&state, m)).collect();
 //! assert!(ids.iter().all(|&id| id < nim.num_distinct_actions()));
 //! let mut observation = vec![0.0; nim.observation_shape().iter().product()];
-//! nim.write_observation(&nim.view(&state, plateau::Player(0)), &mut observation);
+//! let viewer = plateau::Player(0);
+//! nim.write_observation(&nim.view(&state, viewer), viewer, &mut observation);
 //! ```
 
 use crate::registry::{DynGame, DynSession};
@@ -37,16 +38,32 @@ use std::marker::PhantomData;
 /// the space (a Stratego setup, which is free-form and is made by other
 /// means). The observation is a dense `f32` tensor of
 /// [`observation_shape`](Learning::observation_shape) in row-major order.
+///
+/// An id may depend on the position: on an unbounded board (Quinque) ids
+/// are taken relative to a frame around the pieces, so the same id names
+/// the same move relative to the formation wherever it stands. That is why
+/// [`action_id`](Learning::action_id) and
+/// [`action_notation`](Learning::action_notation) take the position; games
+/// with absolute ids (Hus, Oware, Stratego) ignore it.
 pub trait Learning: Game {
     /// The number of distinct action ids under these rules.
     fn num_distinct_actions(&self) -> usize;
 
-    /// The id of a move, or `None` for a move outside the action space.
-    fn action_id(&self, mv: &Self::Move) -> Option<usize>;
+    /// The id of a move of `state`, or `None` for a move outside the action
+    /// space.
+    fn action_id(&self, state: &Self::State, mv: &Self::Move) -> Option<usize>;
 
-    /// The notation of the move with that id (the same text in every
-    /// position where it is legal), or `None` for an id out of range.
-    fn action_notation(&self, id: usize) -> Option<String>;
+    /// The notation of the move that id names in `state` (whether or not it
+    /// is legal there), or `None` for an id out of range.
+    fn action_notation(&self, state: &Self::State, id: usize) -> Option<String>;
+
+    /// A name of the id that holds in every position, for people reading
+    /// ids without a position: by default the id's notation in the start
+    /// position of seed 0, which is its notation everywhere when ids do not
+    /// depend on the position. Games whose ids do override it.
+    fn action_name(&self, id: usize) -> Option<String> {
+        self.action_notation(&self.initial_state(0), id)
+    }
 
     /// The shape of the observation tensor, e.g. `[planes, ranks, files]`.
     fn observation_shape(&self) -> Vec<usize>;
@@ -55,9 +72,11 @@ pub trait Learning: Game {
     /// block, for documentation and for people reading a tensor.
     fn observation_layout(&self) -> Vec<String>;
 
-    /// Writes the observation of `view` into `out`, which holds
-    /// `observation_shape().iter().product()` zeros.
-    fn write_observation(&self, view: &Self::View, out: &mut [f32]);
+    /// Writes the observation `viewer` has of its `view` into `out`, which
+    /// holds `observation_shape().iter().product()` zeros. `viewer` is the
+    /// player the view was made for (a game whose view is the whole state,
+    /// such as Quinque, learns from it whose side the planes are written from).
+    fn write_observation(&self, view: &Self::View, viewer: Player, out: &mut [f32]);
 }
 
 /// [`Learning`] reached without knowing the game's type: each method takes
@@ -71,8 +90,12 @@ pub trait DynLearning: Send + Sync {
     fn game_id(&self) -> &'static str;
     /// The number of distinct action ids under these rules.
     fn num_distinct_actions(&self, game: &dyn DynGame) -> usize;
-    /// The notation of an action id, if in range.
-    fn action_notation(&self, game: &dyn DynGame, id: usize) -> Option<String>;
+    /// The position-free name of an action id ([`Learning::action_name`]),
+    /// if in range.
+    fn action_name(&self, game: &dyn DynGame, id: usize) -> Option<String>;
+    /// The notation of the move an action id names in the session's
+    /// position ([`Learning::action_notation`]), if in range.
+    fn action_notation(&self, session: &dyn DynSession, id: usize) -> Option<String>;
     /// The shape of the observation tensor.
     fn observation_shape(&self, game: &dyn DynGame) -> Vec<usize>;
     /// The meaning of each part of the observation tensor.
@@ -121,8 +144,12 @@ impl<G: Learning> DynLearning for LearningEntry<G> {
     fn num_distinct_actions(&self, game: &dyn DynGame) -> usize {
         rules::<G>(game).num_distinct_actions()
     }
-    fn action_notation(&self, game: &dyn DynGame, id: usize) -> Option<String> {
-        rules::<G>(game).action_notation(id)
+    fn action_name(&self, game: &dyn DynGame, id: usize) -> Option<String> {
+        rules::<G>(game).action_name(id)
+    }
+    fn action_notation(&self, s: &dyn DynSession, id: usize) -> Option<String> {
+        let s = session::<G>(s);
+        s.game().action_notation(s.state(), id)
     }
     fn observation_shape(&self, game: &dyn DynGame) -> Vec<usize> {
         rules::<G>(game).observation_shape()
@@ -139,16 +166,18 @@ impl<G: Learning> DynLearning for LearningEntry<G> {
         let game = s.game();
         crate::scratch::with_moves::<G::Move, _>(|moves| {
             game.legal_moves(s.state(), moves);
-            out.extend(moves.iter().filter_map(|m| game.action_id(m)));
+            out.extend(moves.iter().filter_map(|m| game.action_id(s.state(), m)));
         });
     }
     fn action_id(&self, s: &dyn DynSession, text: &str) -> Result<usize, PlayError> {
         let s = session::<G>(s);
         let mv = s.game().parse_move(s.state(), text)?;
-        s.game().action_id(&mv).ok_or_else(|| PlayError::Illegal {
-            mv: s.game().format_move(&mv),
-            reason: "the move has no action id (it is outside the action space)".into(),
-        })
+        s.game()
+            .action_id(s.state(), &mv)
+            .ok_or_else(|| PlayError::Illegal {
+                mv: s.game().format_move(&mv),
+                reason: "the move has no action id (it is outside the action space)".into(),
+            })
     }
     fn play_id(&self, s: &mut dyn DynSession, id: usize) -> Result<(), PlayError> {
         let id_game = s.game_id();
@@ -165,11 +194,12 @@ impl<G: Learning> DynLearning for LearningEntry<G> {
             return Err(PlayError::GameOver);
         }
         let game = s.game();
+        let state = s.state();
         let found = crate::scratch::with_moves::<G::Move, _>(|moves| {
-            game.legal_moves(s.state(), moves);
+            game.legal_moves(state, moves);
             moves
                 .iter()
-                .position(|m| game.action_id(m) == Some(id))
+                .position(|m| game.action_id(state, m) == Some(id))
                 .map(|i| moves.swap_remove(i))
         });
         match found {
@@ -177,27 +207,39 @@ impl<G: Learning> DynLearning for LearningEntry<G> {
                 mv: s.game().format_move(&e.mv),
                 reason: e.reason,
             }),
-            None => Err(PlayError::Illegal {
-                mv: match game.action_notation(id) {
-                    Some(text) => format!("{text} (action {id})"),
-                    None => format!("action {id}"),
-                },
-                reason: if id >= game.num_distinct_actions() {
-                    format!(
-                        "no such action: ids are 0 to {}",
-                        game.num_distinct_actions().saturating_sub(1)
-                    )
-                } else {
-                    "not a legal move in this position".into()
-                },
+            None if id >= game.num_distinct_actions() => Err(PlayError::Illegal {
+                mv: format!("action {id}"),
+                reason: format!(
+                    "no such action: ids are 0 to {}",
+                    game.num_distinct_actions().saturating_sub(1)
+                ),
             }),
+            None => {
+                let text = game.action_notation(state, id);
+                // Why the move is illegal, in the rules' words, when its
+                // notation reads as a move of this position.
+                let why = text
+                    .as_deref()
+                    .and_then(|t| game.parse_move(state, t).ok())
+                    .and_then(|mv| game.check_move(state, &mv).err());
+                Err(PlayError::Illegal {
+                    mv: match text {
+                        Some(text) => format!("{text} (action {id})"),
+                        None => format!("action {id}"),
+                    },
+                    reason: match why {
+                        Some(why) => format!("not a legal move in this position: {why}"),
+                        None => "not a legal move in this position".into(),
+                    },
+                })
+            }
         }
     }
     fn observation(&self, s: &dyn DynSession, player: Player, out: &mut [f32]) {
         let s = session::<G>(s);
         out.fill(0.0);
         let view = s.game().view(s.state(), player);
-        s.game().write_observation(&view, out);
+        s.game().write_observation(&view, player, out);
     }
 }
 
@@ -230,7 +272,8 @@ mod tests {
         let mut ids = Vec::new();
         learning.legal_action_ids(&*session, &mut ids);
         assert_eq!(ids, vec![0, 1, 2]);
-        assert_eq!(learning.action_notation(&*nim, 2).as_deref(), Some("3"));
+        assert_eq!(learning.action_name(&*nim, 2).as_deref(), Some("3"));
+        assert_eq!(learning.action_notation(&*session, 2).as_deref(), Some("3"));
         assert_eq!(learning.action_id(&*session, "2").unwrap(), 1);
         learning.play_id(&mut *session, 2).unwrap();
         assert_eq!(session.record().moves, vec!["3".to_string()]);

@@ -228,9 +228,17 @@ impl<G: Game> Session<G> {
             });
         }
         if keep_previous {
-            let mut next = self.current.clone();
-            self.game.try_apply(&mut next, &mv)?;
-            self.previous = Some(std::mem::replace(&mut self.current, next));
+            // Checked first, so that the position before the move is copied
+            // once, into the place of the one before (a state can be a few
+            // KB: Oware's holds the positions since the last capture).
+            if let Err(reason) = self.game.check_move(&self.current, &mv) {
+                return Err(IllegalMove { mv, reason });
+            }
+            match &mut self.previous {
+                Some(previous) => previous.clone_from(&self.current),
+                None => self.previous = Some(self.current.clone()),
+            }
+            self.game.apply_unchecked(&mut self.current, &mv);
         } else {
             // try_apply leaves the state unchanged when it refuses the move.
             self.game.try_apply(&mut self.current, &mv)?;

@@ -4,7 +4,8 @@ side by side in one run, and Plateau's native playouts against `plateau bench`.
     python python/bench/python_loop.py --game oware --games 2000 --runs 3 \
         --plateau-bin target/release/plateau
 
-Each figure is the median of `--runs` runs (plies per second). The Python
+Each figure is the median of `--runs` runs (plies per second), the loops
+interleaved (one run of each per round). The Python
 loops draw with `random.Random(seed).choice` and play each ply with
 `legal_action_ids()` + `play_id()` (Plateau; `--strings` also times
 `legal_moves()` + `play()` in notation) and `legal_actions()` +
@@ -17,6 +18,7 @@ import random
 import statistics
 import subprocess
 import time
+from typing import Any
 
 import plateau
 
@@ -60,8 +62,13 @@ def openspiel(game, games, seed):
 def native_playouts(game, games, seed, max_plies=2000):
     plies = game.bench(games, seed, max_plies)["plies"]  # the same seeded games
     start = time.perf_counter()
-    game.playouts(games, seed, max_plies)
-    return plies / (time.perf_counter() - start)
+    outcomes = game.playouts(games, seed, max_plies)
+    seconds = time.perf_counter() - start
+    # timed: the call and its result; freeing the result, whenever the
+    # caller drops it, is not part of the call
+    assert len(outcomes) == games
+    del outcomes
+    return plies / seconds
 
 
 def cli_bench(binary, game_id, games, seed, max_plies=2000):
@@ -85,26 +92,27 @@ def main():
     args = parser.parse_args()
 
     game = plateau.load(args.game)
-    rows = {}
+    loops: list[tuple[str, Any, tuple[Any, ...]]] = [("plateau python loop (ids)", plateau_ids, (game, args.games, args.seed))]
+    if args.strings:
+        loops.append(("plateau python loop (notation)", plateau_strings, (game, args.games, args.seed)))
+    try:
+        import pyspiel
+    except ImportError:
+        print("pyspiel is not installed: pip install open-spiel")
+    else:
+        loops.append(("openspiel python loop", openspiel,
+                      (pyspiel.load_game(args.openspiel or args.game), args.games, args.seed)))
+    loops.append(("plateau game.playouts", native_playouts, (game, args.native_games, args.seed)))
+    if args.plateau_bin:
+        loops.append(("plateau bench (cli)", cli_bench, (args.plateau_bin, args.game, args.native_games, args.seed)))
 
-    def measure(name, f, *a):
-        runs = [f(*a) for _ in range(args.runs)]
-        rows[name] = (statistics.median(runs), runs)
-
-    if True:
-        measure("plateau python loop (ids)", plateau_ids, game, args.games, args.seed)
-        if args.strings:
-            measure("plateau python loop (notation)", plateau_strings, game, args.games, args.seed)
-        try:
-            import pyspiel
-        except ImportError:
-            print("pyspiel is not installed: pip install open-spiel")
-        else:
-            measure("openspiel python loop", openspiel, pyspiel.load_game(args.openspiel or args.game),
-                    args.games, args.seed)
-        measure("plateau game.playouts", native_playouts, game, args.native_games, args.seed)
-        if args.plateau_bin:
-            measure("plateau bench (cli)", cli_bench, args.plateau_bin, args.game, args.native_games, args.seed)
+    # Interleaved: each round runs every loop once, so that a change of the
+    # machine's load during the run touches all of them alike.
+    measured: dict[str, list[float]] = {name: [] for name, _, _ in loops}
+    for _ in range(args.runs):
+        for name, f, a in loops:
+            measured[name].append(f(*a))
+    rows = {name: (statistics.median(runs), runs) for name, runs in measured.items()}
 
     for name, (median, runs) in rows.items():
         print(f"{name:34} {median:12,.0f} plies/s   runs: {', '.join(f'{r:,.0f}' for r in runs)}")

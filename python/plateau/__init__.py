@@ -17,7 +17,9 @@ and ``state.observation_tensor(player)`` (NumPy, layout in
 code ``state.seat(player)``: it answers only what that player may know.
 
 Submodules: ``plateau.pettingzoo`` (AEC environments), ``plateau.gym``
-(a Gymnasium single-agent wrapper), ``plateau.distributed`` (self-play over Ray).
+(a Gymnasium single-agent wrapper), ``plateau.selfplay`` (self-play training
+data: observations, action masks, actions, returns), ``plateau.distributed``
+(arena runs and self-play sharded over Ray).
 """
 
 from ._plateau import (
@@ -38,6 +40,7 @@ from ._plateau import (
     agents,
     arena,
     arena_merge,
+    game_seeds,
 )
 
 __all__ = [
@@ -58,4 +61,5 @@ __all__ = [
     "agents",
     "arena",
     "arena_merge",
+    "game_seeds",
 ]

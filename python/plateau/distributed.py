@@ -1,5 +1,5 @@
-"""Arena runs sharded over a Ray cluster, merged exactly as
-``plateau arena merge``.
+"""Arena runs and self-play data sharded over a Ray cluster, merged exactly
+(as ``plateau arena merge`` merges arena shards).
 
     import ray, plateau
     from plateau.distributed import ray_arena
@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import plateau
+from plateau import selfplay as _selfplay
 
 
 def _play_shard(game: plateau.Game, a: str, b: str, games: int, seed: int, index: int, count: int,
@@ -30,14 +31,23 @@ def _play_shard(game: plateau.Game, a: str, b: str, games: int, seed: int, index
                          threads=threads, records=records)
 
 
+def _cluster_shards(shards: int | None) -> int:
+    import ray
+
+    if shards is None:
+        shards = max(1, int(ray.available_resources().get("CPU", 1)))
+    if shards < 1:
+        raise ValueError(f"shards must be at least 1, not {shards}")
+    return shards
+
+
 def ray_shards(game: plateau.Game, a: str, b: str, games: int, seed: int = 0, shards: int | None = None,
                max_plies: int = 10_000, threads: int = 1, records: bool = False) -> list[dict[str, Any]]:
     """The results of the `shards` shards of an arena run, each played by a
     Ray task (default: one shard per CPU of the cluster)."""
     import ray
 
-    if shards is None:
-        shards = max(1, int(ray.available_resources().get("CPU", 1)))
+    shards = _cluster_shards(shards)
     play = ray.remote(num_cpus=threads)(_play_shard)
     futures = [play.remote(game, a, b, games, seed, i, shards, max_plies, threads, records)
                for i in range(shards)]
@@ -58,3 +68,25 @@ def ray_arena(game: plateau.Game, a: str, b: str, games: int, seed: int = 0, sha
                 by_index[g["index"]] = record
         merged["records"] = [by_index[g["index"]] for g in merged["games"]]
     return merged
+
+
+def ray_selfplay_shards(game: plateau.Game, agent: str, games: int, seed: int = 0, shards: int | None = None,
+                        max_plies: int = 10_000, masks: bool = True, records: bool = False) -> list[dict[str, Any]]:
+    """The results of the `shards` shards of a self-play run, each played by
+    a Ray task (default: one shard per CPU of the cluster), unmerged."""
+    import ray
+
+    shards = _cluster_shards(shards)
+    plateau.agent(agent, game=game)  # a bad spec fails here, not in every task
+    play = ray.remote(num_cpus=1)(_selfplay.selfplay)
+    futures = [play.remote(game, agent, games, seed, (i, shards), max_plies, masks, records)
+               for i in range(shards)]
+    return ray.get(futures)
+
+
+def ray_selfplay(game: plateau.Game, agent: str, games: int, seed: int = 0, shards: int | None = None,
+                 max_plies: int = 10_000, masks: bool = True, records: bool = False) -> dict[str, Any]:
+    """Self-play data of `agent` against itself (see ``plateau.selfplay``),
+    sharded over Ray and merged with ``plateau.selfplay.merge``: the same
+    data as an unsharded run with the same seed."""
+    return _selfplay.merge(ray_selfplay_shards(game, agent, games, seed, shards, max_plies, masks, records))

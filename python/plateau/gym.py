@@ -79,7 +79,8 @@ class SingleAgentEnv(gymnasium.Env):
         seat.play_id(int(action))
         self._advance()
         over = self.state.is_over
-        capped = over and self.state.outcome["capped"]
+        outcome = self.state.outcome
+        capped = outcome is not None and outcome["capped"]
         reward = float(self.state.returns[self.player]) if over else 0.0
         if self.render_mode == "human":
             self.render()
@@ -92,27 +93,37 @@ class SingleAgentEnv(gymnasium.Env):
             return None
         return text
 
+    def _live(self) -> plateau.State:
+        if self.state is None or self._opponent is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self.state
+
     def _advance(self) -> None:
         """Plays free-form phases and the opponent until it is the learner's turn."""
-        state = self.state
+        state = self._live()
+        assert self._opponent is not None
         while not state.is_over:
             if not state.moves_enumerable:
-                state.play(state.random_move(self._rng.getrandbits(63)))
+                move = state.random_move(self._rng.getrandbits(63))
+                if move is None:
+                    raise RuntimeError(f"{self.game.id}: no random move in a free-form phase")
+                state.play(move)
             elif state.to_move != self.player:
-                seat = state.seat(state.to_move)
+                seat = state.seat(state.current_player())
                 seat.play(self._opponent.choose(seat))
             else:
                 return
 
     def _observation(self) -> np.ndarray:
-        return self.state.seat(self.player).observation_tensor()
+        return self._live().seat(self.player).observation_tensor()
 
     def _info(self) -> dict[str, Any]:
-        seat = self.state.seat(self.player)
+        state = self._live()
+        seat = state.seat(self.player)
         info: dict[str, Any] = {
             "action_mask": seat.legal_action_mask(),
             "legal_actions": seat.legal_action_ids(),
         }
-        if self.state.is_over:
-            info["outcome"] = self.state.outcome
+        if state.is_over:
+            info["outcome"] = state.outcome
         return info

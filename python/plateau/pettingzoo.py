@@ -20,8 +20,8 @@ truncation rather than a termination.
 
 Free-form phases that have no action ids (a Stratego setup) are played for
 the players by ``setup``: ``"random"`` (a uniformly random setup drawn from
-the reset seed), or a callable ``setup(state, player) -> str`` giving the
-move in notation.
+the reset seed), or a callable ``setup(seat, player) -> str`` giving the
+move in notation from the player's seat.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from pettingzoo import AECEnv
 
 import plateau
 
-Setup = Callable[["plateau.State", int], str]
+Setup = Callable[["plateau.Seat", int], str]
 
 
 class PlateauAECEnv(AECEnv):
@@ -90,7 +90,7 @@ class PlateauAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._play_free_form()
         self._after_move()
 
@@ -109,6 +109,8 @@ class PlateauAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise ValueError(f"{agent} is to move: the action is an id, not None")
         self._cumulative_rewards[agent] = 0.0
         self.state.seat(self._index[agent]).play_id(int(action))
         self._play_free_form()
@@ -129,21 +131,30 @@ class PlateauAECEnv(AECEnv):
     def close(self) -> None:
         pass
 
+    def _live(self) -> plateau.State:
+        if self.state is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self.state
+
     def _play_free_form(self) -> None:
-        state = self.state
+        state = self._live()
         while not state.is_over and not state.moves_enumerable:
-            player = state.to_move
+            player = state.current_player()
             if callable(self.setup):
                 move = self.setup(state.seat(player), player)
             else:
-                move = state.random_move(self._rng.getrandbits(63))
+                random_move = state.random_move(self._rng.getrandbits(63))
+                if random_move is None:
+                    raise RuntimeError(f"{self.game.id}: no random move in a free-form phase")
+                move = random_move
             state.play(move)
 
     def _after_move(self) -> None:
-        state = self.state
+        state = self._live()
         self.rewards = {a: 0.0 for a in self.agents}
         if state.is_over:
             outcome = state.outcome
+            assert outcome is not None  # the game is over
             returns = state.returns
             for a in self.agents:
                 self.rewards[a] = float(returns[self._index[a]])
@@ -155,7 +166,7 @@ class PlateauAECEnv(AECEnv):
             # the last mover sees its result first; everyone is done
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[state.to_move]
+            self.agent_selection = self.possible_agents[state.current_player()]
 
 
 def env(game: str, variant: str | None = None, **kwargs: Any) -> PlateauAECEnv:

@@ -276,6 +276,17 @@ fn arena_merge<'py>(py: Python<'py>, results: &Bound<'_, PyAny>) -> PyResult<Bou
     to_py(py, &merged.to_json())
 }
 
+/// The seeds of game `index` of a run with seed `seed`, as the arena derives
+/// them: `(start, first, second)`, the seed of the start position and those
+/// of the agents of the first and the second player (`plateau arena` gives
+/// agent A the first seat in even games). Self-play uses them too, so its
+/// games are those of the index whatever the sharding.
+#[pyfunction]
+fn game_seeds(seed: u64, index: u64) -> (u64, u64, u64) {
+    let seeds = report::game_seeds(seed, index);
+    (seeds.start, seeds.a, seeds.b)
+}
+
 /// Adds the agent and arena functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Agent>()?;
@@ -283,5 +294,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(agents, m)?)?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
     m.add_function(wrap_pyfunction!(arena_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(game_seeds, m)?)?;
     Ok(())
 }

@@ -209,11 +209,14 @@ impl Game {
         Ok(self.rules.learning()?.observation_layout(&*self.rules.game))
     }
 
-    /// The notation of an action id.
+    /// A name of an action id that holds in every position: its notation
+    /// where ids do not depend on the position (Hus, Oware from South's
+    /// side, Stratego), a description relative to the frame in Quinque
+    /// (use `State.action_to_string` for a position's notation).
     fn action_to_string(&self, action: usize) -> PyResult<String> {
         self.rules
             .learning()?
-            .action_notation(&*self.rules.game, action)
+            .action_name(&*self.rules.game, action)
             .ok_or_else(|| {
                 PyIndexError::new_err(format!(
                     "no action {action}: ids are 0 to {}",
@@ -256,38 +259,35 @@ impl Game {
         seed: u64,
         max_plies: usize,
     ) -> PyResult<Bound<'py, PyList>> {
-        let rules = self.rules.clone();
-        let outcomes = py.detach(move || rules.game.playouts(n, seed, max_plies));
-        // Built with interned keys and one string object per distinct reason
-        // and winner, so that the conversion costs little next to the games.
-        let names: Vec<Bound<'py, PyString>> = self
-            .rules
-            .player_names()
-            .iter()
-            .map(|n| PyString::new(py, n))
-            .collect();
-        let mut reasons: Vec<(String, Bound<'py, PyString>)> = Vec::new();
-        let mut items = Vec::with_capacity(outcomes.len());
-        for o in &outcomes {
-            let reason = match reasons.iter().find(|(r, _)| r == o.reason.as_ref()) {
-                Some((_, s)) => s.clone(),
-                None => {
-                    let s = PyString::new(py, &o.reason);
-                    reasons.push((o.reason.to_string(), s.clone()));
-                    s
-                }
-            };
-            let d = PyDict::new(py);
-            d.set_item(pyo3::intern!(py, "winner"), o.winner.map(|p| p.0))?;
-            d.set_item(
-                pyo3::intern!(py, "winner_name"),
-                o.winner.and_then(|p| names.get(p.index())),
-            )?;
-            d.set_item(pyo3::intern!(py, "reason"), reason)?;
-            d.set_item(pyo3::intern!(py, "scores"), o.scores.as_deref())?;
-            d.set_item(pyo3::intern!(py, "capped"), o.capped)?;
-            items.push(d);
+        // The games are played in chunks (the GIL released), each chunk's
+        // outcomes made into dicts before the next: the same games as one
+        // call of `n` (game `i` is always the game of seed `seed + i`),
+        // without a list of every outcome in between.
+        const CHUNK: usize = 4096;
+        // The cyclic garbage collector is paused while the dicts are made:
+        // otherwise each batch of new containers triggers a collection that
+        // walks all those made so far.
+        let gc = py.import("gc")?;
+        let collecting = gc.call_method0("isenabled")?.is_truthy()?;
+        if collecting {
+            gc.call_method0("disable")?;
         }
+        let names = self.rules.player_names();
+        let mut items = Vec::with_capacity(n);
+        let mut made = Ok(());
+        let mut done = 0;
+        while done < n && made.is_ok() {
+            let count = CHUNK.min(n - done);
+            let rules = self.rules.clone();
+            let start = seed.wrapping_add(done as u64);
+            let outcomes = py.detach(move || rules.game.playouts(count, start, max_plies));
+            made = outcome_dicts(py, &names, &outcomes, &mut items);
+            done += count;
+        }
+        if collecting {
+            gc.call_method0("enable")?;
+        }
+        made?;
         PyList::new(py, items)
     }
 
@@ -612,21 +612,21 @@ impl State {
             .map_err(play_error)
     }
 
-    /// The notation of an action id in this position: the legal move's
-    /// text where it is legal (in Oware it depends on the mover), otherwise
-    /// the game's notation of the id.
+    /// The notation of the move an action id names in this position
+    /// (legal or not). Ids may depend on the position: Quinque's are
+    /// relative to a frame around the formation, and Oware writes a house
+    /// by the mover's side.
     fn action_to_string(&self, action: usize) -> PyResult<String> {
-        {
-            let session = self.lock();
-            let ids = self.legal_ids(&**session)?;
-            let moves = session.legal_moves();
-            if ids.len() == moves.len() {
-                if let Some(i) = ids.iter().position(|&id| id == action) {
-                    return Ok(moves[i].clone());
-                }
-            }
-        }
-        self.game().action_to_string(action)
+        let learning = self.rules.learning()?;
+        let text = learning.action_notation(&**self.lock(), action);
+        text.ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "no action {action}: ids are 0 to {}",
+                learning
+                    .num_distinct_actions(&*self.rules.game)
+                    .saturating_sub(1)
+            ))
+        })
     }
 
     /// What `player` sees, as a float32 NumPy array of the game's
@@ -1064,5 +1064,51 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(load_record, m)?)?;
     m.add_function(wrap_pyfunction!(_load_params, m)?)?;
+    Ok(())
+}
+
+/// The outcomes of `Game.playouts` as dicts (as `State.outcome`), added to
+/// `items`, built with
+/// interned keys and one string object per distinct reason and winner, so
+/// that the conversion costs little next to the games.
+fn outcome_dicts<'py>(
+    py: Python<'py>,
+    player_names: &[String],
+    outcomes: &[plateau::Outcome],
+    items: &mut Vec<Bound<'py, PyDict>>,
+) -> PyResult<()> {
+    let names: Vec<Bound<'py, PyString>> =
+        player_names.iter().map(|n| PyString::new(py, n)).collect();
+    // One complete dict per distinct winner, reason and cap mark, copied for
+    // each outcome (a copy of a small dict clones its table at once); only
+    // the scores, a list, are made anew for each.
+    let mut templates: Vec<(Option<Player>, bool, String, Bound<'py, PyDict>)> = Vec::new();
+    let scores_key = pyo3::intern!(py, "scores");
+    for o in outcomes {
+        let found = templates
+            .iter()
+            .position(|(w, c, r, _)| *w == o.winner && *c == o.capped && r == o.reason.as_ref());
+        let i = match found {
+            Some(i) => i,
+            None => {
+                let d = PyDict::new(py);
+                d.set_item(pyo3::intern!(py, "winner"), o.winner.map(|p| p.0))?;
+                d.set_item(
+                    pyo3::intern!(py, "winner_name"),
+                    o.winner.and_then(|p| names.get(p.index())),
+                )?;
+                d.set_item(pyo3::intern!(py, "reason"), PyString::new(py, &o.reason))?;
+                d.set_item(scores_key, py.None())?;
+                d.set_item(pyo3::intern!(py, "capped"), o.capped)?;
+                templates.push((o.winner, o.capped, o.reason.to_string(), d));
+                templates.len() - 1
+            }
+        };
+        let d = templates[i].3.copy()?;
+        if let Some(scores) = &o.scores {
+            d.set_item(scores_key, scores)?;
+        }
+        items.push(d);
+    }
     Ok(())
 }

@@ -6,7 +6,14 @@ import pytest
 
 import plateau
 
-LEARNING_GAMES = [("hus", None), ("oware", None), ("stratego", "barrage"), ("stratego", "original")]
+LEARNING_GAMES = [
+    ("hus", None),
+    ("oware", None),
+    ("quinque", "basic"),
+    ("quinque", "advanced"),
+    ("stratego", "barrage"),
+    ("stratego", "original"),
+]
 
 
 @pytest.fixture(params=LEARNING_GAMES, ids=lambda p: p[0] + (f"-{p[1]}" if p[1] else ""))

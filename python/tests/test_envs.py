@@ -12,7 +12,10 @@ from plateau.gym import SingleAgentEnv  # noqa: E402
 from plateau.pettingzoo import env  # noqa: E402
 
 
-@pytest.mark.parametrize("game,variant", [("hus", None), ("oware", None), ("stratego", "barrage")])
+@pytest.mark.parametrize(
+    "game,variant",
+    [("hus", None), ("oware", None), ("quinque", "basic"), ("quinque", "advanced"), ("stratego", "barrage")],
+)
 def test_pettingzoo_api_test_passes(game, variant):
     api_test(env(game, variant=variant), num_cycles=200)
 

@@ -49,8 +49,29 @@ def _permuted_setup(setup, rng, symbols=None):
 
 
 def _seen_by(state, player):
-    return state.view(player), state.observation_tensor(player), state.render(player), \
-        state.legal_moves() if state.to_move == player else None
+    """Everything `player` is given: the view, the tensor, the rendering and
+    (on its turn) the legal moves, action ids and mask, through the state
+    and through the player's seat."""
+    seat = state.seat(player)
+    assert seat.view() == state.view(player)
+    assert np.array_equal(seat.observation_tensor(), state.observation_tensor(player))
+    turn = (state.legal_moves(), state.legal_action_ids(), state.legal_action_mask().tolist()) \
+        if state.to_move == player else None
+    assert seat.legal_action_mask().tolist() == (turn[2] if turn else [0] * state.game.num_distinct_actions)
+    return state.view(player), state.observation_tensor(player), state.render(player), turn
+
+
+# The games of hidden information and the tests below that permute what a
+# player cannot see: a new such game must come with its own.
+PERMUTATION_TESTS = {"stratego": "test_views_and_observations_ignore_a_permutation_of_unrevealed_pieces"}
+
+
+def test_every_game_with_hidden_information_has_a_permutation_test():
+    hidden = {g["id"] for g in plateau.games() if g["hidden_information"]}
+    assert "stratego" in hidden
+    assert hidden <= set(PERMUTATION_TESTS), f"no permutation test for {sorted(hidden - set(PERMUTATION_TESTS))}"
+    for name in PERMUTATION_TESTS.values():
+        assert callable(globals()[name])
 
 
 @pytest.mark.parametrize("variant", ["barrage", "original"])

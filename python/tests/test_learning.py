@@ -101,8 +101,25 @@ def test_stratego_setups_are_outside_the_action_space():
     assert lakes.sum() == 8  # S1.2: two lakes of four squares
 
 
-def test_quinque_has_no_action_space_yet():
+def test_quinque_ids_are_relative_to_the_formation():
     game = plateau.load("quinque")
-    assert not {g["id"]: g for g in plateau.games()}["quinque"]["learning"]
-    with pytest.raises(plateau.PlateauError, match="quinque has no action space"):
-        game.num_distinct_actions
+    assert {g["id"]: g for g in plateau.games()}["quinque"]["learning"]
+    # G = 16 + 2 cells and P = 36 points on a side: marks, moves, end, pass
+    assert game.num_distinct_actions == 36 * 36 + 18 * 18 * 8 * 17 + 2
+    assert game.observation_shape == [10, 36, 36]
+    state = game.new(0)
+    # Q3.1: the opening marks one of the four parachutists of the first tile;
+    # the frame's cell (0,0) is (-1,-1), so point (0,0) is frame point (2,2)
+    assert sorted(state.action_to_string(a) for a in state.legal_action_ids()) == [
+        "mark 0,0", "mark 0,1", "mark 1,0", "mark 1,1"]
+    assert state.action_id("mark 0,0") == 2 * 36 + 2
+    assert game.action_to_string(2 * 36 + 2) == "mark frame point 2,2"
+    with pytest.raises(plateau.IllegalMoveError, match=r"mark -2,-2 \(action 0\).*not a legal move"):
+        state.play_id(0)
+    state.play("mark 0,1")
+    assert state.action_to_string(game.num_distinct_actions - 2) == "end"
+    obs = state.observation_tensor("red")
+    layout = game.observation_layout
+    assert obs[0].sum() == 4 and obs[1][3, 2] == 1 and obs[2].sum() == 0
+    assert state.observation_tensor("orange")[2][3, 2] == 1
+    assert layout[8].startswith("plane 8: all ones at the second action") and obs[8].all()

@@ -1,4 +1,5 @@
-"""Arena runs sharded over Ray, merged exactly as `plateau arena merge`."""
+"""Arena runs and self-play data sharded over Ray, merged exactly (as
+`plateau arena merge` does)."""
 
 import json
 
@@ -39,3 +40,22 @@ def test_sharded_arena_over_ray_is_the_local_run(local_ray):
     shards = ray_shards(game, "mcts:iters=30", "random", 16, seed=11, shards=4)
     assert [s["shards"]["indices"] for s in shards] == [[0], [1], [2], [3]]
     assert _without_times(plateau.arena_merge(shards))["games"] == _without_times(local)["games"]
+
+
+def test_selfplay_over_ray_is_the_unsharded_run(local_ray):
+    import numpy as np
+
+    from plateau.distributed import ray_selfplay, ray_selfplay_shards
+    from plateau.selfplay import ARRAYS, selfplay
+
+    game = plateau.load("oware")
+    local = selfplay(game, "mcts:iters=20", games=6, seed=9, max_plies=80, records=True)
+    for shards in (2, 3):
+        merged = ray_selfplay(game, "mcts:iters=20", games=6, seed=9, shards=shards, max_plies=80, records=True)
+        for name in ARRAYS:
+            assert np.array_equal(merged[name], local[name]), name
+        assert merged["games"] == local["games"] and merged["records"] == local["records"]
+        assert merged["shards"] == {"count": shards, "indices": list(range(shards))}
+    parts = ray_selfplay_shards(game, "mcts:iters=20", games=6, seed=9, shards=4, max_plies=80)
+    assert [p["shards"]["indices"] for p in parts] == [[0], [1], [2], [3]]
+    assert [g["index"] for g in parts[1]["games"]] == [1, 5]

@@ -1,9 +1,9 @@
 //! The [`Learning`] interface of the demo games, the smallest examples of an
 //! action space and an observation.
 
-use super::{Nim, NimState, Secret, SecretMove, SecretView};
+use super::{Nim, NimState, Secret, SecretMove, SecretState, SecretView};
 use crate::learning::Learning;
-use crate::Game;
+use crate::{Game, Player};
 
 /// Nim: action `i` takes `i + 1` stones. The observation holds two values:
 /// the stones left and the number of the player to move.
@@ -11,12 +11,12 @@ impl Learning for Nim {
     fn num_distinct_actions(&self) -> usize {
         self.params().max_take as usize
     }
-    fn action_id(&self, mv: &u32) -> Option<usize> {
+    fn action_id(&self, _state: &NimState, mv: &u32) -> Option<usize> {
         (1..=self.params().max_take)
             .contains(mv)
             .then(|| *mv as usize - 1)
     }
-    fn action_notation(&self, id: usize) -> Option<String> {
+    fn action_notation(&self, _state: &NimState, id: usize) -> Option<String> {
         (id < self.num_distinct_actions()).then(|| (id + 1).to_string())
     }
     fn observation_shape(&self) -> Vec<usize> {
@@ -28,7 +28,7 @@ impl Learning for Nim {
             "[1]: the number of the player to move".into(),
         ]
     }
-    fn write_observation(&self, view: &NimState, out: &mut [f32]) {
+    fn write_observation(&self, view: &NimState, _viewer: Player, out: &mut [f32]) {
         out[0] = view.pile as f32;
         out[1] = f32::from(view.to_move.0);
     }
@@ -42,13 +42,13 @@ impl Learning for Secret {
     fn num_distinct_actions(&self) -> usize {
         9
     }
-    fn action_id(&self, mv: &SecretMove) -> Option<usize> {
+    fn action_id(&self, _state: &SecretState, mv: &SecretMove) -> Option<usize> {
         match mv {
             SecretMove::Guess(n @ 1..=9) => Some(*n as usize - 1),
             _ => None,
         }
     }
-    fn action_notation(&self, id: usize) -> Option<String> {
+    fn action_notation(&self, _state: &SecretState, id: usize) -> Option<String> {
         (id < 9).then(|| format!("guess {}", id + 1))
     }
     fn observation_shape(&self) -> Vec<usize> {
@@ -62,7 +62,7 @@ impl Learning for Secret {
             "[19..28]: the numbers the opponent has guessed".into(),
         ]
     }
-    fn write_observation(&self, view: &SecretView, out: &mut [f32]) {
+    fn write_observation(&self, view: &SecretView, _viewer: Player, out: &mut [f32]) {
         if let Some(n @ 1..=9) = view.own {
             out[n as usize - 1] = 1.0;
         }

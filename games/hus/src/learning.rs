@@ -10,18 +10,19 @@
 //!   the viewer is to move. Hus has no hidden information.
 
 use crate::board::{Pit, PITS};
-use crate::state::HusView;
+use crate::state::{HusState, HusView};
 use crate::Hus;
 use plateau::learning::Learning;
+use plateau::Player;
 
 impl Learning for Hus {
     fn num_distinct_actions(&self) -> usize {
         PITS
     }
-    fn action_id(&self, mv: &Pit) -> Option<usize> {
+    fn action_id(&self, _state: &HusState, mv: &Pit) -> Option<usize> {
         Some(mv.index())
     }
-    fn action_notation(&self, id: usize) -> Option<String> {
+    fn action_notation(&self, _state: &HusState, id: usize) -> Option<String> {
         Pit::new(id).map(|pit| pit.to_string())
     }
     fn observation_shape(&self) -> Vec<usize> {
@@ -34,7 +35,7 @@ impl Learning for Hus {
             "plane 2: all ones when the viewer is to move".into(),
         ]
     }
-    fn write_observation(&self, view: &HusView, out: &mut [f32]) {
+    fn write_observation(&self, view: &HusView, _viewer: Player, out: &mut [f32]) {
         let viewer = view.seat.player();
         let state = &view.state;
         for (i, n) in state.pits(viewer).into_iter().enumerate() {

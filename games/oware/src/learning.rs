@@ -4,8 +4,8 @@
 //! - Actions: one per house of a row (6 under the standard rules); action
 //!   `i` sows the mover's house `i` counted from the mover's left, so the
 //!   same id is the same house of whoever moves (South writes it `A`, `B`,
-//!   …, North `a`, `b`, …; [`Learning::action_notation`] gives South's
-//!   letter). This is OpenSpiel's numbering of `oware`.
+//!   …, North `a`, `b`, …; [`Learning::action_notation`] gives the
+//!   mover's letter, [`Learning::action_name`] South's). This is OpenSpiel's numbering of `oware`.
 //! - Observation: shape `[5, houses]`, from the viewer's side: plane 0 the
 //!   seeds in the viewer's houses (from its left), plane 1 the seeds in the
 //!   opponent's houses (from the opponent's left), plane 2 all equal to the
@@ -13,7 +13,7 @@
 //!   ones when the viewer is to move. Oware has no hidden information.
 
 use crate::board::House;
-use crate::state::OwareView;
+use crate::state::{OwareState, OwareView};
 use crate::Oware;
 use plateau::learning::Learning;
 use plateau::{Game, Player};
@@ -22,10 +22,16 @@ impl Learning for Oware {
     fn num_distinct_actions(&self) -> usize {
         self.houses()
     }
-    fn action_id(&self, mv: &House) -> Option<usize> {
+    fn action_id(&self, _state: &OwareState, mv: &House) -> Option<usize> {
         (mv.index() < self.houses()).then(|| mv.index())
     }
-    fn action_notation(&self, id: usize) -> Option<String> {
+    fn action_notation(&self, state: &OwareState, id: usize) -> Option<String> {
+        if id >= self.houses() {
+            return None;
+        }
+        House::new(state.to_move(), id).map(|h| self.format_move(&h))
+    }
+    fn action_name(&self, id: usize) -> Option<String> {
         if id >= self.houses() {
             return None;
         }
@@ -43,7 +49,7 @@ impl Learning for Oware {
             "plane 4: all ones when the viewer is to move".into(),
         ]
     }
-    fn write_observation(&self, view: &OwareView, out: &mut [f32]) {
+    fn write_observation(&self, view: &OwareView, _viewer: Player, out: &mut [f32]) {
         let h = self.houses();
         let viewer = view.seat.player();
         let state = &view.state;

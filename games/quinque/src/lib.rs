@@ -36,8 +36,9 @@
 //! legal actions, Q3–Q6, and uniform random ones), `points` and `lines`
 //! (lines of parachutes, Q7.1), `slots` (points, cells and parachutists,
 //! Q2.2), `bits` (counting bits), `apply` (playing an action and the end
-//! checks of Q7), `repetition` (Q7.3), `check` (why an action is illegal)
-//! and `render` (the text board).
+//! checks of Q7), `repetition` (Q7.3), `check` (why an action is illegal),
+//! `render` (the text board) and [`learning`] (the action space and the
+//! observation tensor for learning code).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -51,6 +52,7 @@ mod check;
 mod eval;
 pub mod formation;
 mod game;
+pub mod learning;
 mod legal;
 mod lines;
 mod movement;

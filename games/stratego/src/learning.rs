@@ -36,9 +36,9 @@
 
 use crate::notation::Move;
 use crate::view::{StrategoView, ViewSquare};
-use crate::{Square, Stratego};
+use crate::{Square, Stratego, StrategoState};
 use plateau::learning::Learning;
-use plateau::{Game, Status};
+use plateau::{Game, Player, Status};
 
 impl Stratego {
     fn cells(&self) -> usize {
@@ -61,7 +61,7 @@ impl Learning for Stratego {
         cells * cells + self.rules.kinds.len() * cells + 1
     }
 
-    fn action_id(&self, mv: &Move) -> Option<usize> {
+    fn action_id(&self, _state: &StrategoState, mv: &Move) -> Option<usize> {
         let cells = self.cells();
         match mv {
             Move::Setup(_) => None,
@@ -73,7 +73,7 @@ impl Learning for Stratego {
         }
     }
 
-    fn action_notation(&self, id: usize) -> Option<String> {
+    fn action_notation(&self, _state: &StrategoState, id: usize) -> Option<String> {
         let cells = self.cells();
         let kinds = self.rules.kinds.len();
         let mv = if id < cells * cells {
@@ -160,7 +160,7 @@ impl Learning for Stratego {
         lines
     }
 
-    fn write_observation(&self, view: &StrategoView, out: &mut [f32]) {
+    fn write_observation(&self, view: &StrategoView, _viewer: Player, out: &mut [f32]) {
         let k = self.rules.kinds.len();
         let (files, ranks) = (view.files as usize, view.ranks as usize);
         let plane = files * ranks;
@@ -211,5 +211,126 @@ impl Learning for Stratego {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::MAX_ARMY;
+    use crate::state::{MARKED, MOVED, REVEALED};
+    use plateau::rand::seq::SliceRandom;
+    use plateau::{rules, RulesSpec};
+
+    fn observation(game: &Stratego, state: &StrategoState, viewer: Player) -> Vec<f32> {
+        let mut out = vec![0.0; game.observation_shape().iter().product()];
+        game.write_observation(&game.view(state, viewer), viewer, &mut out);
+        out
+    }
+
+    fn legal_ids(game: &Stratego, state: &StrategoState) -> Vec<usize> {
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        moves
+            .iter()
+            .filter_map(|m| game.action_id(state, m))
+            .collect()
+    }
+
+    /// S6: permuting the opponent's pieces that the viewer has never seen
+    /// (unrevealed, never moved, never attacked) in its setup, and replaying
+    /// the same moves, changes neither the viewer's view nor its observation
+    /// tensor nor its legal action ids, at any point of the game.
+    #[test]
+    fn s6_unseen_pieces_permuted_leave_the_observation_unchanged() {
+        let mut cases = 0;
+        for variant in ["original", "barrage"] {
+            let game: Stratego = rules::load(&RulesSpec::variant(variant)).unwrap().game;
+            for seed in 0..4u64 {
+                let mut rng = plateau::rng(seed);
+                let mut state = game.initial_state(seed);
+                let mut moves = Vec::new();
+                for plies in [0usize, 30, 120] {
+                    while !game.status(&state).is_over() && moves.len() < plies + 2 {
+                        let mv = game.random_move(&state, &mut rng).unwrap();
+                        game.apply(&mut state, &mv);
+                        moves.push(mv);
+                    }
+                    for viewer in [Player(0), Player(1)] {
+                        let side = viewer.opponent().index();
+                        let Move::Setup(setup) = &moves[side] else {
+                            unreachable!("the first two moves are the setups (S3)")
+                        };
+                        // Cells the viewer's pieces stepped onto: an attacked
+                        // piece is out of the permutation even if unrevealed.
+                        let mut attacked = [false; 256];
+                        let mut replay = game.initial_state(seed);
+                        for mv in &moves {
+                            if let (Move::Step { to, .. }, true) = (mv, replay.to_move == viewer) {
+                                let cell = replay.board[to.index()];
+                                attacked[cell as usize] = cell != 0;
+                            }
+                            game.apply_unchecked(&mut replay, mv);
+                        }
+                        let base = side * MAX_ARMY;
+                        let unseen: Vec<usize> = (base..base + state.placed[side] as usize)
+                            .filter(|&id| {
+                                state.flags[id] & (REVEALED | MARKED | MOVED) == 0
+                                    && state.at[id] != 0
+                                    && !attacked[id + 1]
+                            })
+                            .collect();
+                        let home = game.home_area(viewer.opponent());
+                        let places: Vec<usize> = unseen
+                            .iter()
+                            .map(|&id| {
+                                home.iter()
+                                    .position(|s| s.index() == state.origin[id] as usize)
+                                    .unwrap()
+                            })
+                            .collect();
+                        let mut kinds: Vec<Option<u8>> = setup.kinds().collect();
+                        let mut shuffled: Vec<Option<u8>> =
+                            places.iter().map(|&i| kinds[i]).collect();
+                        shuffled.shuffle(&mut rng);
+                        if places.iter().zip(&shuffled).all(|(&i, k)| kinds[i] == *k) {
+                            continue; // nothing moved: no case
+                        }
+                        for (&i, k) in places.iter().zip(shuffled) {
+                            kinds[i] = k;
+                        }
+                        let mut other = game.initial_state(seed);
+                        let mut real = game.initial_state(seed);
+                        for (i, mv) in moves.iter().enumerate() {
+                            let mv = if i == side {
+                                Move::Setup(crate::Setup::new(kinds.clone()))
+                            } else {
+                                *mv
+                            };
+                            game.apply_unchecked(&mut other, &mv);
+                            game.apply_unchecked(&mut real, &moves[i]);
+                            {
+                                assert_eq!(game.view(&real, viewer), game.view(&other, viewer));
+                                assert_eq!(
+                                    observation(&game, &real, viewer),
+                                    observation(&game, &other, viewer),
+                                    "{variant} seed {seed} move {i}"
+                                );
+                                if real.to_move == viewer {
+                                    assert_eq!(legal_ids(&game, &real), legal_ids(&game, &other));
+                                }
+                            }
+                        }
+                        // The opponent itself sees the difference.
+                        assert_ne!(
+                            observation(&game, &real, viewer.opponent()),
+                            observation(&game, &other, viewer.opponent())
+                        );
+                        cases += 1;
+                    }
+                }
+            }
+        }
+        assert!(cases >= 30, "{cases} cases");
     }
 }
