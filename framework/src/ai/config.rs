@@ -55,6 +55,9 @@ pub struct MctsConfig {
     pub keep_tree: bool,
     /// Whether proven wins and losses are propagated (MCTS-solver).
     pub solver: bool,
+    /// Independent searches run in parallel from the root, their root
+    /// statistics merged (root parallelism); `iters` is shared among them.
+    pub threads: u32,
 }
 
 /// The options of `alphabeta`.
@@ -86,6 +89,9 @@ pub struct IsmctsConfig {
     pub c: f64,
     /// How iterations end below the tree.
     pub rollout: Rollout,
+    /// Independent searches run in parallel from the root, their root
+    /// statistics merged (root parallelism); `iters` is shared among them.
+    pub threads: u32,
 }
 
 /// A configured agent of any kind, before it is seeded.
@@ -127,6 +133,15 @@ const CUT: (&str, &str, &str) = (
     "random plies before the evaluation (rollout=eval)",
 );
 
+const THREADS: (&str, &str, &str) = (
+    "threads",
+    "1",
+    "searches run in parallel from the root, their root statistics merged (iters is shared among them)",
+);
+
+/// The most threads an agent may be given.
+pub(crate) const MAX_THREADS: u64 = 256;
+
 /// The option table of an agent: (key, default, description).
 fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
     match name {
@@ -151,6 +166,7 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
                 "true",
                 "propagate proven wins and losses (MCTS-solver)",
             ),
+            THREADS,
             SEED,
         ],
         "alphabeta" => vec![
@@ -184,6 +200,7 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
             C,
             ROLLOUT,
             CUT,
+            THREADS,
             SEED,
         ],
         _ => Vec::new(),
@@ -347,6 +364,7 @@ impl AgentKind {
                 rollout: rollout(&mut o)?,
                 keep_tree: o.flag("keep")?.unwrap_or(true),
                 solver: o.flag("solver")?.unwrap_or(true),
+                threads: o.integer("threads", 1, MAX_THREADS)?.unwrap_or(1) as u32,
             }),
             "alphabeta" => AgentKind::AlphaBeta(AlphaBetaConfig {
                 budget: {
@@ -370,6 +388,7 @@ impl AgentKind {
                 budget: budget(&mut o)?,
                 c: o.number("c", 0.0, 100.0)?.unwrap_or(1.4),
                 rollout: rollout(&mut o)?,
+                threads: o.integer("threads", 1, MAX_THREADS)?.unwrap_or(1) as u32,
             }),
             _ => unreachable!("every offered name is handled"),
         };
@@ -409,6 +428,9 @@ impl AgentKind {
                 rollout(&mut opts, &m.rollout);
                 opts.push(format!("keep={}", m.keep_tree));
                 opts.push(format!("solver={}", m.solver));
+                if m.threads != 1 {
+                    opts.push(format!("threads={}", m.threads));
+                }
             }
             AgentKind::AlphaBeta(a) => {
                 opts.extend(a.budget.spec_options());
@@ -423,6 +445,9 @@ impl AgentKind {
                 opts.extend(i.budget.spec_options());
                 opts.push(format!("c={}", i.c));
                 rollout(&mut opts, &i.rollout);
+                if i.threads != 1 {
+                    opts.push(format!("threads={}", i.threads));
+                }
             }
         }
         if opts.is_empty() {
