@@ -20,9 +20,32 @@
 //!
 //! The sum is clamped to `[-0.99, 0.99]`, below a won game's return; the
 //! value for one player is the negation of the other's.
+//!
+//! [`default_agent`] chooses the agent `ai` stands for by the size of the
+//! armies, as measured against `greedy` (docs/AI.md, "Strength runs").
 
 use crate::{Role, Stratego, StrategoState};
 use plateau::{Game, Player};
+
+/// Armies of at least this many pieces are played by `pimc`, smaller ones
+/// by `ismcts` (see [`default_agent`]).
+pub(crate) const LARGE_ARMY: u32 = 20;
+
+/// The spec `ai` stands for under these rules. With a large army (the
+/// Original game's 40 pieces) the game is long and tactical: most moves
+/// lose or win material within a few plies, which `pimc`'s alpha-beta in
+/// each drawn state sees and ISMCTS, averaging over its opponent's replies,
+/// does not. With a small army (Barrage's 8) the game turns on where the
+/// flag and the few strong pieces are, which ISMCTS's single tree over the
+/// information sets plays better than `pimc`'s separate worlds.
+pub(crate) fn default_agent(game: &Stratego) -> &'static str {
+    let army: u32 = game.pieces().iter().map(|k| u32::from(k.count)).sum();
+    if army >= LARGE_ARMY {
+        "pimc"
+    } else {
+        "ismcts:rollout=eval,cut=0"
+    }
+}
 
 /// What the evaluation keeps of a square.
 #[derive(Copy, Clone, PartialEq)]
@@ -143,6 +166,14 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ai_is_pimc_for_large_armies_and_ismcts_for_small_ones() {
+        // S2: the Original army has 40 pieces, Barrage's 8.
+        assert_eq!(Stratego::original().default_agent(), "pimc");
+        let barrage = Stratego::variant("barrage").unwrap();
+        assert_eq!(barrage.default_agent(), "ismcts:rollout=eval,cut=0");
+    }
 
     #[test]
     fn the_evaluation_is_antisymmetric_and_bounded_in_random_games() {

@@ -175,8 +175,8 @@ const VIEW_SEARCH: [&str; 5] = [
     "pimc:worlds=4,iters=4000,depth=2",
     "ismcts:iters=400",
     "ismcts:iters=400,threads=2",
-    "ai:iters=400",
-    "ai:iters=400,threads=2",
+    "ismcts:iters=400,rollout=eval,cut=0,threads=2",
+    "ai:iters=4000",
 ];
 
 #[test]
