@@ -12,8 +12,14 @@ use std::hash::Hash;
 pub(crate) const PLAYOUT_LIMIT: u32 = 5_000;
 
 /// Free-form moves (setups) drawn and compared by evaluation when the moves
-/// cannot be listed.
+/// cannot be listed, by `greedy`.
 pub(crate) const FREE_FORM_SAMPLES: u32 = 24;
+
+/// Free-form moves drawn and compared by the agents that search (`mcts`,
+/// `alphabeta`, `pimc`, `ismcts`): a setup is played once a game and
+/// decides much of a Stratego game (a flag left open to a scout), and
+/// scoring a few hundred takes a few milliseconds.
+pub(crate) const SEARCH_FREE_FORM_SAMPLES: u32 = 400;
 
 /// The value of `state` for `player`: the game's return if it is over, its
 /// evaluation otherwise. Both are in `[-1, 1]`.
@@ -47,15 +53,17 @@ pub(crate) fn playout<G: Game, R: Rng + ?Sized>(
     value_of(game, state, Player::FIRST)
 }
 
-/// The choice of a search agent where the moves cannot be listed (a
-/// setup): [`free_form_move`] with [`FREE_FORM_SAMPLES`], its value as the
-/// analysis, timed from `started`.
+/// The choice of an agent where the moves cannot be listed (a setup):
+/// [`free_form_move`] with `samples` ([`FREE_FORM_SAMPLES`] or
+/// [`SEARCH_FREE_FORM_SAMPLES`]), its value as the analysis, timed from
+/// `started`.
 pub(crate) fn free_form_choice<G: Game, R: Rng + ?Sized>(
     input: &AgentInput<'_, G>,
+    samples: u32,
     rng: &mut R,
     started: std::time::Instant,
 ) -> Option<Choice<G::Move>> {
-    let (mv, value) = free_form_move(input, FREE_FORM_SAMPLES, rng)?;
+    let (mv, value) = free_form_move(input, samples, rng)?;
     let mut choice = Choice::plain(mv, started.elapsed());
     choice.analysis.value = Some(value);
     Some(choice)

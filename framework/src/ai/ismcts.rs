@@ -9,6 +9,13 @@
 //! legal when its node was chosen from), expands one move and finishes
 //! with a playout. Statistics are from the point of view of the player who
 //! made each move. The tree is rebuilt for each move, from the view only.
+//! The opponent's moves that win at once in the drawn state are taken
+//! (decisive moves); the observer's are not, unless a root move won at
+//! once in every state drawn (at least eight): then it is played.
+//! With `threads=N` (root parallelism) `N` trees are grown on threads of
+//! their own, each from its own seed (drawn from the agent's generator),
+//! with the whole time and a share of the iterations, and their root
+//! statistics are added up move by move in a fixed order.
 
 use super::common::{self, RootStat, TOP_MOVES};
 use super::{
@@ -51,13 +58,58 @@ impl IsmctsAgent {
 /// inside the tree before it stops descending.
 const MAX_DESCENT: u32 = 1_000;
 
-/// One search from the view: the tree's nodes and the iterations run.
+/// Drawn states in which a root move must win at once, every one of them,
+/// to be taken as a sure win (a flag the view tells, S9.1).
+const SURE_WORLDS: u32 = 8;
+
+/// The root moves (in the order of the legal moves) that have won at once
+/// in every state drawn so far.
+struct SureWins {
+    still: Vec<bool>,
+    worlds: u32,
+}
+
+impl SureWins {
+    fn new(moves: usize) -> Self {
+        SureWins {
+            still: vec![true; moves],
+            worlds: 0,
+        }
+    }
+
+    /// Checks the moves not yet refuted in `state`, drawn from the view.
+    fn check<G: Game>(&mut self, input: &AgentInput<'_, G>, state: &G::State) {
+        self.worlds += 1;
+        for (still, mv) in self.still.iter_mut().zip(input.legal) {
+            if *still {
+                let mut next = state.clone();
+                input.game.apply_unchecked(&mut next, mv);
+                *still = matches!(input.game.status(&next),
+                    Status::Over(o) if o.winner == Some(input.player));
+            }
+        }
+    }
+
+    /// The moves that won at once in every one of at least
+    /// [`SURE_WORLDS`] states.
+    fn sure<'a, M>(&'a self, legal: &'a [M]) -> impl Iterator<Item = &'a M> + 'a {
+        let enough = self.worlds >= SURE_WORLDS;
+        legal
+            .iter()
+            .zip(&self.still)
+            .filter(move |(_, s)| enough && **s)
+            .map(|(m, _)| m)
+    }
+}
+
+/// One search from the view: the root moves' statistics (a move that won
+/// at once in every drawn state marked proven) and the iterations run.
 fn search<G: Game>(
     config: &IsmctsConfig,
     rng: &mut GameRng,
     input: &AgentInput<'_, G>,
     deadline: &Deadline,
-) -> (Vec<Node<G::Move>>, u64) {
+) -> (Vec<RootStat<G::Move>>, u64) {
     let mut nodes: Vec<Node<G::Move>> = vec![Node {
         mv: None,
         actor: input.player.opponent(),
@@ -67,15 +119,28 @@ fn search<G: Game>(
         available: 0,
         total: 0.0,
     }];
+    let mut sure = SureWins::new(input.legal.len());
     let mut iterations = 0u64;
     while !deadline.exhausted(iterations) {
-        iterate(config, rng, input, &mut nodes);
+        iterate(config, rng, input, &mut nodes, &mut sure);
         iterations += 1;
     }
-    (nodes, iterations)
+    let mut stats = root_stats(&nodes);
+    for mv in sure.sure(input.legal) {
+        match stats.iter_mut().find(|s| s.mv == *mv) {
+            Some(s) => s.proven = Some(1.0),
+            None => stats.push(RootStat {
+                mv: mv.clone(),
+                visits: 0,
+                total: 0.0,
+                proven: Some(1.0),
+            }),
+        }
+    }
+    (stats, iterations)
 }
 
-/// The root moves' statistics of a search.
+/// The root moves' statistics of a tree.
 fn root_stats<M: Clone>(nodes: &[Node<M>]) -> Vec<RootStat<M>> {
     nodes[0]
         .children
@@ -97,9 +162,11 @@ fn iterate<G: Game>(
     rng: &mut GameRng,
     input: &AgentInput<'_, G>,
     nodes: &mut Vec<Node<G::Move>>,
+    sure: &mut SureWins,
 ) {
     let game = input.game;
     let mut state = game.determinize(input.view, rng);
+    sure.check(input, &state);
     let mut id = 0u32;
     let mut legal: Vec<G::Move> = Vec::new();
     let mut untried: Vec<G::Move> = Vec::new();
@@ -128,14 +195,22 @@ fn iterate<G: Game>(
         if legal.is_empty() {
             break;
         }
-        // A move that wins at once in this state is taken (decisive
-        // moves): the opponent's replies that end the game are found
-        // without waiting for their expansion by chance.
-        let decisive = legal.iter().position(|m| {
-            let mut next = state.clone();
-            game.apply_unchecked(&mut next, m);
-            matches!(game.status(&next), Status::Over(o) if o.winner == Some(mover))
-        });
+        // An opponent's move that wins at once in this state is taken
+        // (decisive moves): its replies that end the game are found
+        // without waiting for their expansion by chance. The observer's
+        // own moves are not: a move that wins only in this drawn state
+        // (an attack on the piece drawn as the flag) would take visits
+        // that its value over all the states does not earn, and the root
+        // move is chosen by its visits.
+        let decisive = (mover != input.player)
+            .then(|| {
+                legal.iter().position(|m| {
+                    let mut next = state.clone();
+                    game.apply_unchecked(&mut next, m);
+                    matches!(game.status(&next), Status::Over(o) if o.winner == Some(mover))
+                })
+            })
+            .flatten();
         if let Some(d) = decisive {
             legal.swap(0, d);
             legal.truncate(1);
@@ -233,7 +308,7 @@ impl<G: Game> Agent<G> for IsmctsAgent {
         let config = self.config;
         let rng = &mut self.rng;
         if !input.moves_enumerable {
-            return common::free_form_choice(input, rng, started);
+            return common::free_form_choice(input, common::SEARCH_FREE_FORM_SAMPLES, rng, started);
         }
         if input.legal.is_empty() {
             return None;
@@ -244,15 +319,13 @@ impl<G: Game> Agent<G> for IsmctsAgent {
         let deadline = config.budget.start();
         let threads = common::search_threads(config.threads, &deadline);
         let (stats, iterations) = if threads <= 1 {
-            let (nodes, iterations) = search(&config, rng, input, &deadline);
-            (root_stats(&nodes), iterations)
+            search(&config, rng, input, &deadline)
         } else {
             let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
             let runs = common::in_parallel(seeds, |i, seed| {
                 let mut rng = crate::rng(seed);
                 let deadline = common::thread_deadline(&deadline, threads, i);
-                let (nodes, iterations) = search(&config, &mut rng, input, &deadline);
-                (root_stats(&nodes), iterations)
+                search(&config, &mut rng, input, &deadline)
             });
             let iterations = runs.iter().map(|r| r.1).sum();
             (
@@ -260,11 +333,13 @@ impl<G: Game> Agent<G> for IsmctsAgent {
                 iterations,
             )
         };
+        // A sure win, else the most visited move.
+        let key = |s: &RootStat<G::Move>| (s.proven.is_some(), s.visits, s.mean());
         let best = (0..stats.len()).max_by(|&a, &b| {
-            let (sa, sb) = (&stats[a], &stats[b]);
-            sa.visits
-                .cmp(&sb.visits)
-                .then(sa.mean().total_cmp(&sb.mean()))
+            let (ka, kb) = (key(&stats[a]), key(&stats[b]));
+            ka.0.cmp(&kb.0)
+                .then(ka.1.cmp(&kb.1))
+                .then(ka.2.total_cmp(&kb.2))
                 .then(b.cmp(&a))
         })?;
         let value = stats[best].mean().clamp(-1.0, 1.0);

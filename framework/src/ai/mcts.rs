@@ -10,6 +10,11 @@
 //! decided. With `keep=true` the tree is kept between moves: the next call
 //! looks in the old tree, a few plies deep, for the node whose
 //! [`Game::state_key`] is the new position's, and goes on from its subtree.
+//! With `threads=N` (root parallelism) `N` searches, each with a generator
+//! seeded from the agent's and its own kept tree, run on threads of their
+//! own with the whole time and a share of the iterations; their root
+//! moves' visits and values are added up in a fixed order, so the choice
+//! depends on the seed and an iteration budget only.
 
 use super::common::{self, RootStat, TOP_MOVES};
 use super::{
@@ -387,7 +392,12 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
         if !input.moves_enumerable {
-            return common::free_form_choice(input, &mut self.rng, started);
+            return common::free_form_choice(
+                input,
+                common::SEARCH_FREE_FORM_SAMPLES,
+                &mut self.rng,
+                started,
+            );
         }
         if input.legal.is_empty() {
             return None;
