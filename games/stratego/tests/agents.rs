@@ -33,7 +33,7 @@ fn search_from_the_view_wins_in_one_and_avoids_a_loss_in_one() {
     for spec in [
         "pimc:worlds=4,iters=8000,depth=2",
         "ismcts:iters=400,rollout=eval,cut=4",
-        "ai:iters=2000",
+        "ai:iters=20000",
     ] {
         kit::check(&game, spec, &cases).unwrap();
     }
