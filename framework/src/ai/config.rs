@@ -139,6 +139,12 @@ const THREADS: (&str, &str, &str) = (
     "searches run in parallel from the root, their root statistics merged (iters is shared among them)",
 );
 
+/// The deepest alpha-beta iteration of `pimc` in each world by default:
+/// deep enough that the time budget, not the depth, ends the search (in
+/// Barrage depth 3 was done in 41 ms of 200, and depth 6 won 32-8 against
+/// `greedy` where depth 3 won 26-14).
+const PIMC_DEPTH: u64 = 6;
+
 /// The most threads an agent may be given.
 pub(crate) const MAX_THREADS: u64 = 256;
 
@@ -187,7 +193,7 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
                 "alpha-beta nodes per move, shared by the worlds",
             ),
             ("worlds", "16", "states drawn from the view, each searched"),
-            ("depth", "3", "deepest alpha-beta iteration in each world"),
+            ("depth", "6", "deepest alpha-beta iteration in each world"),
             SEED,
         ],
         "ismcts" => vec![
@@ -382,7 +388,7 @@ impl AgentKind {
             "pimc" => AgentKind::Pimc(PimcConfig {
                 budget: budget(&mut o)?,
                 worlds: o.integer("worlds", 1, 1024)?.unwrap_or(16) as u32,
-                depth: o.integer("depth", 1, 64)?.unwrap_or(3) as u32,
+                depth: o.integer("depth", 1, 64)?.unwrap_or(PIMC_DEPTH) as u32,
             }),
             "ismcts" => AgentKind::Ismcts(IsmctsConfig {
                 budget: budget(&mut o)?,
