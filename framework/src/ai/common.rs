@@ -1,17 +1,25 @@
 //! What the agents share: the value of a simulated state for a player,
 //! free-form moves (setups), random playouts and the analysis's top moves.
 
-use super::{AgentInput, Choice, MoveStat};
+use super::{AgentInput, Choice, Deadline, MoveStat};
 use crate::{Game, Player, Status};
 use rand::Rng;
+use std::collections::HashMap;
+use std::hash::Hash;
 
 /// Plies a random playout may run before it is stopped and evaluated: a
 /// guard against games without a move cap, never reached by the shipped ones.
 pub(crate) const PLAYOUT_LIMIT: u32 = 5_000;
 
 /// Free-form moves (setups) drawn and compared by evaluation when the moves
-/// cannot be listed.
+/// cannot be listed, by `greedy`.
 pub(crate) const FREE_FORM_SAMPLES: u32 = 24;
+
+/// Free-form moves drawn and compared by the agents that search (`mcts`,
+/// `alphabeta`, `pimc`, `ismcts`): a setup is played once a game and
+/// decides much of a Stratego game (a flag left open to a scout), and
+/// scoring a few hundred takes a few milliseconds.
+pub(crate) const SEARCH_FREE_FORM_SAMPLES: u32 = 400;
 
 /// The value of `state` for `player`: the game's return if it is over, its
 /// evaluation otherwise. Both are in `[-1, 1]`.
@@ -45,15 +53,17 @@ pub(crate) fn playout<G: Game, R: Rng + ?Sized>(
     value_of(game, state, Player::FIRST)
 }
 
-/// The choice of a search agent where the moves cannot be listed (a
-/// setup): [`free_form_move`] with [`FREE_FORM_SAMPLES`], its value as the
-/// analysis, timed from `started`.
+/// The choice of an agent where the moves cannot be listed (a setup):
+/// [`free_form_move`] with `samples` ([`FREE_FORM_SAMPLES`] or
+/// [`SEARCH_FREE_FORM_SAMPLES`]), its value as the analysis, timed from
+/// `started`.
 pub(crate) fn free_form_choice<G: Game, R: Rng + ?Sized>(
     input: &AgentInput<'_, G>,
+    samples: u32,
     rng: &mut R,
     started: std::time::Instant,
 ) -> Option<Choice<G::Move>> {
-    let (mv, value) = free_form_move(input, FREE_FORM_SAMPLES, rng)?;
+    let (mv, value) = free_form_move(input, samples, rng)?;
     let mut choice = Choice::plain(mv, started.elapsed());
     choice.analysis.value = Some(value);
     Some(choice)
@@ -105,3 +115,100 @@ pub(crate) fn top<M: Clone>(
 
 /// How many moves an analysis lists.
 pub(crate) const TOP_MOVES: usize = 5;
+
+/// How many root-parallel searches to run: `threads`, but no more than
+/// the iterations to share among them.
+pub(crate) fn search_threads(threads: u32, deadline: &Deadline) -> u32 {
+    let threads = threads.max(1);
+    match deadline.budget().iterations {
+        Some(n) => threads.min(n.clamp(1, u64::from(u32::MAX)) as u32),
+        None => threads,
+    }
+}
+
+/// The deadline of search `index` of `threads` root-parallel ones: the
+/// same clock, and an equal share of the iterations (the first searches
+/// take the remainder).
+pub(crate) fn thread_deadline(deadline: &Deadline, threads: u32, index: u32) -> Deadline {
+    let iterations = deadline.budget().iterations.map(|n| {
+        let (t, i) = (u64::from(threads), u64::from(index));
+        n / t + u64::from(i < n % t)
+    });
+    deadline.with_iterations(iterations)
+}
+
+/// One root move's statistics in a search, for merging searches.
+#[derive(Clone, Debug)]
+pub(crate) struct RootStat<M> {
+    /// The move.
+    pub mv: M,
+    /// Its visits.
+    pub visits: u64,
+    /// The sum of its iterations' values for the mover.
+    pub total: f64,
+    /// Its proven value for the mover, if a search proved one.
+    pub proven: Option<f64>,
+}
+
+impl<M> RootStat<M> {
+    /// The proven value, or the mean of the iterations (0 unvisited).
+    pub fn mean(&self) -> f64 {
+        match self.proven {
+            Some(v) => v,
+            None if self.visits == 0 => 0.0,
+            None => self.total / self.visits as f64,
+        }
+    }
+}
+
+/// The root statistics of several searches added up move by move, in the
+/// order the moves first appear (searches in order): the result depends on
+/// the searches only, not on when each finished.
+pub(crate) fn merge_roots<M: Clone + Eq + Hash>(
+    searches: Vec<Vec<RootStat<M>>>,
+) -> Vec<RootStat<M>> {
+    let mut merged: Vec<RootStat<M>> = Vec::new();
+    let mut index: HashMap<M, usize> = HashMap::new();
+    for stats in searches {
+        for s in stats {
+            match index.get(&s.mv) {
+                Some(&i) => {
+                    let m = &mut merged[i];
+                    m.visits += s.visits;
+                    m.total += s.total;
+                    m.proven = m.proven.or(s.proven);
+                }
+                None => {
+                    index.insert(s.mv.clone(), merged.len());
+                    merged.push(s);
+                }
+            }
+        }
+    }
+    merged
+}
+
+/// Runs `search(i, input_i)` for each of `inputs` on a thread of its own
+/// and returns the results in the order of the inputs.
+pub(crate) fn in_parallel<I: Send, T: Send>(
+    inputs: Vec<I>,
+    search: impl Fn(u32, I) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = inputs
+            .into_iter()
+            .enumerate()
+            .map(|(i, input)| {
+                let search = &search;
+                scope.spawn(move || search(i as u32, input))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h.join() {
+                Ok(v) => v,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    })
+}

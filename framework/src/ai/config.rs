@@ -55,6 +55,9 @@ pub struct MctsConfig {
     pub keep_tree: bool,
     /// Whether proven wins and losses are propagated (MCTS-solver).
     pub solver: bool,
+    /// Independent searches run in parallel from the root, their root
+    /// statistics merged (root parallelism); `iters` is shared among them.
+    pub threads: u32,
 }
 
 /// The options of `alphabeta`.
@@ -86,6 +89,9 @@ pub struct IsmctsConfig {
     pub c: f64,
     /// How iterations end below the tree.
     pub rollout: Rollout,
+    /// Independent searches run in parallel from the root, their root
+    /// statistics merged (root parallelism); `iters` is shared among them.
+    pub threads: u32,
 }
 
 /// A configured agent of any kind, before it is seeded.
@@ -127,6 +133,21 @@ const CUT: (&str, &str, &str) = (
     "random plies before the evaluation (rollout=eval)",
 );
 
+const THREADS: (&str, &str, &str) = (
+    "threads",
+    "1",
+    "searches run in parallel from the root, their root statistics merged (iters is shared among them)",
+);
+
+/// The deepest alpha-beta iteration of `pimc` in each world by default:
+/// deep enough that the time budget, not the depth, ends the search (in
+/// Barrage depth 3 was done in 41 ms of 200, and depth 6 won 32-8 against
+/// `greedy` where depth 3 won 26-14).
+const PIMC_DEPTH: u64 = 6;
+
+/// The most threads an agent may be given.
+pub(crate) const MAX_THREADS: u64 = 256;
+
 /// The option table of an agent: (key, default, description).
 fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
     match name {
@@ -151,6 +172,7 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
                 "true",
                 "propagate proven wins and losses (MCTS-solver)",
             ),
+            THREADS,
             SEED,
         ],
         "alphabeta" => vec![
@@ -171,7 +193,7 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
                 "alpha-beta nodes per move, shared by the worlds",
             ),
             ("worlds", "16", "states drawn from the view, each searched"),
-            ("depth", "3", "deepest alpha-beta iteration in each world"),
+            ("depth", "6", "deepest alpha-beta iteration in each world"),
             SEED,
         ],
         "ismcts" => vec![
@@ -184,6 +206,7 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
             C,
             ROLLOUT,
             CUT,
+            THREADS,
             SEED,
         ],
         _ => Vec::new(),
@@ -347,6 +370,7 @@ impl AgentKind {
                 rollout: rollout(&mut o)?,
                 keep_tree: o.flag("keep")?.unwrap_or(true),
                 solver: o.flag("solver")?.unwrap_or(true),
+                threads: o.integer("threads", 1, MAX_THREADS)?.unwrap_or(1) as u32,
             }),
             "alphabeta" => AgentKind::AlphaBeta(AlphaBetaConfig {
                 budget: {
@@ -364,12 +388,13 @@ impl AgentKind {
             "pimc" => AgentKind::Pimc(PimcConfig {
                 budget: budget(&mut o)?,
                 worlds: o.integer("worlds", 1, 1024)?.unwrap_or(16) as u32,
-                depth: o.integer("depth", 1, 64)?.unwrap_or(3) as u32,
+                depth: o.integer("depth", 1, 64)?.unwrap_or(PIMC_DEPTH) as u32,
             }),
             "ismcts" => AgentKind::Ismcts(IsmctsConfig {
                 budget: budget(&mut o)?,
                 c: o.number("c", 0.0, 100.0)?.unwrap_or(1.4),
                 rollout: rollout(&mut o)?,
+                threads: o.integer("threads", 1, MAX_THREADS)?.unwrap_or(1) as u32,
             }),
             _ => unreachable!("every offered name is handled"),
         };
@@ -409,6 +434,9 @@ impl AgentKind {
                 rollout(&mut opts, &m.rollout);
                 opts.push(format!("keep={}", m.keep_tree));
                 opts.push(format!("solver={}", m.solver));
+                if m.threads != 1 {
+                    opts.push(format!("threads={}", m.threads));
+                }
             }
             AgentKind::AlphaBeta(a) => {
                 opts.extend(a.budget.spec_options());
@@ -423,6 +451,9 @@ impl AgentKind {
                 opts.extend(i.budget.spec_options());
                 opts.push(format!("c={}", i.c));
                 rollout(&mut opts, &i.rollout);
+                if i.threads != 1 {
+                    opts.push(format!("threads={}", i.threads));
+                }
             }
         }
         if opts.is_empty() {

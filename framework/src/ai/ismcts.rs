@@ -9,9 +9,18 @@
 //! legal when its node was chosen from), expands one move and finishes
 //! with a playout. Statistics are from the point of view of the player who
 //! made each move. The tree is rebuilt for each move, from the view only.
+//! The opponent's moves that win at once in the drawn state are taken
+//! (decisive moves); the observer's are not, unless a root move won at
+//! once in every state drawn (at least eight): then it is played.
+//! With `threads=N` (root parallelism) `N` trees are grown on threads of
+//! their own, each from its own seed (drawn from the agent's generator),
+//! with the whole time and a share of the iterations, and their root
+//! statistics are added up move by move in a fixed order.
 
-use super::common::{self, TOP_MOVES};
-use super::{Agent, AgentInput, AgentKind, Analysis, Choice, IsmctsConfig, MoveStat, Rollout};
+use super::common::{self, RootStat, TOP_MOVES};
+use super::{
+    Agent, AgentInput, AgentKind, Analysis, Choice, Deadline, IsmctsConfig, MoveStat, Rollout,
+};
 use crate::{Game, GameRng, Player, Status};
 use rand::Rng;
 use std::time::Instant;
@@ -49,132 +58,244 @@ impl IsmctsAgent {
 /// inside the tree before it stops descending.
 const MAX_DESCENT: u32 = 1_000;
 
-impl IsmctsAgent {
-    fn iterate<G: Game>(&mut self, input: &AgentInput<'_, G>, nodes: &mut Vec<Node<G::Move>>) {
-        let game = input.game;
-        let mut state = game.determinize(input.view, &mut self.rng);
-        let mut id = 0u32;
-        let mut legal: Vec<G::Move> = Vec::new();
-        let mut untried: Vec<G::Move> = Vec::new();
-        let mut steps = 0;
-        loop {
-            steps += 1;
-            let Status::ToMove(mover) = game.status(&state) else {
-                break;
-            };
-            if steps > MAX_DESCENT {
-                break;
-            }
-            if !game.moves_enumerable(&state) {
-                // A free-form move of another player (a setup) is chance.
-                if !game.play_random(&mut state, &mut self.rng) {
-                    break;
-                }
-                continue;
-            }
-            if id == 0 {
-                legal.clear();
-                legal.extend_from_slice(input.legal);
-            } else {
-                game.legal_moves(&state, &mut legal);
-            }
-            if legal.is_empty() {
-                break;
-            }
-            // A move that wins at once in this state is taken (decisive
-            // moves): the opponent's replies that end the game are found
-            // without waiting for their expansion by chance.
-            let decisive = legal.iter().position(|m| {
+/// Drawn states in which a root move must win at once, every one of them,
+/// to be taken as a sure win (a flag the view tells, S9.1).
+const SURE_WORLDS: u32 = 8;
+
+/// The root moves (in the order of the legal moves) that have won at once
+/// in every state drawn so far.
+struct SureWins {
+    still: Vec<bool>,
+    worlds: u32,
+}
+
+impl SureWins {
+    fn new(moves: usize) -> Self {
+        SureWins {
+            still: vec![true; moves],
+            worlds: 0,
+        }
+    }
+
+    /// Checks the moves not yet refuted in `state`, drawn from the view.
+    fn check<G: Game>(&mut self, input: &AgentInput<'_, G>, state: &G::State) {
+        self.worlds += 1;
+        for (still, mv) in self.still.iter_mut().zip(input.legal) {
+            if *still {
                 let mut next = state.clone();
-                game.apply_unchecked(&mut next, m);
-                matches!(game.status(&next), Status::Over(o) if o.winner == Some(mover))
-            });
-            if let Some(d) = decisive {
-                legal.swap(0, d);
-                legal.truncate(1);
+                input.game.apply_unchecked(&mut next, mv);
+                *still = matches!(input.game.status(&next),
+                    Status::Over(o) if o.winner == Some(input.player));
             }
-            untried.clear();
-            untried.extend(
-                legal
-                    .iter()
-                    .filter(|m| {
-                        !nodes[id as usize]
-                            .children
-                            .iter()
-                            .any(|&c| nodes[c as usize].mv.as_ref() == Some(*m))
-                    })
-                    .cloned(),
-            );
-            if !untried.is_empty() {
-                let mv = untried.swap_remove(self.rng.random_range(0..untried.len()));
-                game.apply_unchecked(&mut state, &mv);
-                let cid = nodes.len() as u32;
-                nodes.push(Node {
-                    mv: Some(mv),
-                    actor: mover,
-                    parent: id,
-                    children: Vec::new(),
-                    visits: 0,
-                    available: 1,
-                    total: 0.0,
-                });
-                // The other legal children were available too.
-                let children = nodes[id as usize].children.clone();
-                for c in children {
-                    if nodes[c as usize]
-                        .mv
-                        .as_ref()
-                        .is_some_and(|m| legal.contains(m))
-                    {
-                        nodes[c as usize].available += 1;
-                    }
-                }
-                nodes[id as usize].children.push(cid);
-                id = cid;
+        }
+    }
+
+    /// The moves that won at once in every one of at least
+    /// [`SURE_WORLDS`] states.
+    fn sure<'a, M>(&'a self, legal: &'a [M]) -> impl Iterator<Item = &'a M> + 'a {
+        let enough = self.worlds >= SURE_WORLDS;
+        legal
+            .iter()
+            .zip(&self.still)
+            .filter(move |(_, s)| enough && **s)
+            .map(|(m, _)| m)
+    }
+}
+
+/// One search from the view: the root moves' statistics (a move that won
+/// at once in every drawn state marked proven) and the iterations run.
+fn search<G: Game>(
+    config: &IsmctsConfig,
+    rng: &mut GameRng,
+    input: &AgentInput<'_, G>,
+    deadline: &Deadline,
+) -> (Vec<RootStat<G::Move>>, u64) {
+    let mut nodes: Vec<Node<G::Move>> = vec![Node {
+        mv: None,
+        actor: input.player.opponent(),
+        parent: u32::MAX,
+        children: Vec::new(),
+        visits: 0,
+        available: 0,
+        total: 0.0,
+    }];
+    let mut sure = SureWins::new(input.legal.len());
+    let mut iterations = 0u64;
+    while !deadline.exhausted(iterations) {
+        iterate(config, rng, input, &mut nodes, &mut sure);
+        iterations += 1;
+    }
+    let mut stats = root_stats(&nodes);
+    for mv in sure.sure(input.legal) {
+        match stats.iter_mut().find(|s| s.mv == *mv) {
+            Some(s) => s.proven = Some(1.0),
+            None => stats.push(RootStat {
+                mv: mv.clone(),
+                visits: 0,
+                total: 0.0,
+                proven: Some(1.0),
+            }),
+        }
+    }
+    (stats, iterations)
+}
+
+/// The root moves' statistics of a tree.
+fn root_stats<M: Clone>(nodes: &[Node<M>]) -> Vec<RootStat<M>> {
+    nodes[0]
+        .children
+        .iter()
+        .map(|&c| {
+            let n = &nodes[c as usize];
+            RootStat {
+                mv: n.mv.clone().expect("children have moves"),
+                visits: u64::from(n.visits),
+                total: n.total,
+                proven: None,
+            }
+        })
+        .collect()
+}
+
+fn iterate<G: Game>(
+    config: &IsmctsConfig,
+    rng: &mut GameRng,
+    input: &AgentInput<'_, G>,
+    nodes: &mut Vec<Node<G::Move>>,
+    sure: &mut SureWins,
+) {
+    let game = input.game;
+    let mut state = game.determinize(input.view, rng);
+    sure.check(input, &state);
+    let mut id = 0u32;
+    let mut legal: Vec<G::Move> = Vec::new();
+    let mut untried: Vec<G::Move> = Vec::new();
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        let Status::ToMove(mover) = game.status(&state) else {
+            break;
+        };
+        if steps > MAX_DESCENT {
+            break;
+        }
+        if !game.moves_enumerable(&state) {
+            // A free-form move of another player (a setup) is chance.
+            if !game.play_random(&mut state, rng) {
                 break;
             }
-            // Every legal move has a child: UCB1 over availability.
-            let mut best = None;
-            let mut best_score = f64::NEG_INFINITY;
+            continue;
+        }
+        if id == 0 {
+            legal.clear();
+            legal.extend_from_slice(input.legal);
+        } else {
+            game.legal_moves(&state, &mut legal);
+        }
+        if legal.is_empty() {
+            break;
+        }
+        // An opponent's move that wins at once in this state is taken
+        // (decisive moves): its replies that end the game are found
+        // without waiting for their expansion by chance. The observer's
+        // own moves are not: a move that wins only in this drawn state
+        // (an attack on the piece drawn as the flag) would take visits
+        // that its value over all the states does not earn, and the root
+        // move is chosen by its visits.
+        let decisive = (mover != input.player)
+            .then(|| {
+                legal.iter().position(|m| {
+                    let mut next = state.clone();
+                    game.apply_unchecked(&mut next, m);
+                    matches!(game.status(&next), Status::Over(o) if o.winner == Some(mover))
+                })
+            })
+            .flatten();
+        if let Some(d) = decisive {
+            legal.swap(0, d);
+            legal.truncate(1);
+        }
+        untried.clear();
+        untried.extend(
+            legal
+                .iter()
+                .filter(|m| {
+                    !nodes[id as usize]
+                        .children
+                        .iter()
+                        .any(|&c| nodes[c as usize].mv.as_ref() == Some(*m))
+                })
+                .cloned(),
+        );
+        if !untried.is_empty() {
+            let mv = untried.swap_remove(rng.random_range(0..untried.len()));
+            game.apply_unchecked(&mut state, &mv);
+            let cid = nodes.len() as u32;
+            nodes.push(Node {
+                mv: Some(mv),
+                actor: mover,
+                parent: id,
+                children: Vec::new(),
+                visits: 0,
+                available: 1,
+                total: 0.0,
+            });
+            // The other legal children were available too.
             let children = nodes[id as usize].children.clone();
             for c in children {
-                let node = &mut nodes[c as usize];
-                let Some(m) = node.mv.as_ref() else { continue };
-                if !legal.contains(m) {
-                    continue;
-                }
-                node.available += 1;
-                let score = node.total / f64::from(node.visits.max(1))
-                    + self.config.c
-                        * (f64::from(node.available).ln() / f64::from(node.visits.max(1))).sqrt();
-                if score > best_score {
-                    best_score = score;
-                    best = Some(c);
+                if nodes[c as usize]
+                    .mv
+                    .as_ref()
+                    .is_some_and(|m| legal.contains(m))
+                {
+                    nodes[c as usize].available += 1;
                 }
             }
-            let Some(c) = best else { break };
-            let mv = nodes[c as usize].mv.clone().expect("children have moves");
-            game.apply_unchecked(&mut state, &mv);
-            id = c;
+            nodes[id as usize].children.push(cid);
+            id = cid;
+            break;
         }
-        let cut = match self.config.rollout {
-            Rollout::Random => None,
-            Rollout::Eval { cut } => Some(cut),
-        };
-        let value0 = common::playout(game, &mut state, cut, &mut self.rng);
-        let mut cur = id;
-        while cur != 0 {
-            let node = &mut nodes[cur as usize];
-            node.visits += 1;
-            node.total += if node.actor == Player::FIRST {
-                value0
-            } else {
-                -value0
-            };
-            cur = node.parent;
+        // Every legal move has a child: UCB1 over availability.
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        let children = nodes[id as usize].children.clone();
+        for c in children {
+            let node = &mut nodes[c as usize];
+            let Some(m) = node.mv.as_ref() else { continue };
+            if !legal.contains(m) {
+                continue;
+            }
+            node.available += 1;
+            let score = node.total / f64::from(node.visits.max(1))
+                + config.c
+                    * (f64::from(node.available).ln() / f64::from(node.visits.max(1))).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = Some(c);
+            }
         }
-        nodes[0].visits += 1;
+        let Some(c) = best else { break };
+        let mv = nodes[c as usize].mv.clone().expect("children have moves");
+        game.apply_unchecked(&mut state, &mv);
+        id = c;
     }
+    let cut = match config.rollout {
+        Rollout::Random => None,
+        Rollout::Eval { cut } => Some(cut),
+    };
+    let value0 = common::playout(game, &mut state, cut, rng);
+    let mut cur = id;
+    while cur != 0 {
+        let node = &mut nodes[cur as usize];
+        node.visits += 1;
+        node.total += if node.actor == Player::FIRST {
+            value0
+        } else {
+            -value0
+        };
+        cur = node.parent;
+    }
+    nodes[0].visits += 1;
 }
 
 impl<G: Game> Agent<G> for IsmctsAgent {
@@ -184,8 +305,10 @@ impl<G: Game> Agent<G> for IsmctsAgent {
 
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
+        let config = self.config;
+        let rng = &mut self.rng;
         if !input.moves_enumerable {
-            return common::free_form_choice(input, &mut self.rng, started);
+            return common::free_form_choice(input, common::SEARCH_FREE_FORM_SAMPLES, rng, started);
         }
         if input.legal.is_empty() {
             return None;
@@ -193,49 +316,49 @@ impl<G: Game> Agent<G> for IsmctsAgent {
         if input.legal.len() == 1 {
             return Some(Choice::plain(input.legal[0].clone(), started.elapsed()));
         }
-        let mut nodes: Vec<Node<G::Move>> = vec![Node {
-            mv: None,
-            actor: input.player.opponent(),
-            parent: u32::MAX,
-            children: Vec::new(),
-            visits: 0,
-            available: 0,
-            total: 0.0,
-        }];
-        let deadline = self.config.budget.start();
-        let mut iterations = 0u64;
-        while !deadline.exhausted(iterations) {
-            self.iterate(input, &mut nodes);
-            iterations += 1;
-        }
-        let mean = |n: &Node<G::Move>| n.total / f64::from(n.visits.max(1));
-        let best = nodes[0].children.iter().copied().max_by(|&a, &b| {
-            let (na, nb) = (&nodes[a as usize], &nodes[b as usize]);
-            na.visits
-                .cmp(&nb.visits)
-                .then(mean(na).total_cmp(&mean(nb)))
+        let deadline = config.budget.start();
+        let threads = common::search_threads(config.threads, &deadline);
+        let (stats, iterations) = if threads <= 1 {
+            search(&config, rng, input, &deadline)
+        } else {
+            let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
+            let runs = common::in_parallel(seeds, |i, seed| {
+                let mut rng = crate::rng(seed);
+                let deadline = common::thread_deadline(&deadline, threads, i);
+                search(&config, &mut rng, input, &deadline)
+            });
+            let iterations = runs.iter().map(|r| r.1).sum();
+            (
+                common::merge_roots(runs.into_iter().map(|r| r.0).collect()),
+                iterations,
+            )
+        };
+        // A sure win, else the most visited move.
+        let key = |s: &RootStat<G::Move>| (s.proven.is_some(), s.visits, s.mean());
+        let best = (0..stats.len()).max_by(|&a, &b| {
+            let (ka, kb) = (key(&stats[a]), key(&stats[b]));
+            ka.0.cmp(&kb.0)
+                .then(ka.1.cmp(&kb.1))
+                .then(ka.2.total_cmp(&kb.2))
                 .then(b.cmp(&a))
         })?;
-        let stats = nodes[0]
-            .children
-            .iter()
-            .map(|&c| {
-                let n = &nodes[c as usize];
-                MoveStat {
-                    mv: n.mv.clone().expect("children have moves"),
-                    visits: u64::from(n.visits),
-                    value: mean(n).clamp(-1.0, 1.0),
-                }
+        let value = stats[best].mean().clamp(-1.0, 1.0);
+        let mv = stats[best].mv.clone();
+        let top = stats
+            .into_iter()
+            .map(|s| MoveStat {
+                value: s.mean().clamp(-1.0, 1.0),
+                mv: s.mv,
+                visits: s.visits,
             })
             .collect();
-        let b = &nodes[best as usize];
         Some(Choice {
-            mv: b.mv.clone()?,
+            mv,
             analysis: Analysis {
                 iterations,
                 depth: None,
-                top: common::top(stats, TOP_MOVES, |s| s.visits as f64),
-                value: Some(mean(b).clamp(-1.0, 1.0)),
+                top: common::top(top, TOP_MOVES, |s| s.visits as f64),
+                value: Some(value),
                 elapsed: started.elapsed(),
             },
         })

@@ -10,8 +10,13 @@
 //! decided. With `keep=true` the tree is kept between moves: the next call
 //! looks in the old tree, a few plies deep, for the node whose
 //! [`Game::state_key`] is the new position's, and goes on from its subtree.
+//! With `threads=N` (root parallelism) `N` searches, each with a generator
+//! seeded from the agent's and its own kept tree, run on threads of their
+//! own with the whole time and a share of the iterations; their root
+//! moves' visits and values are added up in a fixed order, so the choice
+//! depends on the seed and an iteration budget only.
 
-use super::common::{self, TOP_MOVES};
+use super::common::{self, RootStat, TOP_MOVES};
 use super::{
     Agent, AgentInput, AgentKind, Analysis, Choice, Deadline, MctsConfig, MoveStat, Rollout,
 };
@@ -157,7 +162,8 @@ impl<G: Game> Tree<G> {
 pub struct MctsAgent<G: Game> {
     config: MctsConfig,
     rng: GameRng,
-    kept: Option<Tree<G>>,
+    /// The trees kept from the last move, one per root-parallel search.
+    kept: Vec<Option<Tree<G>>>,
 }
 
 impl<G: Game> MctsAgent<G> {
@@ -166,7 +172,7 @@ impl<G: Game> MctsAgent<G> {
         MctsAgent {
             config,
             rng: crate::rng(seed),
-            kept: None,
+            kept: Vec::new(),
         }
     }
 }
@@ -335,28 +341,47 @@ impl<G: Game> Search<'_, G> {
     fn root_done(&self) -> bool {
         self.tree.nodes[0].proven.is_some()
     }
+}
 
-    /// The move to play: a proven win, else the most visited move that is
-    /// not a proven loss.
-    fn best(&self) -> Option<u32> {
-        let root = &self.tree.nodes[0];
-        let key = |c: u32| {
-            let n = &self.tree.nodes[c as usize];
-            let class = match n.proven {
-                Some(v) if v >= 1.0 => 2,
-                Some(v) if v <= -1.0 => 0,
-                _ => 1,
-            };
-            (class, n.visits, n.mean())
-        };
-        root.children.iter().copied().max_by(|&a, &b| {
-            let (ka, kb) = (key(a), key(b));
-            ka.0.cmp(&kb.0)
-                .then(ka.1.cmp(&kb.1))
-                .then(ka.2.total_cmp(&kb.2))
-                .then(b.cmp(&a))
-        })
+/// Runs one search on `tree` until the deadline or a proven root.
+fn run<G: Game>(
+    game: &G,
+    config: &MctsConfig,
+    rng: &mut GameRng,
+    tree: Tree<G>,
+    deadline: &Deadline,
+) -> (Tree<G>, u64) {
+    let mut search = Search {
+        game,
+        config,
+        rng,
+        tree,
+        moves: Vec::new(),
+    };
+    let mut iterations = 0u64;
+    while !deadline.exhausted(iterations) && !search.root_done() {
+        search.iterate();
+        iterations += 1;
     }
+    (search.tree, iterations)
+}
+
+/// The root moves' statistics of a tree.
+fn root_stats<G: Game>(tree: &Tree<G>) -> Vec<RootStat<G::Move>> {
+    let nodes = &tree.nodes;
+    nodes[0]
+        .children
+        .iter()
+        .map(|&c| {
+            let n = &nodes[c as usize];
+            RootStat {
+                mv: n.mv.clone().expect("children have moves"),
+                visits: u64::from(n.visits),
+                total: n.total,
+                proven: n.proven,
+            }
+        })
+        .collect()
 }
 
 impl<G: Game> Agent<G> for MctsAgent<G> {
@@ -367,58 +392,82 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
         if !input.moves_enumerable {
-            return common::free_form_choice(input, &mut self.rng, started);
+            return common::free_form_choice(
+                input,
+                common::SEARCH_FREE_FORM_SAMPLES,
+                &mut self.rng,
+                started,
+            );
         }
         if input.legal.is_empty() {
             return None;
         }
         let game = input.game;
+        let config = self.config;
         // The clock runs from the start: finding the kept subtree counts.
-        let deadline = self.config.budget.start();
+        let deadline = config.budget.start();
         let state = game.determinize(input.view, &mut self.rng);
-        let kept = self.kept.take().filter(|_| self.config.keep_tree);
-        let tree = kept
-            .and_then(|t| t.reuse(game, &state, &deadline))
-            .filter(|t| t.nodes[0].mover == Some(input.player))
-            .unwrap_or_else(|| Tree::new(state, input.player, input.legal));
-        let mut search = Search {
-            game,
-            config: &self.config,
-            rng: &mut self.rng,
-            tree,
-            moves: Vec::new(),
-        };
-        let mut iterations = 0u64;
-        while !deadline.exhausted(iterations) && !search.root_done() {
-            search.iterate();
-            iterations += 1;
+        let threads = common::search_threads(config.threads, &deadline);
+        let mut kept = std::mem::take(&mut self.kept);
+        if !config.keep_tree {
+            kept.clear();
         }
-        let best = search.best()?;
-        let nodes = &search.tree.nodes;
-        let mv = nodes[best as usize].mv.clone()?;
-        let stats = nodes[0]
-            .children
-            .iter()
-            .map(|&c| {
-                let n = &nodes[c as usize];
-                MoveStat {
-                    mv: n.mv.clone().expect("children have moves"),
-                    visits: u64::from(n.visits),
-                    value: n.mean().clamp(-1.0, 1.0),
-                }
+        kept.resize_with(threads as usize, || None);
+        let tree_from = |old: Option<Tree<G>>, deadline: &Deadline| {
+            old.and_then(|t| t.reuse(game, &state, deadline))
+                .filter(|t| t.nodes[0].mover == Some(input.player))
+                .unwrap_or_else(|| Tree::new(state.clone(), input.player, input.legal))
+        };
+        let runs: Vec<(Tree<G>, u64)> = if threads <= 1 {
+            let tree = tree_from(kept.pop().flatten(), &deadline);
+            vec![run(game, &config, &mut self.rng, tree, &deadline)]
+        } else {
+            let inputs: Vec<(u64, Option<Tree<G>>)> =
+                kept.into_iter().map(|t| (self.rng.random(), t)).collect();
+            common::in_parallel(inputs, |i, (seed, old)| {
+                let mut rng = crate::rng(seed);
+                let deadline = common::thread_deadline(&deadline, threads, i);
+                let tree = tree_from(old, &deadline);
+                run(game, &config, &mut rng, tree, &deadline)
+            })
+        };
+        let iterations = runs.iter().map(|r| r.1).sum();
+        let stats = common::merge_roots(runs.iter().map(|r| root_stats(&r.0)).collect());
+        if config.keep_tree {
+            self.kept = runs.into_iter().map(|r| Some(r.0)).collect();
+        }
+        // A proven win, else the most visited move that is not a proven loss.
+        let key = |s: &RootStat<G::Move>| {
+            let class = match s.proven {
+                Some(v) if v >= 1.0 => 2,
+                Some(v) if v <= -1.0 => 0,
+                _ => 1,
+            };
+            (class, s.visits, s.mean())
+        };
+        let best = (0..stats.len()).max_by(|&a, &b| {
+            let (ka, kb) = (key(&stats[a]), key(&stats[b]));
+            ka.0.cmp(&kb.0)
+                .then(ka.1.cmp(&kb.1))
+                .then(ka.2.total_cmp(&kb.2))
+                .then(b.cmp(&a))
+        })?;
+        let value = stats[best].mean().clamp(-1.0, 1.0);
+        let mv = stats[best].mv.clone();
+        let top = stats
+            .into_iter()
+            .map(|s| MoveStat {
+                value: s.mean().clamp(-1.0, 1.0),
+                mv: s.mv,
+                visits: s.visits,
             })
             .collect();
-        let value = nodes[best as usize].mean().clamp(-1.0, 1.0);
-        let tree = search.tree;
-        if self.config.keep_tree {
-            self.kept = Some(tree);
-        }
         Some(Choice {
             mv,
             analysis: Analysis {
                 iterations,
                 depth: None,
-                top: common::top(stats, TOP_MOVES, |s| s.visits as f64),
+                top: common::top(top, TOP_MOVES, |s| s.visits as f64),
                 value: Some(value),
                 elapsed: started.elapsed(),
             },
@@ -426,6 +475,6 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
     }
 
     fn new_game(&mut self) {
-        self.kept = None;
+        self.kept.clear();
     }
 }

@@ -23,7 +23,11 @@
 //! deterministic. `mcts` and `alphabeta` search states, so they play games
 //! of perfect information; `pimc` and `ismcts` search from a view, for
 //! games that hide information. Each agent searches on one thread (arenas
-//! run games in parallel instead). [`kit`] checks agents on positions with
+//! run games in parallel instead), unless `mcts` and `ismcts` are given
+//! `threads=N`: then `N` independent searches run from the root on threads
+//! of their own and their root statistics are merged (root parallelism),
+//! deterministic for a seed and an iteration budget whatever the
+//! scheduling. [`kit`] checks agents on positions with
 //! a known answer.
 //!
 //! ```
@@ -159,6 +163,18 @@ impl Deadline {
     /// The budget this deadline runs on.
     pub fn budget(&self) -> Budget {
         self.budget
+    }
+
+    /// The same clock with another iteration limit (a share of the
+    /// iterations for one of several parallel searches).
+    pub(crate) fn with_iterations(&self, iterations: Option<u64>) -> Deadline {
+        Deadline {
+            budget: Budget {
+                iterations,
+                ..self.budget
+            },
+            started: self.started,
+        }
     }
 }
 

@@ -40,7 +40,12 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
         if !input.moves_enumerable {
-            return common::free_form_choice(input, &mut self.rng, started);
+            return common::free_form_choice(
+                input,
+                common::SEARCH_FREE_FORM_SAMPLES,
+                &mut self.rng,
+                started,
+            );
         }
         if input.legal.is_empty() {
             return None;

@@ -86,6 +86,7 @@ fn canonical_specs_read_back_as_the_same_agent() {
         "mcts:time=250ms",
         "alphabeta:depth=4",
         "alphabeta:time=2.5s,iters=1000",
+        "mcts:iters=300,threads=4",
     ] {
         let k = kind(spec);
         let canonical = k.spec();
@@ -355,10 +356,11 @@ fn minimax<G: Game>(game: &G, state: &G::State, depth: u32) -> f64 {
     best
 }
 
-const SEARCH_AGENTS: [&str; 3] = [
+const SEARCH_AGENTS: [&str; 4] = [
     "mcts:iters=400",
     "alphabeta:depth=4",
     "mcts:iters=400,rollout=eval,cut=2,solver=false",
+    "mcts:iters=400,threads=3",
 ];
 
 fn nim_at(pile: u32) -> (Nim, crate::demo::NimState) {
@@ -467,6 +469,55 @@ fn mcts_with_a_seed_and_an_iteration_budget_is_deterministic() {
 }
 
 #[test]
+fn root_parallel_searches_are_deterministic_and_share_the_iterations() {
+    // Threads finish in any order; the merged statistics depend on the
+    // seed and the iteration budget only.
+    let game = nim(30);
+    let state = game.initial_state(0);
+    let run = |spec: &str, seed| {
+        let mut agent = agent_for(&game, spec, seed).unwrap();
+        let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+        (choice.mv, choice.analysis.top, choice.analysis.iterations)
+    };
+    for spec in [
+        "mcts:iters=301,solver=false,threads=4",
+        "mcts:iters=301,solver=false,threads=4,keep=false",
+    ] {
+        let first = run(spec, 5);
+        for _ in 0..4 {
+            assert_eq!(run(spec, 5), first, "{spec}");
+        }
+        assert_eq!(first.2, 301, "{spec}");
+        // The root moves' visits add up to the iterations of all threads.
+        assert_eq!(first.1.iter().map(|s| s.visits).sum::<u64>(), 301);
+        // Four searches are not the one search of the same seed.
+        assert_ne!(first.1, run("mcts:iters=301,solver=false", 5).1);
+    }
+    let (game, state) = secret_after(6, 9, &[4, 1, 7, 2]);
+    let run = |seed| {
+        let mut agent = agent_for(&game, "ismcts:iters=203,threads=3", seed).unwrap();
+        let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+        (choice.mv, choice.analysis.top, choice.analysis.iterations)
+    };
+    let first = run(2);
+    for _ in 0..4 {
+        assert_eq!(run(2), first);
+    }
+    assert_eq!(first.2, 203);
+    assert!((0..6).any(|s| run(s).1 != first.1));
+}
+
+#[test]
+fn more_threads_than_iterations_run_one_iteration_each() {
+    let game = nim(30);
+    let state = game.initial_state(0);
+    let mut agent = agent_for(&game, "mcts:iters=2,threads=8,solver=false", 1).unwrap();
+    let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
+    assert_eq!(choice.analysis.iterations, 2);
+    assert_eq!(choice.analysis.top.iter().map(|s| s.visits).sum::<u64>(), 2);
+}
+
+#[test]
 fn the_mcts_solver_stops_once_the_root_is_proven() {
     // 5 stones: taking 1 wins by force, proven after a few hundred playouts.
     let (game, state) = nim_at(5);
@@ -524,9 +575,10 @@ fn secret_after(own: u8, other: u8, guesses: &[u8]) -> (Secret, crate::demo::Sec
     (game, state)
 }
 
-const HIDDEN_AGENTS: [&str; 4] = [
+const HIDDEN_AGENTS: [&str; 5] = [
     "pimc:worlds=8,iters=2000",
     "ismcts:iters=300",
+    "ismcts:iters=300,threads=2",
     "greedy",
     "ai:iters=300",
 ];
@@ -562,7 +614,11 @@ fn hidden_information_agents_choose_the_same_whatever_is_hidden() {
 #[test]
 fn searching_from_the_view_never_repeats_a_wrong_guess() {
     use crate::demo::SecretMove;
-    for spec in ["pimc:worlds=8,iters=2000", "ismcts:iters=300"] {
+    for spec in [
+        "pimc:worlds=8,iters=2000",
+        "ismcts:iters=300",
+        "ismcts:iters=300,threads=2",
+    ] {
         for seed in 0..4 {
             let (game, state) = secret_after(6, 9, &[4, 1, 7, 2]);
             let mut agent = agent_for(&game, spec, seed).unwrap();

@@ -261,6 +261,10 @@ impl Game for Stratego {
         crate::eval::evaluate(self, state, player)
     }
 
+    fn default_agent(&self) -> &'static str {
+        crate::eval::default_agent(self)
+    }
+
     fn player_name(&self, player: Player) -> &str {
         self.rules
             .names
