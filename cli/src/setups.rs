@@ -111,29 +111,8 @@ pub fn play(
     }
     let mut pending = resolve(session.as_ref(), entries)?;
     let mut work = session.clone_box();
-    let mut rng = plateau::rng(seed.wrapping_add(0x5e70));
-    while let Status::ToMove(p) = work.status() {
-        let Some(i) = pending.iter().position(|(q, _)| *q == p) else {
-            break;
-        };
-        let name = work.player_name(p);
-        if work.moves_enumerable() {
-            return Err(CliError::usage(format!(
-                "a setup was given for {name}, but {name}'s next move is not a setup"
-            )));
-        }
-        let (_, source) = pending.remove(i);
-        let text = match &source {
-            SetupSource::Random => work
-                .random_move(&mut rng)
-                .ok_or_else(|| CliError::failed(format!("no random setup for {name}")))?,
-            SetupSource::File(_, text) => setup_move_text(text),
-        };
-        work.play(&text).map_err(|e| match &source {
-            SetupSource::File(path, _) => CliError::failed(format!("{name}'s setup ({path}): {e}")),
-            SetupSource::Random => CliError::failed(format!("{name}'s random setup: {e}")),
-        })?;
-    }
+    let mut rng = setup_rng(seed);
+    play_due(&mut work, &mut pending, &mut rng)?;
     if let Some((p, _)) = pending.first() {
         let name = work.player_name(*p);
         let why = match work.status() {
@@ -146,6 +125,78 @@ pub fn play(
     }
     *session = work;
     Ok(())
+}
+
+/// Checks that every setup of `pending` is played at its player's turn:
+/// playing the given setups, and random ones for the players who set up
+/// without one, each player with a setup must reach a setup move, and each
+/// given setup must be accepted. The errors are [`play`]'s.
+pub fn check_reachable(session: &dyn DynSession, pending: &[(Player, SetupSource)]) -> CliResult {
+    let mut work = session.clone_box();
+    let mut pending = pending.to_vec();
+    let mut rng = setup_rng(0);
+    loop {
+        play_due(&mut work, &mut pending, &mut rng)?;
+        if pending.is_empty() || work.moves_enumerable() {
+            break;
+        }
+        // Another player's setup, not given: any will do.
+        let Some(mv) = work.random_move(&mut rng) else {
+            break;
+        };
+        if work.play(&mv).is_err() {
+            break;
+        }
+    }
+    if let Some((p, _)) = pending.first() {
+        let name = work.player_name(*p);
+        return Err(CliError::usage(format!(
+            "a setup was given for {name}, but {name} does not set up (the game's setups are over)"
+        )));
+    }
+    Ok(())
+}
+
+/// The generator of random setups drawn from `seed`.
+pub fn setup_rng(seed: u64) -> plateau::GameRng {
+    plateau::rng(seed.wrapping_add(0x5e70))
+}
+
+/// Plays, while the player to move has a setup in `pending`, that setup
+/// (and takes it out of `pending`); returns how many were played. A setup
+/// for a player whose move is not a setup, or that the rules refuse, is an
+/// error naming its source, never its text, and leaves `session` as it was
+/// after the setups before it.
+pub fn play_due(
+    session: &mut Box<dyn DynSession>,
+    pending: &mut Vec<(Player, SetupSource)>,
+    rng: &mut plateau::GameRng,
+) -> CliResult<usize> {
+    let mut played = 0;
+    while let Status::ToMove(p) = session.status() {
+        let Some(i) = pending.iter().position(|(q, _)| *q == p) else {
+            break;
+        };
+        let name = session.player_name(p);
+        if session.moves_enumerable() {
+            return Err(CliError::usage(format!(
+                "a setup was given for {name}, but {name}'s next move is not a setup"
+            )));
+        }
+        let (_, source) = pending.remove(i);
+        let text = match &source {
+            SetupSource::Random => session
+                .random_move(rng)
+                .ok_or_else(|| CliError::failed(format!("no random setup for {name}")))?,
+            SetupSource::File(_, text) => setup_move_text(text),
+        };
+        session.play(&text).map_err(|e| match &source {
+            SetupSource::File(path, _) => CliError::failed(format!("{name}'s setup ({path}): {e}")),
+            SetupSource::Random => CliError::failed(format!("{name}'s random setup: {e}")),
+        })?;
+        played += 1;
+    }
+    Ok(played)
 }
 
 #[cfg(test)]

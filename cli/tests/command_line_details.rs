@@ -394,3 +394,58 @@ fn moves_and_attacks_are_told_the_same_way() {
         "Red scout a4-a7 attacks the Blue marshal and loses: the marshal stays."
     );
 }
+
+/// `--blue-setup` while Red, a person, sets up first: Blue's setup waits
+/// for Blue's turn (S3.2: Red sets up, then Blue) and is played then, in
+/// the plain mode; a setup given for a player whose setups are over is
+/// refused before the game starts.
+#[test]
+fn s3_2_a_later_players_setup_waits_for_its_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("blue.txt"), BLUE_BARRAGE).unwrap();
+    let r = plateau(
+        dir.path(),
+        &[
+            "play",
+            "stratego",
+            "--plain",
+            "--variant",
+            "barrage",
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+            "--blue-setup",
+            "blue.txt",
+            "--seed",
+            "3",
+        ],
+        "\nrandom\n\n\nquit\nno\n",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    let path = r
+        .out
+        .split("Autosaved to ")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .unwrap_or_else(|| panic!("{}", r.out));
+    let record: plateau::GameRecord =
+        serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(record.moves.len(), 2, "{:?}", record.moves);
+    let blue: String = BLUE_BARRAGE.split_whitespace().collect::<Vec<_>>().join("");
+    let played: String = record.moves[1]
+        .trim_start_matches("setup ")
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '/')
+        .collect();
+    assert_eq!(
+        played,
+        blue.trim_start_matches("setup").replace('/', ""),
+        "Blue's setup is the file's"
+    );
+    assert!(
+        !r.out.contains(&record.moves[1]),
+        "Blue's setup shown: {}",
+        r.out
+    );
+}

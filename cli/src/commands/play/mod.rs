@@ -118,6 +118,17 @@ struct Table {
     game: Box<dyn plateau::DynGame>,
     /// The seed of the hint agent.
     hint_seed: u64,
+    /// Setups given on the command line for players who set up later (a
+    /// `--blue-setup` while Red, a person, sets up first), played as soon
+    /// as their player is to move, and the generator of the random ones.
+    presets: Presets,
+}
+
+/// Setups given on the command line that are still to be played.
+#[derive(Default)]
+struct Presets {
+    pending: Vec<(Player, setups::SetupSource)>,
+    rng: Option<GameRng>,
 }
 
 /// Plays the game.
@@ -160,11 +171,17 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
         seats.push(Seat::Human);
     }
     seats.truncate(players);
+    let mut presets = Presets::default();
     let session = match loaded {
         Some((_, session)) => session,
         None => {
-            let mut session = game.new_session(seed);
-            setups::play(&mut session, &entries, secret(0))?;
+            let session = game.new_session(seed);
+            let pending = setups::resolve(session.as_ref(), &entries)?;
+            setups::check_reachable(session.as_ref(), &pending)?;
+            presets = Presets {
+                pending,
+                rng: Some(setups::setup_rng(secret(0))),
+            };
             session
         }
     };
@@ -178,7 +195,11 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
         hint,
         game,
         hint_seed: secret(4),
+        presets,
     };
+    // The setups of the players who set up first; the others' wait for
+    // their turn.
+    table.play_presets()?;
     if !args.plain && tui::terminal_is_interactive() {
         return tui::run(table, args.save.as_deref(), io);
     }
@@ -212,6 +233,30 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
 }
 
 impl Table {
+    /// Plays the command line's setup of the player to move, if one is
+    /// waiting (and of the next, while each is); `true` if any was played.
+    fn play_presets(&mut self) -> CliResult<bool> {
+        let mut any = false;
+        while self.play_one_preset()? {
+            any = true;
+        }
+        Ok(any)
+    }
+
+    /// Plays the command line's setup of the player to move, if one is
+    /// waiting; `true` if it was played.
+    fn play_one_preset(&mut self) -> CliResult<bool> {
+        let (Some(rng), Status::ToMove(p)) = (self.presets.rng.as_mut(), self.session.status())
+        else {
+            return Ok(false);
+        };
+        let Some(i) = self.presets.pending.iter().position(|(q, _)| *q == p) else {
+            return Ok(false);
+        };
+        let mut due = vec![self.presets.pending.remove(i)];
+        Ok(setups::play_due(&mut self.session, &mut due, rng)? > 0)
+    }
+
     fn is_human(&self, p: Player) -> bool {
         self.seats.get(p.index()).is_some_and(Seat::is_human)
     }
@@ -246,6 +291,9 @@ impl Table {
                 Status::ToMove(p) => p,
             };
             saving::in_progress(Some(self.session.record()));
+            if self.play_presets()? {
+                continue;
+            }
             if self.is_human(p) {
                 match self.human_turn(p, io)? {
                     Turn::Moved | Turn::Undone => {}

@@ -330,6 +330,7 @@ mod tests {
             hint: ("random".into(), None),
             game,
             hint_seed: 4,
+            presets: Default::default(),
         };
         let mut app = App::new(table, None);
         let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();

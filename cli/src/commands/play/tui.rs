@@ -419,6 +419,21 @@ impl App {
         if let Some(last) = self.session().last_move() {
             self.played.push(last);
         }
+        // A setup given on the command line for the player now to move.
+        loop {
+            match self.table.play_one_preset() {
+                Ok(true) => {
+                    if let Some(last) = self.session().last_move() {
+                        self.played.push(last);
+                    }
+                }
+                Ok(false) => break,
+                Err(e) => {
+                    self.say(e.to_string());
+                    break;
+                }
+            }
+        }
         let viewer = match mover_was_human {
             Some(p) if self.table.hot_seat => Some(p),
             _ => self.viewer(),
@@ -1568,8 +1583,17 @@ pub(super) fn run(table: Table, save: Option<&Path>, io: &mut Io<'_>) -> CliResu
 fn event_loop(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> CliResult {
     let fail = |e: std::io::Error| CliError::failed(format!("terminal: {e}"));
     let mut dirty = true;
+    let mut handing_over = false;
     while !app.quit {
         if dirty {
+            // The hand-over screen starts from a wiped screen: drawn as a
+            // difference, the last player's board would be blanked cell by
+            // cell after the hand-over text is already up.
+            let hand_over = matches!(app.screen, Screen::HandOver(_));
+            if hand_over && !handing_over {
+                terminal.clear().map_err(fail)?;
+            }
+            handing_over = hand_over;
             terminal.draw(|f| app.draw(f)).map_err(fail)?;
             dirty = false;
         }
@@ -1678,6 +1702,7 @@ mod tests {
             hint: ("random".into(), None),
             game,
             hint_seed: 4,
+            presets: Default::default(),
         }
     }
 
