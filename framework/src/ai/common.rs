@@ -212,3 +212,49 @@ pub(crate) fn in_parallel<I: Send, T: Send>(
             .collect()
     })
 }
+
+/// The choice of a tree search from its root moves' statistics: a proven
+/// win first, then the most visited move, then the best mean (the first
+/// listed on a tie); never a proven loss while another move is open. Its
+/// analysis lists the most visited moves.
+pub(crate) fn choice_from_roots<M: Clone>(
+    stats: Vec<RootStat<M>>,
+    iterations: u64,
+    started: std::time::Instant,
+) -> Option<Choice<M>> {
+    let key = |s: &RootStat<M>| {
+        let class = match s.proven {
+            Some(v) if v >= 1.0 => 2,
+            Some(v) if v <= -1.0 => 0,
+            _ => 1,
+        };
+        (class, s.visits, s.mean())
+    };
+    let best = (0..stats.len()).max_by(|&a, &b| {
+        let (ka, kb) = (key(&stats[a]), key(&stats[b]));
+        ka.0.cmp(&kb.0)
+            .then(ka.1.cmp(&kb.1))
+            .then(ka.2.total_cmp(&kb.2))
+            .then(b.cmp(&a))
+    })?;
+    let value = stats[best].mean().clamp(-1.0, 1.0);
+    let mv = stats[best].mv.clone();
+    let top = stats
+        .into_iter()
+        .map(|s| MoveStat {
+            value: s.mean().clamp(-1.0, 1.0),
+            mv: s.mv,
+            visits: s.visits,
+        })
+        .collect();
+    Some(Choice {
+        mv,
+        analysis: super::Analysis {
+            iterations,
+            depth: None,
+            top: self::top(top, TOP_MOVES, |s| s.visits as f64),
+            value: Some(value),
+            elapsed: started.elapsed(),
+        },
+    })
+}

@@ -17,10 +17,8 @@
 //! with the whole time and a share of the iterations, and their root
 //! statistics are added up move by move in a fixed order.
 
-use super::common::{self, RootStat, TOP_MOVES};
-use super::{
-    Agent, AgentInput, AgentKind, Analysis, Choice, Deadline, IsmctsConfig, MoveStat, Rollout,
-};
+use super::common::{self, RootStat};
+use super::{Agent, AgentInput, AgentKind, Choice, Deadline, IsmctsConfig, Rollout};
 use crate::{Game, GameRng, Player, Status};
 use rand::Rng;
 use std::time::Instant;
@@ -333,34 +331,6 @@ impl<G: Game> Agent<G> for IsmctsAgent {
                 iterations,
             )
         };
-        // A sure win, else the most visited move.
-        let key = |s: &RootStat<G::Move>| (s.proven.is_some(), s.visits, s.mean());
-        let best = (0..stats.len()).max_by(|&a, &b| {
-            let (ka, kb) = (key(&stats[a]), key(&stats[b]));
-            ka.0.cmp(&kb.0)
-                .then(ka.1.cmp(&kb.1))
-                .then(ka.2.total_cmp(&kb.2))
-                .then(b.cmp(&a))
-        })?;
-        let value = stats[best].mean().clamp(-1.0, 1.0);
-        let mv = stats[best].mv.clone();
-        let top = stats
-            .into_iter()
-            .map(|s| MoveStat {
-                value: s.mean().clamp(-1.0, 1.0),
-                mv: s.mv,
-                visits: s.visits,
-            })
-            .collect();
-        Some(Choice {
-            mv,
-            analysis: Analysis {
-                iterations,
-                depth: None,
-                top: common::top(top, TOP_MOVES, |s| s.visits as f64),
-                value: Some(value),
-                elapsed: started.elapsed(),
-            },
-        })
+        common::choice_from_roots(stats, iterations, started)
     }
 }

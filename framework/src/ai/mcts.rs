@@ -16,10 +16,8 @@
 //! moves' visits and values are added up in a fixed order, so the choice
 //! depends on the seed and an iteration budget only.
 
-use super::common::{self, RootStat, TOP_MOVES};
-use super::{
-    Agent, AgentInput, AgentKind, Analysis, Choice, Deadline, MctsConfig, MoveStat, Rollout,
-};
+use super::common::{self, RootStat};
+use super::{Agent, AgentInput, AgentKind, Choice, Deadline, MctsConfig, Rollout};
 use crate::{Game, GameRng, Player, Status};
 use rand::Rng;
 use std::collections::VecDeque;
@@ -437,41 +435,7 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
             self.kept = runs.into_iter().map(|r| Some(r.0)).collect();
         }
         // A proven win, else the most visited move that is not a proven loss.
-        let key = |s: &RootStat<G::Move>| {
-            let class = match s.proven {
-                Some(v) if v >= 1.0 => 2,
-                Some(v) if v <= -1.0 => 0,
-                _ => 1,
-            };
-            (class, s.visits, s.mean())
-        };
-        let best = (0..stats.len()).max_by(|&a, &b| {
-            let (ka, kb) = (key(&stats[a]), key(&stats[b]));
-            ka.0.cmp(&kb.0)
-                .then(ka.1.cmp(&kb.1))
-                .then(ka.2.total_cmp(&kb.2))
-                .then(b.cmp(&a))
-        })?;
-        let value = stats[best].mean().clamp(-1.0, 1.0);
-        let mv = stats[best].mv.clone();
-        let top = stats
-            .into_iter()
-            .map(|s| MoveStat {
-                value: s.mean().clamp(-1.0, 1.0),
-                mv: s.mv,
-                visits: s.visits,
-            })
-            .collect();
-        Some(Choice {
-            mv,
-            analysis: Analysis {
-                iterations,
-                depth: None,
-                top: common::top(top, TOP_MOVES, |s| s.visits as f64),
-                value: Some(value),
-                elapsed: started.elapsed(),
-            },
-        })
+        common::choice_from_roots(stats, iterations, started)
     }
 
     fn new_game(&mut self) {
