@@ -338,3 +338,18 @@ macro_rules! agent_speed_bench {
         criterion::criterion_main!(benches);
     };
 }
+
+/// [`check`]s every agent of `specs` on all `cases`, and `greedy` on the
+/// wins in one only (a one-ply agent takes a win it sees, but cannot see a
+/// loss coming): the agents' test of a game of perfect information.
+pub fn check_agents<G: Game>(game: &G, specs: &[&str], cases: &[Case<G>]) -> Result<(), String> {
+    for spec in specs {
+        check(game, spec, cases)?;
+    }
+    let wins: Vec<Case<G>> = cases
+        .iter()
+        .filter(|c| c.kind == CaseKind::WinInOne)
+        .cloned()
+        .collect();
+    check(game, "greedy", &wins)
+}

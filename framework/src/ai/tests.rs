@@ -333,29 +333,6 @@ impl Game for TwoStep {
     }
 }
 
-/// Plain minimax with the conventions of alpha-beta: evaluation at depth
-/// 0, returns doubled at the end, negation only when the side changes.
-fn minimax<G: Game>(game: &G, state: &G::State, depth: u32) -> f64 {
-    let mover = game.status(state).to_move().unwrap();
-    if depth == 0 {
-        return game.evaluate(state, mover).clamp(-1.0, 1.0);
-    }
-    let mut moves = Vec::new();
-    game.legal_moves(state, &mut moves);
-    let mut best = f64::NEG_INFINITY;
-    for mv in &moves {
-        let mut child = state.clone();
-        game.apply_unchecked(&mut child, mv);
-        let v = match game.status(&child) {
-            Status::Over(o) => game.returns(&o, mover) * 2.0,
-            Status::ToMove(p) if p == mover => minimax(game, &child, depth - 1),
-            Status::ToMove(_) => -minimax(game, &child, depth - 1),
-        };
-        best = best.max(v);
-    }
-    best
-}
-
 const SEARCH_AGENTS: [&str; 4] = [
     "mcts:iters=400",
     "alphabeta:depth=4",
@@ -436,7 +413,7 @@ fn alpha_beta_equals_minimax_at_small_depths() {
         if game.status(&state).is_over() {
             continue;
         }
-        let expected = minimax(&game, &state, depth);
+        let expected = kit::minimax(&game, &state, depth);
         let got = alphabeta::value_at_depth(&game, &state, depth);
         assert_eq!(got, expected, "{state:?} depth {depth}");
         checked += 1;
@@ -448,7 +425,7 @@ fn alpha_beta_equals_minimax_at_small_depths() {
         for depth in 1..5 {
             assert_eq!(
                 alphabeta::value_at_depth(&game, &state, depth),
-                minimax(&game, &state, depth)
+                kit::minimax(&game, &state, depth)
             );
         }
     }

@@ -29,20 +29,13 @@ fn cases() -> Vec<kit::Case<Hus>> {
 fn search_agents_win_in_one_and_avoid_a_loss_in_one() {
     let hus = Hus::standard();
     let cases = cases();
-    for spec in [
+    let specs = [
         "alphabeta:depth=3",
         "mcts:iters=1500",
         "mcts:iters=1500,rollout=eval,cut=4",
         "ai:iters=3000",
-    ] {
-        kit::check(&hus, spec, &cases).unwrap();
-    }
-    let wins: Vec<_> = cases
-        .iter()
-        .filter(|c| c.kind == CaseKind::WinInOne)
-        .cloned()
-        .collect();
-    kit::check(&hus, "greedy", &wins).unwrap();
+    ];
+    kit::check_agents(&hus, &specs, &cases).unwrap();
 }
 
 #[test]

@@ -123,20 +123,13 @@ fn cases() -> Vec<Case<Oware>> {
 fn search_agents_win_in_one_and_avoid_a_loss_in_one() {
     let oware = Oware::standard();
     let cases = cases();
-    for spec in [
+    let specs = [
         "alphabeta:depth=3",
         "mcts:iters=1500",
         "mcts:iters=1500,rollout=eval,cut=4",
         "ai:iters=3000",
-    ] {
-        kit::check(&oware, spec, &cases).unwrap();
-    }
-    let wins: Vec<_> = cases
-        .iter()
-        .filter(|c| c.kind == CaseKind::WinInOne)
-        .cloned()
-        .collect();
-    kit::check(&oware, "greedy", &wins).unwrap();
+    ];
+    kit::check_agents(&oware, &specs, &cases).unwrap();
 }
 
 #[test]
