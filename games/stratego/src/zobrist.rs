@@ -78,8 +78,9 @@ impl crate::params::Rules {
         if let Some(p) = st.pending {
             k = fold(
                 k,
+                // The arriving piece stands on `to`: its id is a numbering of
+                // this state, not part of the position, so it stays out.
                 1 << 63
-                    | p.piece as u64
                     | (p.to as u64) << 8
                     | (p.threats as u64) << 16
                     | (p.judged as u64) << 24

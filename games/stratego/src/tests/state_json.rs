@@ -566,3 +566,14 @@ fn s12_3_a_views_rule_records_do_not_tell_a_mobile_bomb_from_a_piece() {
     }
     assert_eq!(views[0], views[1]);
 }
+
+/// A found case (Blitz with attacker advantage, reconquest and silent
+/// defence): a pending reconquest step (S12.5) whose arriving piece has
+/// another id once the position is built again. The key once folded that id.
+#[test]
+fn s12_5_a_pending_step_keys_by_square_not_by_piece_numbering() {
+    let game = game_for(2, 49);
+    let st = random_state(&game, 213883, 214);
+    assert!(st.pending.is_some(), "the case needs a pending step");
+    assert_round_trip(&game, &st);
+}
