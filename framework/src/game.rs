@@ -265,6 +265,18 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// player equals `view`. For perfect information it is the state itself.
     fn determinize<R: Rng + ?Sized>(&self, view: &Self::View, rng: &mut R) -> Self::State;
 
+    /// A key of what every player saw the last move do beyond the move
+    /// itself, read from the state it led to: in Stratego the public event
+    /// (S6.3: the ranks a combat revealed and who survived). Information-set
+    /// search keys its tree by the moves and by this, so that the positions
+    /// one move can lead to for an observer stay apart. 0 by default, for
+    /// games whose moves show nothing more than themselves (every game of
+    /// perfect information). Never a function of anything hidden from a
+    /// player.
+    fn move_outcome_key(&self, _state: &Self::State) -> u64 {
+        0
+    }
+
     /// The move in the game's notation.
     fn format_move(&self, mv: &Self::Move) -> String;
 

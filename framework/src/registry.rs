@@ -95,10 +95,11 @@ pub trait DynGame: Send + Sync {
     fn new_session(&self, seed: u64) -> Box<dyn DynSession>;
     /// Plays `games` uniformly random games on this thread and times them.
     fn bench(&self, games: usize, seed: u64, max_plies: usize) -> BenchReport;
-    /// Plays `games` seeded random games to the end and returns their
-    /// outcomes, those of a cap ([`Game::is_capped`]) marked
+    /// Plays `games` seeded random games to the end (game `i` is the game
+    /// of seed `seed + i`) and returns each one's outcome and length in
+    /// plies, the outcomes of a cap ([`Game::is_capped`]) marked
     /// [`Outcome::capped`].
-    fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<Outcome>;
+    fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<(Outcome, usize)>;
     /// Plays one seeded random game ([`playout::random_game`]: `max_plies`
     /// 0 is [`playout::DEFAULT_MAX_PLIES`]); its outcome and length.
     fn random_game(&self, seed: u64, max_plies: usize) -> (Outcome, usize);
@@ -463,15 +464,15 @@ impl<G: Game> DynGame for LoadedGame<G> {
     fn bench(&self, games: usize, seed: u64, max_plies: usize) -> BenchReport {
         playout::bench(&self.game, games, seed, max_plies)
     }
-    fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<Outcome> {
+    fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<(Outcome, usize)> {
         (0..games)
             .map(|i| {
-                let outcome =
-                    playout::random_game(&self.game, seed.wrapping_add(i as u64), max_plies).0;
+                let (outcome, plies) =
+                    playout::random_game(&self.game, seed.wrapping_add(i as u64), max_plies);
                 if self.game.is_capped(&outcome) {
-                    outcome.as_capped()
+                    (outcome.as_capped(), plies)
                 } else {
-                    outcome
+                    (outcome, plies)
                 }
             })
             .collect()

@@ -27,6 +27,7 @@ mod ai;
 mod convert;
 mod errors;
 mod objects;
+mod playouts;
 
 use pyo3::prelude::*;
 

@@ -6,6 +6,7 @@ use crate::errors::{
     play_error, record_error, rules_error, HiddenInformationError, IllegalMoveError, PlateauError,
     RulesError,
 };
+use crate::playouts::Playouts;
 use plateau::learning::DynLearning;
 use plateau::{DynGame, DynSession, GameRecord, Outcome, Player, Registry, RulesSpec, Status};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
@@ -249,46 +250,34 @@ impl Game {
 
     /// Plays `n` uniformly random games natively (without holding the GIL),
     /// the games of seeds `seed`, `seed + 1`, ...; a game still going after
-    /// `max_plies` moves (0: no limit) is a capped draw. Returns the
-    /// outcomes (dicts as `State.outcome`).
+    /// `max_plies` moves (0: no limit) is a capped draw. Returns a
+    /// `Playouts`: a sequence of outcome dicts (as `State.outcome`), made
+    /// when read, with the winners, lengths and scores as NumPy arrays.
     #[pyo3(signature = (n, seed = 0, max_plies = 0))]
-    fn playouts<'py>(
+    fn playouts(
         &self,
-        py: Python<'py>,
+        py: Python<'_>,
         n: usize,
         seed: u64,
         max_plies: usize,
-    ) -> PyResult<Bound<'py, PyList>> {
-        // The games are played in chunks (the GIL released), each chunk's
-        // outcomes made into dicts before the next: the same games as one
-        // call of `n` (game `i` is always the game of seed `seed + i`),
-        // without a list of every outcome in between.
+    ) -> PyResult<Playouts> {
+        // In chunks, the GIL released for each, so that Ctrl-C is seen
+        // between them: the same games as one call (game `i` is always the
+        // game of seed `seed + i`).
         const CHUNK: usize = 4096;
-        // The cyclic garbage collector is paused while the dicts are made:
-        // otherwise each batch of new containers triggers a collection that
-        // walks all those made so far.
-        let gc = py.import("gc")?;
-        let collecting = gc.call_method0("isenabled")?.is_truthy()?;
-        if collecting {
-            gc.call_method0("disable")?;
+        let mut games = Vec::with_capacity(n);
+        while games.len() < n {
+            let count = CHUNK.min(n - games.len());
+            let start = seed.wrapping_add(games.len() as u64);
+            let rules = &self.rules;
+            games.extend(py.detach(|| rules.game.playouts(count, start, max_plies)));
+            py.check_signals()?;
         }
-        let names = self.rules.player_names();
-        let mut items = Vec::with_capacity(n);
-        let mut made = Ok(());
-        let mut done = 0;
-        while done < n && made.is_ok() {
-            let count = CHUNK.min(n - done);
-            let rules = self.rules.clone();
-            let start = seed.wrapping_add(done as u64);
-            let outcomes = py.detach(move || rules.game.playouts(count, start, max_plies));
-            made = outcome_dicts(py, &names, &outcomes, &mut items);
-            done += count;
-        }
-        if collecting {
-            gc.call_method0("enable")?;
-        }
-        made?;
-        PyList::new(py, items)
+        Ok(Playouts {
+            games,
+            player_names: self.rules.player_names(),
+            seed,
+        })
     }
 
     /// Times `n` uniformly random games natively (as `plateau bench`) and
@@ -1060,55 +1049,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<Seat>()?;
+    m.add_class::<Playouts>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(load_record, m)?)?;
     m.add_function(wrap_pyfunction!(_load_params, m)?)?;
-    Ok(())
-}
-
-/// The outcomes of `Game.playouts` as dicts (as `State.outcome`), added to
-/// `items`, built with
-/// interned keys and one string object per distinct reason and winner, so
-/// that the conversion costs little next to the games.
-fn outcome_dicts<'py>(
-    py: Python<'py>,
-    player_names: &[String],
-    outcomes: &[plateau::Outcome],
-    items: &mut Vec<Bound<'py, PyDict>>,
-) -> PyResult<()> {
-    let names: Vec<Bound<'py, PyString>> =
-        player_names.iter().map(|n| PyString::new(py, n)).collect();
-    // One complete dict per distinct winner, reason and cap mark, copied for
-    // each outcome (a copy of a small dict clones its table at once); only
-    // the scores, a list, are made anew for each.
-    let mut templates: Vec<(Option<Player>, bool, String, Bound<'py, PyDict>)> = Vec::new();
-    let scores_key = pyo3::intern!(py, "scores");
-    for o in outcomes {
-        let found = templates
-            .iter()
-            .position(|(w, c, r, _)| *w == o.winner && *c == o.capped && r == o.reason.as_ref());
-        let i = match found {
-            Some(i) => i,
-            None => {
-                let d = PyDict::new(py);
-                d.set_item(pyo3::intern!(py, "winner"), o.winner.map(|p| p.0))?;
-                d.set_item(
-                    pyo3::intern!(py, "winner_name"),
-                    o.winner.and_then(|p| names.get(p.index())),
-                )?;
-                d.set_item(pyo3::intern!(py, "reason"), PyString::new(py, &o.reason))?;
-                d.set_item(scores_key, py.None())?;
-                d.set_item(pyo3::intern!(py, "capped"), o.capped)?;
-                templates.push((o.winner, o.capped, o.reason.to_string(), d));
-                templates.len() - 1
-            }
-        };
-        let d = templates[i].3.copy()?;
-        if let Some(scores) = &o.scores {
-            d.set_item(scores_key, scores)?;
-        }
-        items.push(d);
-    }
     Ok(())
 }

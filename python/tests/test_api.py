@@ -3,6 +3,7 @@
 import json
 import pickle
 
+import numpy as np
 import pytest
 
 import plateau
@@ -138,6 +139,32 @@ def test_playouts_are_seeded_and_native():
     assert all(o["winner"] in (0, 1) for o in a)
     capped = game.playouts(5, seed=1, max_plies=3)
     assert all(o["capped"] and o["winner"] is None for o in capped)
+    assert capped.capped.all() and (capped.winners == -1).all()
+    assert (capped.plies == 3).all() and capped.counts()["plies"] == 15
+
+
+def test_playouts_read_as_a_sequence_with_numpy_columns():
+    game = plateau.load("oware")
+    games = game.playouts(40, seed=3, max_plies=2000)
+    assert isinstance(games, plateau.Playouts) and games.seed == 3
+    listed = games.tolist()
+    assert list(games) == listed and games == listed and games[:] == listed
+    assert games[-1] == listed[39] and games[5:9] == listed[5:9] and games[::7] == listed[::7]
+    with pytest.raises(IndexError, match="game 40 is out of range: 40 games"):
+        games[40]
+    # The columns agree with the dicts, and with the same games played one
+    # by one from their seeds (game i is the game of seed 3 + i).
+    assert games.winners.dtype == np.int64 and games.winners.shape == (40,)
+    assert list(games.winners) == [-1 if o["winner"] is None else o["winner"] for o in listed]
+    assert list(games.scores[:, 0]) == [o["scores"][0] for o in listed]
+    assert games.plies.sum() == game.bench(40, seed=3, max_plies=2000)["plies"]
+    counts = games.counts()
+    assert counts["south"] + counts["north"] + counts["draws"] == 40
+    assert counts["south"] == int((games.winners == 0).sum())
+    assert repr(games).startswith("<Playouts: 40 games from seed 3, ")
+    # Stratego does not score: no scores column.
+    stratego = plateau.load("stratego", variant="barrage").playouts(3, max_plies=40)
+    assert all(o["scores"] is None for o in stratego) and stratego.scores is None
     report = game.bench(20, seed=0)
     assert report["games"] == 20 and report["plies"] > 0
 

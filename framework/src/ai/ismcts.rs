@@ -1,14 +1,18 @@
 //! `ismcts`: single-observer information-set Monte Carlo tree search
 //! (Cowling, Powley and Whitehouse, 2012).
 //!
-//! The tree is the agent's: a node is the sequence of moves from the root
-//! (an information set of the observer, as every move is seen at the
-//! table), whoever made them. Each iteration draws a state from the view
-//! with [`Game::determinize`] and descends the tree with the moves legal in
-//! that state, by UCB1 over availability counts (how often a move was
-//! legal when its node was chosen from), expands one move and finishes
-//! with a playout. Statistics are from the point of view of the player who
-//! made each move. The tree is rebuilt for each move, from the view only.
+//! The tree is the agent's: a node is an information set of the observer,
+//! the moves from the root, whoever made them, each with what it was seen
+//! to do ([`Game::move_outcome_key`]: in Stratego the ranks a fight
+//! revealed and who won it). One move can so lead to several nodes, one
+//! for each outcome seen in the drawn states. Each iteration draws a state
+//! from the view with [`Game::determinize`] and descends the tree with the
+//! moves legal in that state, choosing a move by UCB1 over availability
+//! counts (how often it was legal when its parent chose) with the
+//! statistics of all its outcomes together, then following the node of the
+//! outcome it has in this state. It expands one move or outcome not seen
+//! before and finishes with a playout. Statistics are from the point of
+//! view of the player who made each move. The tree is rebuilt for each move, from the view only.
 //! The opponent's moves that win at once in the drawn state are taken
 //! (decisive moves); the observer's are not, unless a root move won at
 //! once in every state drawn (at least eight): then it is played.
@@ -25,6 +29,8 @@ use std::time::Instant;
 
 struct Node<M> {
     mv: Option<M>,
+    /// What `mv` was seen to do ([`Game::move_outcome_key`]).
+    outcome: u64,
     /// The player who made `mv`.
     actor: Player,
     parent: u32,
@@ -110,6 +116,7 @@ fn search<G: Game>(
 ) -> (Vec<RootStat<G::Move>>, u64) {
     let mut nodes: Vec<Node<G::Move>> = vec![Node {
         mv: None,
+        outcome: 0,
         actor: input.player.opponent(),
         parent: u32::MAX,
         children: Vec::new(),
@@ -138,21 +145,51 @@ fn search<G: Game>(
     (stats, iterations)
 }
 
-/// The root moves' statistics of a tree.
-fn root_stats<M: Clone>(nodes: &[Node<M>]) -> Vec<RootStat<M>> {
-    nodes[0]
-        .children
-        .iter()
-        .map(|&c| {
-            let n = &nodes[c as usize];
-            RootStat {
-                mv: n.mv.clone().expect("children have moves"),
+/// The root moves' statistics of a tree, each move's outcomes added up.
+fn root_stats<M: Clone + PartialEq>(nodes: &[Node<M>]) -> Vec<RootStat<M>> {
+    let mut stats: Vec<RootStat<M>> = Vec::new();
+    for &c in &nodes[0].children {
+        let n = &nodes[c as usize];
+        let mv = n.mv.as_ref().expect("children have moves");
+        match stats.iter_mut().find(|s| s.mv == *mv) {
+            Some(s) => {
+                s.visits += u64::from(n.visits);
+                s.total += n.total;
+            }
+            None => stats.push(RootStat {
+                mv: mv.clone(),
                 visits: u64::from(n.visits),
                 total: n.total,
                 proven: None,
-            }
-        })
-        .collect()
+            }),
+        }
+    }
+    stats
+}
+
+/// A new node of `mv` with `outcome` under `parent`, made `available`
+/// times so far.
+fn add_node<M>(
+    nodes: &mut Vec<Node<M>>,
+    parent: u32,
+    mv: M,
+    outcome: u64,
+    actor: Player,
+    available: u32,
+) -> u32 {
+    let id = nodes.len() as u32;
+    nodes.push(Node {
+        mv: Some(mv),
+        outcome,
+        actor,
+        parent,
+        children: Vec::new(),
+        visits: 0,
+        available,
+        total: 0.0,
+    });
+    nodes[parent as usize].children.push(id);
+    id
 }
 
 fn iterate<G: Game>(
@@ -228,16 +265,7 @@ fn iterate<G: Game>(
         if !untried.is_empty() {
             let mv = untried.swap_remove(rng.random_range(0..untried.len()));
             game.apply_unchecked(&mut state, &mv);
-            let cid = nodes.len() as u32;
-            nodes.push(Node {
-                mv: Some(mv),
-                actor: mover,
-                parent: id,
-                children: Vec::new(),
-                visits: 0,
-                available: 1,
-                total: 0.0,
-            });
+            let outcome = game.move_outcome_key(&state);
             // The other legal children were available too.
             let children = nodes[id as usize].children.clone();
             for c in children {
@@ -249,33 +277,55 @@ fn iterate<G: Game>(
                     nodes[c as usize].available += 1;
                 }
             }
-            nodes[id as usize].children.push(cid);
-            id = cid;
+            id = add_node(nodes, id, mv, outcome, mover, 1);
             break;
         }
-        // Every legal move has a child: UCB1 over availability.
-        let mut best = None;
-        let mut best_score = f64::NEG_INFINITY;
+        // Every legal move has a child: UCB1 over availability, a move's
+        // visits and values those of all its outcomes, its availability
+        // that of its oldest outcome (counted since the move's expansion).
+        let mut per_move = vec![(0u32, 0.0f64, 0u32); legal.len()];
         let children = nodes[id as usize].children.clone();
         for c in children {
             let node = &mut nodes[c as usize];
             let Some(m) = node.mv.as_ref() else { continue };
-            if !legal.contains(m) {
+            let Some(p) = legal.iter().position(|l| l == m) else {
+                continue;
+            };
+            node.available += 1;
+            let entry = &mut per_move[p];
+            entry.0 += node.visits;
+            entry.1 += node.total;
+            entry.2 = entry.2.max(node.available);
+        }
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for (p, &(visits, total, available)) in per_move.iter().enumerate() {
+            if available == 0 {
                 continue;
             }
-            node.available += 1;
-            let score = node.total / f64::from(node.visits.max(1))
-                + config.c
-                    * (f64::from(node.available).ln() / f64::from(node.visits.max(1))).sqrt();
+            let n = f64::from(visits.max(1));
+            let score = total / n + config.c * (f64::from(available).ln() / n).sqrt();
             if score > best_score {
                 best_score = score;
-                best = Some(c);
+                best = Some(p);
             }
         }
-        let Some(c) = best else { break };
-        let mv = nodes[c as usize].mv.clone().expect("children have moves");
+        let Some(p) = best else { break };
+        let mv = legal[p].clone();
         game.apply_unchecked(&mut state, &mv);
-        id = c;
+        let outcome = game.move_outcome_key(&state);
+        let seen = nodes[id as usize].children.iter().copied().find(|&c| {
+            let node = &nodes[c as usize];
+            node.outcome == outcome && node.mv.as_ref() == Some(&mv)
+        });
+        match seen {
+            Some(c) => id = c,
+            None => {
+                // An outcome of this move not seen before: a new node.
+                id = add_node(nodes, id, mv, outcome, mover, per_move[p].2);
+                break;
+            }
+        }
     }
     let cut = match config.rollout {
         Rollout::Random => None,

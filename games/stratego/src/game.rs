@@ -555,6 +555,16 @@ impl Game for Stratego {
         !matches!(mv, Move::Setup(_))
     }
 
+    fn move_outcome_key(&self, st: &StrategoState) -> u64 {
+        // The last public event (S6.3): the squares, the ranks the move
+        // revealed and who won its fight. A setup's event names only the
+        // side.
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        st.last_event().hash(&mut hasher);
+        hasher.finish()
+    }
+
     fn describe_move(
         &self,
         before: &StrategoState,

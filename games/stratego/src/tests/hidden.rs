@@ -195,6 +195,8 @@ proptest! {
             );
             game.apply_unchecked(&mut real, mv);
             game.apply_unchecked(&mut other, &swapped);
+            // And so is what the move was seen to do, as search keys it.
+            prop_assert_eq!(game.move_outcome_key(&real), game.move_outcome_key(&other));
         }
         let (va, vb) = (game.view(&st, Player(0)), game.view(&other, Player(0)));
         prop_assert_eq!(&va, &vb);
@@ -491,4 +493,47 @@ fn s3_2_a_setup_is_not_on_the_public_board_before_play() {
     assert_eq!(owned(&game.public_board_view(&st).unwrap()), 0);
     assert_eq!(owned(&game.board_view(&st, Some(Player(1))).unwrap()), 0);
     assert_eq!(owned(&game.board_view(&st, Some(Player(0))).unwrap()), 40);
+}
+
+/// S6.3: an attack on an unrevealed piece is seen to do different things
+/// in states drawn from the attacker's view (the defender's rank shows), and
+/// `move_outcome_key` tells them apart, so that information-set search
+/// keeps them in different nodes; moves that show nothing more key alike.
+#[test]
+fn s6_3_what_an_attack_shows_keys_its_outcomes_apart() {
+    let game = with_options("original", 0, &[]);
+    let mut attacks = 0;
+    for seed in 0..40u64 {
+        let (st, _) = random_game(&game, seed, 30);
+        let Status::ToMove(me) = game.status(&st) else {
+            continue;
+        };
+        let mut legal = Vec::new();
+        game.legal_moves(&st, &mut legal);
+        let view = game.view(&st, me);
+        let attack = legal.iter().find(|mv| {
+            matches!(mv, Move::Step { to, .. }
+                if st.piece_at(*to).is_some_and(|p| p.owner != me && !p.revealed))
+        });
+        let Some(attack) = attack else { continue };
+        let mut rng = plateau::rng(seed);
+        let mut keys = std::collections::HashMap::new();
+        for _ in 0..40 {
+            let mut drawn = game.determinize(&view, &mut rng);
+            game.apply(&mut drawn, attack);
+            keys.insert(drawn.last_event(), game.move_outcome_key(&drawn));
+        }
+        let distinct: std::collections::HashSet<u64> = keys.values().copied().collect();
+        assert_eq!(
+            distinct.len(),
+            keys.len(),
+            "seed {seed}: two events, one key"
+        );
+        assert!(
+            keys.len() > 1,
+            "seed {seed}: forty draws, one defender rank"
+        );
+        attacks += 1;
+    }
+    assert!(attacks >= 5, "only {attacks} attacks on unrevealed pieces");
 }
