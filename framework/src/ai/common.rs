@@ -69,6 +69,26 @@ pub(crate) fn free_form_choice<G: Game, R: Rng + ?Sized>(
     Some(choice)
 }
 
+/// What every agent does before it thinks: a free-form move (a setup) made
+/// from `samples` scored candidates ([`free_form_choice`]), and no move
+/// where none is legal. `Break` holds that answer; `Continue` means there
+/// are legal moves to choose from.
+pub(crate) fn before_search<G: Game, R: Rng + ?Sized>(
+    input: &AgentInput<'_, G>,
+    samples: u32,
+    rng: &mut R,
+    started: std::time::Instant,
+) -> std::ops::ControlFlow<Option<Choice<G::Move>>> {
+    use std::ops::ControlFlow;
+    if !input.moves_enumerable {
+        return ControlFlow::Break(free_form_choice(input, samples, rng, started));
+    }
+    if input.legal.is_empty() {
+        return ControlFlow::Break(None);
+    }
+    ControlFlow::Continue(())
+}
+
 /// A free-form move for the input's player (a setup): a few moves drawn
 /// from states determinized from the view, each scored by the evaluation of
 /// the state it leads to (averaged over a few other determinizations), the

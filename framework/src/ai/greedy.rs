@@ -32,16 +32,10 @@ impl<G: Game> Agent<G> for GreedyAgent {
 
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
-        if !input.moves_enumerable {
-            return common::free_form_choice(
-                input,
-                common::FREE_FORM_SAMPLES,
-                &mut self.rng,
-                started,
-            );
-        }
-        if input.legal.is_empty() {
-            return None;
+        if let std::ops::ControlFlow::Break(done) =
+            common::before_search(input, common::FREE_FORM_SAMPLES, &mut self.rng, started)
+        {
+            return done;
         }
         let game = input.game;
         let worlds = if G::HIDDEN_INFORMATION {

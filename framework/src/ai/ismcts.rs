@@ -355,11 +355,10 @@ impl<G: Game> Agent<G> for IsmctsAgent {
         let started = Instant::now();
         let config = self.config;
         let rng = &mut self.rng;
-        if !input.moves_enumerable {
-            return common::free_form_choice(input, common::SEARCH_FREE_FORM_SAMPLES, rng, started);
-        }
-        if input.legal.is_empty() {
-            return None;
+        if let std::ops::ControlFlow::Break(done) =
+            common::before_search(input, common::SEARCH_FREE_FORM_SAMPLES, rng, started)
+        {
+            return done;
         }
         if input.legal.len() == 1 {
             return Some(Choice::plain(input.legal[0].clone(), started.elapsed()));

@@ -389,16 +389,13 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
 
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
-        if !input.moves_enumerable {
-            return common::free_form_choice(
-                input,
-                common::SEARCH_FREE_FORM_SAMPLES,
-                &mut self.rng,
-                started,
-            );
-        }
-        if input.legal.is_empty() {
-            return None;
+        if let std::ops::ControlFlow::Break(done) = common::before_search(
+            input,
+            common::SEARCH_FREE_FORM_SAMPLES,
+            &mut self.rng,
+            started,
+        ) {
+            return done;
         }
         let game = input.game;
         let config = self.config;

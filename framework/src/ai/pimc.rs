@@ -39,16 +39,13 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
 
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
-        if !input.moves_enumerable {
-            return common::free_form_choice(
-                input,
-                common::SEARCH_FREE_FORM_SAMPLES,
-                &mut self.rng,
-                started,
-            );
-        }
-        if input.legal.is_empty() {
-            return None;
+        if let std::ops::ControlFlow::Break(done) = common::before_search(
+            input,
+            common::SEARCH_FREE_FORM_SAMPLES,
+            &mut self.rng,
+            started,
+        ) {
+            return done;
         }
         if input.legal.len() == 1 {
             return Some(Choice::plain(input.legal[0].clone(), started.elapsed()));
