@@ -10,6 +10,10 @@ OpenSpiel shapes it::
         state.play(state.legal_moves()[0])      # notation, or an action id
     print(state.outcome, state.returns)
 
+``game.playouts(n, seed)`` plays ``n`` random games natively (the GIL
+released) and returns a ``Playouts``: a sequence of outcome dicts with the
+winners, lengths and scores as NumPy arrays.
+
 Learning code uses the fixed action space (``game.num_distinct_actions``,
 ``state.legal_action_ids()``, ``state.play_id(a)``, ``state.legal_action_mask()``)
 and ``state.observation_tensor(player)`` (NumPy, layout in
