@@ -407,14 +407,7 @@ impl<G: Game> Agent<G> for AlphaBetaAgent<G> {
 
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
-        if let std::ops::ControlFlow::Break(done) = common::before_search(
-            input,
-            common::SEARCH_FREE_FORM_SAMPLES,
-            &mut self.rng,
-            started,
-        ) {
-            return done;
-        }
+        common::return_if_settled!(input, &mut self.rng, started);
         let state = input.game.determinize(input.view, &mut self.rng);
         let mut searcher = Searcher::new(input.game, &mut self.table, self.config.budget);
         let result = searcher.search(&state, input.player, input.legal, self.config.depth);

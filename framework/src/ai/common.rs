@@ -89,6 +89,28 @@ pub(crate) fn before_search<G: Game, R: Rng + ?Sized>(
     ControlFlow::Continue(())
 }
 
+/// Returns from an agent's `choose` with [`before_search`]'s answer when
+/// it has one (a setup, or no move); the samples of a setup are
+/// [`SEARCH_FREE_FORM_SAMPLES`] unless given.
+macro_rules! return_if_settled {
+    ($input:expr, $rng:expr, $started:expr) => {
+        $crate::ai::common::return_if_settled!(
+            $input,
+            $crate::ai::common::SEARCH_FREE_FORM_SAMPLES,
+            $rng,
+            $started
+        )
+    };
+    ($input:expr, $samples:expr, $rng:expr, $started:expr) => {
+        if let std::ops::ControlFlow::Break(done) =
+            $crate::ai::common::before_search($input, $samples, $rng, $started)
+        {
+            return done;
+        }
+    };
+}
+pub(crate) use return_if_settled;
+
 /// A free-form move for the input's player (a setup): a few moves drawn
 /// from states determinized from the view, each scored by the evaluation of
 /// the state it leads to (averaged over a few other determinizations), the

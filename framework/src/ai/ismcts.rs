@@ -355,11 +355,7 @@ impl<G: Game> Agent<G> for IsmctsAgent {
         let started = Instant::now();
         let config = self.config;
         let rng = &mut self.rng;
-        if let std::ops::ControlFlow::Break(done) =
-            common::before_search(input, common::SEARCH_FREE_FORM_SAMPLES, rng, started)
-        {
-            return done;
-        }
+        common::return_if_settled!(input, rng, started);
         if input.legal.len() == 1 {
             return Some(Choice::plain(input.legal[0].clone(), started.elapsed()));
         }

@@ -389,14 +389,7 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
 
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
-        if let std::ops::ControlFlow::Break(done) = common::before_search(
-            input,
-            common::SEARCH_FREE_FORM_SAMPLES,
-            &mut self.rng,
-            started,
-        ) {
-            return done;
-        }
+        common::return_if_settled!(input, &mut self.rng, started);
         let game = input.game;
         let config = self.config;
         // The clock runs from the start: finding the kept subtree counts.

@@ -39,14 +39,7 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
 
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
-        if let std::ops::ControlFlow::Break(done) = common::before_search(
-            input,
-            common::SEARCH_FREE_FORM_SAMPLES,
-            &mut self.rng,
-            started,
-        ) {
-            return done;
-        }
+        common::return_if_settled!(input, &mut self.rng, started);
         if input.legal.len() == 1 {
             return Some(Choice::plain(input.legal[0].clone(), started.elapsed()));
         }
