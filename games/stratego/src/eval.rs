@@ -12,9 +12,15 @@
 //!   piece its opponent has not seen (unrevealed, S6) is worth 10% more:
 //!   what the opponent does not know, it cannot plan against.
 //! - **flag safety** (0.2): for each side's flag, the share of its four
-//!   neighbours that are its own bombs or off the board / lakes, less the
-//!   closeness `1 / (1 + d)` of the nearest enemy movable piece at
-//!   Manhattan distance `d`; the difference of the two sides.
+//!   neighbours that are its own bombs or off the board / lakes, less its
+//!   danger: the closeness `1 / (1 + d)` of the nearest enemy movable piece
+//!   at Manhattan distance `d`, plus 0.5 for each open lane (a straight
+//!   line from the flag that reaches an enemy scout, or an empty square
+//!   beyond the side's home rows, before any piece, lake or edge: a scout
+//!   takes the flag along it, S4.2), at most 1.5 in all; the difference of
+//!   the two sides. Lanes matter most in the setups a search agent scores
+//!   (a flag behind an empty file was taken on the first move) and in
+//!   Barrage, whose few pieces leave many files empty.
 //! - **mobility** (0.1): movable pieces (S9) with an empty or enemy
 //!   neighbour, `(own - theirs) / (own + theirs + 1)`.
 //!
@@ -24,7 +30,7 @@
 //! [`default_agent`] names the agent `ai` stands for, as measured against
 //! `greedy` and ISMCTS (docs/AI.md, "Strength runs").
 
-use crate::{Role, Stratego, StrategoState};
+use crate::{Movement, Role, Stratego, StrategoState};
 use plateau::{Game, Player};
 
 /// The spec `ai` stands for: `pimc` (alpha-beta in states drawn from the
@@ -38,6 +44,12 @@ use plateau::{Game, Player};
 pub(crate) fn default_agent(_game: &Stratego) -> &'static str {
     "pimc"
 }
+
+/// The danger an open lane to a flag adds (see the module documentation).
+const LANE_DANGER: f64 = 0.5;
+
+/// The most danger a flag is in: the nearest enemy and the lanes together.
+const MAX_DANGER: f64 = 1.5;
 
 /// What the evaluation keeps of a square.
 #[derive(Copy, Clone, PartialEq)]
@@ -110,6 +122,42 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
             .get(kind as usize)
             .is_some_and(|k| k.role == Role::Bomb)
     };
+    // The straight lines from a flag at (f, r), along which a scout moves
+    // as far as it likes (S4.2), that are open to the enemy: they reach an
+    // enemy scout, or an empty square beyond the side's home rows, before
+    // any piece, lake or edge.
+    let home = i32::from(game.params().setup.rows);
+    let lanes = |side: usize, f: i32, r: i32| -> f64 {
+        let in_home = |rank: i32| {
+            if side == 0 {
+                rank < home
+            } else {
+                rank >= ranks - home
+            }
+        };
+        NEIGHBOURS
+            .iter()
+            .filter(|(df, dr)| {
+                let (mut x, mut y) = (f + df, r + dr);
+                loop {
+                    match at(x, y) {
+                        Cell::Off => return false,
+                        Cell::Piece { owner, kind } => {
+                            return owner != side
+                                && game
+                                    .pieces()
+                                    .get(kind as usize)
+                                    .is_some_and(|k| k.moves == Movement::Scout);
+                        }
+                        Cell::Empty if !in_home(y) => return true,
+                        Cell::Empty => {}
+                    }
+                    x += df;
+                    y += dr;
+                }
+            })
+            .count() as f64
+    };
     let safety = |side: usize| -> f64 {
         let Some((f, r)) = flags[side] else {
             return 0.0;
@@ -127,7 +175,7 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
             .map(|&(ef, er)| (ef - f).abs() + (er - r).abs())
             .min();
         let danger = nearest.map_or(0.0, |d| 1.0 / (1.0 + f64::from(d)));
-        guarded / 4.0 - danger
+        guarded / 4.0 - (danger + LANE_DANGER * lanes(side, f, r)).min(MAX_DANGER)
     };
     let mobility = |side: usize| -> f64 {
         movers[side]
@@ -223,5 +271,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Red's value after Red's Barrage setup (Blue not yet set up).
+    fn after_setup(rows: &str) -> f64 {
+        let game = Stratego::variant("barrage").unwrap();
+        let mut state = game.initial_state(0);
+        let setup = game.parse_move(&state, &format!("setup {rows}")).unwrap();
+        game.apply(&mut state, &setup);
+        game.evaluate(&state, Player(0))
+    }
+
+    #[test]
+    fn s4_2_a_flag_behind_an_empty_file_is_in_danger() {
+        // The same pieces, the flag on a1 beside its bomb: with the a-file
+        // empty, a scout reaches the flag along it (S4.2); with Red's own
+        // scout on a2 the lane is shut. Nothing else differs (material,
+        // the flag's guarded neighbours, mobility).
+        let open = after_setup("........../........../........../FB22S39X..");
+        let shut = after_setup("........../........../2........./FB2S39X...");
+        assert!(shut > open + 0.04, "shut {shut}, open {open}");
+        // A lake in front of the file shuts the lane too (c5, c6): the flag
+        // on c1 is better off than on the open a-file, although one of its
+        // neighbours fewer is off the board (a lane costs 0.05, a guarded
+        // neighbour 0.025).
+        let lake = after_setup("........../........../........../22FBS39X..");
+        assert!(lake > open + 0.02, "behind a lake {lake}, open {open}");
     }
 }
