@@ -59,14 +59,7 @@ pub(crate) fn game_json(entry: &dyn GameEntry) -> Value {
 /// `rules`: a game's rules for players in full (Markdown, every rule
 /// numbered as the error messages cite it), `null` for a game without them.
 pub(crate) fn rules(registry: &Registry, req: &Request) -> Result<Fields> {
-    let id = req.str_req("game")?;
-    let entry = registry.get(id).ok_or_else(|| {
-        let known: Vec<&str> = registry.games().map(|g| g.id()).collect();
-        ServeError::new(
-            ErrorKind::UnknownGame,
-            format!("unknown game '{}'; games: {}", clip(id), known.join(", ")),
-        )
-    })?;
+    let entry = game_entry(registry, req)?;
     let game = entry
         .load(&RulesSpec::default_variant())
         .map_err(|e| ServeError::new(ErrorKind::BadRules, e.to_string()))?;
@@ -80,6 +73,19 @@ pub(crate) fn rules(registry: &Registry, req: &Request) -> Result<Fields> {
     ])
 }
 
+/// The registered game of a request's `game` field, or an error naming the
+/// games there are.
+fn game_entry<'r>(registry: &'r Registry, req: &Request) -> Result<&'r dyn plateau::GameEntry> {
+    let id = req.str_req("game")?;
+    registry.get(id).ok_or_else(|| {
+        let known: Vec<&str> = registry.games().map(|g| g.id()).collect();
+        ServeError::new(
+            ErrorKind::UnknownGame,
+            format!("unknown game '{}'; games: {}", clip(id), known.join(", ")),
+        )
+    })
+}
+
 /// The players' names, in player-number order.
 pub(crate) fn players_json(game: &dyn DynGame) -> Value {
     (0..game.num_players())
@@ -89,14 +95,7 @@ pub(crate) fn players_json(game: &dyn DynGame) -> Value {
 
 /// The rules of a request's `game`, `variant`, `rules` and `set` fields.
 pub(crate) fn load_rules(registry: &Registry, req: &Request) -> Result<Box<dyn DynGame>> {
-    let id = req.str_req("game")?;
-    let entry = registry.get(id).ok_or_else(|| {
-        let known: Vec<&str> = registry.games().map(|g| g.id()).collect();
-        ServeError::new(
-            ErrorKind::UnknownGame,
-            format!("unknown game '{}'; games: {}", clip(id), known.join(", ")),
-        )
-    })?;
+    let entry = game_entry(registry, req)?;
     let variant = req.str_opt("variant")?;
     let rules = req.str_opt("rules")?;
     if variant.is_some() && rules.is_some() {
