@@ -47,6 +47,12 @@ fn plateau(dir: &Path, args: &[&str], input: &str) -> Run {
 fn barrage_game(dir: &Path) {
     fs::write(dir.join("red.txt"), RED_BARRAGE).unwrap();
     fs::write(dir.join("blue.txt"), BLUE_BARRAGE).unwrap();
+    new_barrage_game(dir);
+}
+
+/// `new` of a barrage game from the setups in `dir/red.txt` and
+/// `dir/blue.txt`, into `dir/game.json`.
+fn new_barrage_game(dir: &Path) {
     let r = plateau(
         dir,
         &[
@@ -155,23 +161,7 @@ fn s3_3_blue_types_the_rows_as_blues_screen_shows_them() {
     )
     .unwrap();
     fs::write(dir.path().join("red.txt"), RED_BARRAGE).unwrap();
-    let r = plateau(
-        dir.path(),
-        &[
-            "new",
-            "stratego",
-            "--variant",
-            "barrage",
-            "--red-setup",
-            "red.txt",
-            "--blue-setup",
-            "blue.txt",
-            "-o",
-            "game.json",
-        ],
-        "",
-    );
-    assert_eq!(r.code, 0, "{}", r.err);
+    new_barrage_game(dir.path());
     let record = fs::read_to_string(dir.path().join("game.json")).unwrap();
     assert!(
         record.contains(&format!("setup {BLUE_BARRAGE}")),

@@ -203,7 +203,6 @@ pub(super) fn plain_markdown(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::tui::App;
-    use super::super::{Seat, Table};
     use super::*;
     use plateau::RulesSpec;
     use ratatui::backend::TestBackend;
@@ -315,23 +314,7 @@ mod tests {
 
     #[test]
     fn help_opens_the_rules_over_the_board_and_esc_goes_back() {
-        let game = game("stratego");
-        let session = game.new_session(5);
-        let seats = vec![
-            Seat::parse("--p1", "human", game.as_ref(), 1).unwrap(),
-            Seat::parse("--p2", "random", game.as_ref(), 2).unwrap(),
-        ];
-        let table = Table {
-            hot_seat: false,
-            session,
-            seats,
-            shown_to: None,
-            rng: plateau::rng(3),
-            hint: ("random".into(), None),
-            game,
-            hint_seed: 4,
-            presets: Default::default(),
-        };
+        let table = crate::commands::play::tui::tests::table("stratego", ["human", "random"], 5);
         let mut app = App::new(table, None);
         let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
         let mut screen = |app: &App| {

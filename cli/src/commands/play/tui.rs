@@ -1674,13 +1674,14 @@ pub(super) fn draw_move_list(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use plateau::RulesSpec;
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
 
-    fn table(game: &str, seats: [&str; 2], seed: u64) -> Table {
+    /// A table of `game` with these seats' specs, from seed `seed`.
+    pub(crate) fn table(game: &str, seats: [&str; 2], seed: u64) -> Table {
         let registry = crate::default_registry();
         let game = registry
             .get(game)
