@@ -17,7 +17,7 @@
 //!   at Manhattan distance `d`, plus 0.5 for each open lane (a straight
 //!   line from the flag that reaches an enemy scout, or an empty square
 //!   beyond the side's home rows, before any piece, lake or edge: a scout
-//!   takes the flag along it, S4.2), at most 1.5 in all; the difference of
+//!   takes the flag along it, S4.3), at most 1.5 in all; the difference of
 //!   the two sides. Lanes matter most in the setups a search agent scores
 //!   (a flag behind an empty file was taken on the first move) and in
 //!   Barrage, whose few pieces leave many files empty.
@@ -123,7 +123,7 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
             .is_some_and(|k| k.role == Role::Bomb)
     };
     // The straight lines from a flag at (f, r), along which a scout moves
-    // as far as it likes (S4.2), that are open to the enemy: they reach an
+    // as far as it likes (S4.3), that are open to the enemy: they reach an
     // enemy scout, or an empty square beyond the side's home rows, before
     // any piece, lake or edge.
     let home = i32::from(game.params().setup.rows);
@@ -283,9 +283,9 @@ mod tests {
     }
 
     #[test]
-    fn s4_2_a_flag_behind_an_empty_file_is_in_danger() {
+    fn s4_3_a_flag_behind_an_empty_file_is_in_danger() {
         // The same pieces, the flag on a1 beside its bomb: with the a-file
-        // empty, a scout reaches the flag along it (S4.2); with Red's own
+        // empty, a scout reaches the flag along it (S4.3); with Red's own
         // scout on a2 the lane is shut. Nothing else differs (material,
         // the flag's guarded neighbours, mobility).
         let open = after_setup("........../........../........../FB22S39X..");
