@@ -205,6 +205,9 @@ fn iterate<G: Game>(
     let mut id = 0u32;
     let mut legal: Vec<G::Move> = Vec::new();
     let mut untried: Vec<G::Move> = Vec::new();
+    // Each legal move's visits, value and availability, summed over its
+    // outcomes (reused from step to step).
+    let mut per_move: Vec<(u32, f64, u32)> = Vec::new();
     let mut steps = 0;
     loop {
         steps += 1;
@@ -283,7 +286,8 @@ fn iterate<G: Game>(
         // Every legal move has a child: UCB1 over availability, a move's
         // visits and values those of all its outcomes, its availability
         // that of its oldest outcome (counted since the move's expansion).
-        let mut per_move = vec![(0u32, 0.0f64, 0u32); legal.len()];
+        per_move.clear();
+        per_move.resize(legal.len(), (0, 0.0, 0));
         let children = nodes[id as usize].children.clone();
         for c in children {
             let node = &mut nodes[c as usize];
