@@ -395,6 +395,30 @@ fn tags_are_echoed_on_success_and_on_errors() {
     assert_eq!(kind(&r[3]), Some("bad_request"));
 }
 
+/// Numbers read as the same JSON value whatever their spelling: a tag beyond
+/// 64 bits, or with more digits than a double holds, comes back as the value
+/// it was read as (the fuzz target `protocol` found one that did not).
+#[test]
+fn tags_that_are_big_or_long_numbers_are_echoed_as_read() {
+    let tags = [
+        "118446744073709551616",
+        "1.18446744073709551616e20",
+        "0.30000000000000000000000001",
+        "-1e-320",
+        "123456789012345678901234567890",
+    ];
+    let mut input = Vec::new();
+    for tag in tags {
+        input.extend_from_slice(format!("{{\"cmd\":\"status\",\"id\":9,\"tag\":[{tag}]}}\n").as_bytes());
+    }
+    let responses = serve_batch(&test_registry(), &input);
+    assert_eq!(responses.len(), tags.len());
+    for (tag, response) in tags.iter().zip(&responses) {
+        let read: Value = serde_json::from_str(&format!("[{tag}]")).unwrap();
+        assert_eq!(response["tag"], read, "the tag {tag} is not echoed: {response}");
+    }
+}
+
 #[test]
 fn garbage_gets_errors_and_the_next_valid_line_an_answer() {
     let mut input: Vec<u8> = Vec::new();
