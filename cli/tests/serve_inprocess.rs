@@ -409,13 +409,18 @@ fn tags_that_are_big_or_long_numbers_are_echoed_as_read() {
     ];
     let mut input = Vec::new();
     for tag in tags {
-        input.extend_from_slice(format!("{{\"cmd\":\"status\",\"id\":9,\"tag\":[{tag}]}}\n").as_bytes());
+        input.extend_from_slice(
+            format!("{{\"cmd\":\"status\",\"id\":9,\"tag\":[{tag}]}}\n").as_bytes(),
+        );
     }
     let responses = serve_batch(&test_registry(), &input);
     assert_eq!(responses.len(), tags.len());
     for (tag, response) in tags.iter().zip(&responses) {
         let read: Value = serde_json::from_str(&format!("[{tag}]")).unwrap();
-        assert_eq!(response["tag"], read, "the tag {tag} is not echoed: {response}");
+        assert_eq!(
+            response["tag"], read,
+            "the tag {tag} is not echoed: {response}"
+        );
     }
 }
 
