@@ -261,8 +261,11 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn view(&self, state: &Self::State, player: Player) -> Self::View;
 
     /// A full state consistent with everything the view's player knows, drawn
-    /// at random (determinization, for search from a view). Its view for that
-    /// player equals `view`. For perfect information it is the state itself.
+    /// at random (determinization, for search from a view) from the game's
+    /// belief: uniformly over the consistent states, or weighted by what the
+    /// game knows of how players play (Stratego: where people set up their
+    /// flag). Its view for that player equals `view`. For perfect
+    /// information it is the state itself.
     fn determinize<R: Rng + ?Sized>(&self, view: &Self::View, rng: &mut R) -> Self::State;
 
     /// A key of what every player saw the last move do beyond the move

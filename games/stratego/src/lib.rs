@@ -69,6 +69,7 @@ mod params;
 mod play;
 mod render;
 mod setup;
+mod setup_prior;
 mod state;
 pub mod state_json;
 mod two_squares;

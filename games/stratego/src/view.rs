@@ -8,6 +8,7 @@ use crate::builder::{
 use crate::combat::Clash;
 use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
 use crate::setup::Setup;
+use crate::setup_prior::SetupPrior;
 use crate::state::{Event, StrategoState, BACK_ROW, MARKED};
 use plateau::rand::seq::SliceRandom;
 use plateau::rand::Rng;
@@ -326,7 +327,9 @@ impl Rules {
     /// draws are rejected; after [`DETERMINIZE_TRIES`] rejections an exact
     /// search takes over (each unknown piece forced to each kind it may
     /// have, the others matched), so a view of a real game always gets a
-    /// consistent state.
+    /// consistent state. Where people's setups give a prior
+    /// ([`SetupPrior`]), the draw is then weighted by it (see
+    /// [`Rules::try_determinize`]).
     ///
     /// What the view does not show is not drawn: the positions of a chase in
     /// progress (S8.3, keys of hidden ranks) and the opponent's chase and
@@ -347,7 +350,36 @@ impl Rules {
 
     /// [`Rules::determinize`], telling apart a consistent state (`Ok`) from
     /// the best effort for a view no game under these rules gives (`Err`).
+    ///
+    /// With a [`SetupPrior`] for these rules, [`PRIOR_CANDIDATES`]
+    /// consistent states are drawn and one is kept with a chance in
+    /// proportion to the prior's weight of the opponent's setup in it
+    /// (sampling-importance-resampling): the unknown flag is drawn where
+    /// people put theirs more often than where chance would.
     pub(crate) fn try_determinize<R: Rng + ?Sized>(
+        &self,
+        view: &StrategoView,
+        rng: &mut R,
+    ) -> Result<StrategoState, Box<StrategoState>> {
+        let opponent = 1 - (view.viewer.index() & 1);
+        let Some(prior) = SetupPrior::for_rules(self) else {
+            return self.draw_consistent(view, rng);
+        };
+        let mut kept = None;
+        let mut total = 0.0;
+        for _ in 0..PRIOR_CANDIDATES {
+            let st = self.draw_consistent(view, rng)?;
+            let weight = prior.weight(self, &self.setup_of(&st, opponent));
+            total += weight;
+            if kept.is_none() || rng.random::<f64>() * total < weight {
+                kept = Some(st);
+            }
+        }
+        Ok(kept.expect("at least one candidate"))
+    }
+
+    /// A consistent state drawn uniformly (see [`Rules::determinize`]).
+    fn draw_consistent<R: Rng + ?Sized>(
         &self,
         view: &StrategoView,
         rng: &mut R,
@@ -591,6 +623,10 @@ impl Rules {
 
 /// How many uniform draws [`Rules::determinize`] rejects before its exact search.
 const DETERMINIZE_TRIES: usize = 32;
+
+/// The consistent states drawn for each determinization under a
+/// [`SetupPrior`], one of which is kept.
+const PRIOR_CANDIDATES: usize = 8;
 
 /// How many draws [`assign_uniformly`] makes before it settles for a matching.
 const UNIFORM_TRIES: usize = 64;
