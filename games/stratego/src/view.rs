@@ -7,7 +7,7 @@ use crate::builder::{
 };
 use crate::combat::Clash;
 use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
-use crate::setup::Setup;
+use crate::setup::{Setup, MAX_HOME};
 use crate::setup_prior::SetupPrior;
 use crate::state::{Event, StrategoState, BACK_ROW, MARKED};
 use plateau::rand::seq::SliceRandom;
@@ -351,41 +351,19 @@ impl Rules {
     /// [`Rules::determinize`], telling apart a consistent state (`Ok`) from
     /// the best effort for a view no game under these rules gives (`Err`).
     ///
-    /// With a [`SetupPrior`] for these rules, [`PRIOR_CANDIDATES`]
-    /// consistent states are drawn and one is kept with a chance in
-    /// proportion to the prior's weight of the opponent's setup in it
-    /// (sampling-importance-resampling): the unknown flag is drawn where
-    /// people put theirs more often than where chance would.
+    /// With a [`SetupPrior`] for these rules, each uniform draw of the
+    /// opponent's unknown ranks is then moved towards the prior
+    /// ([`SetupPrior::lean`]): the unknown flag is drawn where people put
+    /// theirs more often than where chance would. (Before the opponent has
+    /// set up, its setup is drawn uniformly.)
     pub(crate) fn try_determinize<R: Rng + ?Sized>(
-        &self,
-        view: &StrategoView,
-        rng: &mut R,
-    ) -> Result<StrategoState, Box<StrategoState>> {
-        let opponent = 1 - (view.viewer.index() & 1);
-        let Some(prior) = SetupPrior::for_rules(self) else {
-            return self.draw_consistent(view, rng);
-        };
-        let mut kept = None;
-        let mut total = 0.0;
-        for _ in 0..PRIOR_CANDIDATES {
-            let st = self.draw_consistent(view, rng)?;
-            let weight = prior.weight(self, &self.setup_of(&st, opponent));
-            total += weight;
-            if kept.is_none() || rng.random::<f64>() * total < weight {
-                kept = Some(st);
-            }
-        }
-        Ok(kept.expect("at least one candidate"))
-    }
-
-    /// A consistent state drawn uniformly (see [`Rules::determinize`]).
-    fn draw_consistent<R: Rng + ?Sized>(
         &self,
         view: &StrategoView,
         rng: &mut R,
     ) -> Result<StrategoState, Box<StrategoState>> {
         let v = view.viewer.index() & 1;
         let o = 1 - v;
+        let prior = SetupPrior::for_rules(self);
         let own_setup = view
             .own_setup
             .filter(|s| self.check_setup(Player(v as u8), s).is_ok());
@@ -423,8 +401,26 @@ impl Rules {
             b.assemble(self)
         };
         let mut last = None;
+        // Where the opponent's pieces stand in its home area (setup text
+        // order), and the bombs the viewer knows there, for the prior.
+        let mut home_position = [None; CELLS];
+        for (i, sq) in self.home[o].iter().enumerate() {
+            home_position[sq.index()] = Some(i);
+        }
+        let position = |piece: usize| home_position[b.pieces[piece].square.index()];
+        let mut known_bombs = [false; MAX_HOME];
+        for (i, p) in b.pieces.iter().enumerate() {
+            if p.owner.index() == o && p.revealed && self.is_bomb[p.kind as usize] {
+                if let Some(at) = position(i) {
+                    known_bombs[at] = true;
+                }
+            }
+        }
         for _ in 0..DETERMINIZE_TRIES {
-            let draw = assign_uniformly(&unknown, &slots, moves_ok, allowed, rng);
+            let mut draw = assign_uniformly(&unknown, &slots, moves_ok, allowed, rng);
+            if let Some(prior) = prior {
+                prior.lean(self, &mut draw, position, known_bombs, allowed, rng);
+            }
             let st = make(&draw);
             if draw.iter().all(|&(i, k)| allowed(i, k)) && self.ends_as_shown(&st, &view.status) {
                 return Ok(st);
@@ -623,10 +619,6 @@ impl Rules {
 
 /// How many uniform draws [`Rules::determinize`] rejects before its exact search.
 const DETERMINIZE_TRIES: usize = 32;
-
-/// The consistent states drawn for each determinization under a
-/// [`SetupPrior`], one of which is kept.
-const PRIOR_CANDIDATES: usize = 8;
 
 /// How many draws [`assign_uniformly`] makes before it settles for a matching.
 const UNIFORM_TRIES: usize = 64;
