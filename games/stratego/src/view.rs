@@ -328,7 +328,7 @@ impl Rules {
     /// search takes over (each unknown piece forced to each kind it may
     /// have, the others matched), so a view of a real game always gets a
     /// consistent state. Where people's setups give a prior
-    /// ([`SetupPrior`]), the draw is then weighted by it (see
+    /// ([`SetupPrior`]), each draw is first moved towards it (see
     /// [`Rules::try_determinize`]).
     ///
     /// What the view does not show is not drawn: the positions of a chase in
