@@ -48,6 +48,7 @@ struct Seen {
     revealed_cells_checked: usize,
     views_checked: usize,
     texts_checked: usize,
+    descriptions_checked: usize,
 }
 
 /// Every board cell and view square in `message` holds nothing of an enemy
@@ -115,6 +116,9 @@ fn check(message: &Value, audience: Audience, full: &FullBoard, seen: &mut Seen)
                         check_text(text, audience, full, seen);
                     }
                 }
+                if let Some(Value::String(described)) = map.get("described") {
+                    check_description(described, audience, full, seen);
+                }
                 stack.extend(map.values());
             }
             Value::Array(items) => stack.extend(items),
@@ -167,6 +171,63 @@ fn check_text(text: &str, audience: Audience, full: &FullBoard, seen: &mut Seen)
     };
     assert_eq!(shown, revealed_enemies, "{audience:?}'s text board: {text}");
     seen.texts_checked += 1;
+}
+
+/// The name of a side in the texts.
+const SIDES: [&str; 2] = ["Red", "Blue"];
+
+/// The last move's description names an enemy's rank only when it is
+/// public, checked against the referee's board after the move: a piece that
+/// moved without a fight is named only if revealed (S6.2; a scout's long
+/// move reveals it, S4.3), and a defender that won and stays is named only
+/// if revealed (not under silent defense, S12.6); a seat is never told
+/// what stays hidden from it.
+fn check_description(text: &str, audience: Audience, full: &FullBoard, seen: &mut Seen) {
+    if let Audience::Seat(p) = audience {
+        let hidden_from_me = format!("It stays hidden from {}.", SIDES[p as usize]);
+        assert!(
+            !text.contains(&hidden_from_me),
+            "{audience:?} is told: {text}"
+        );
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some(side) = words
+        .first()
+        .and_then(|w| SIDES.iter().position(|s| s == w))
+    else {
+        return;
+    };
+    let enemy_of_mover = |s: usize| match audience {
+        Audience::Seat(p) => s as u64 != p,
+        Audience::Spectator => true,
+    };
+    // The squares of the move: the first word `from-to`.
+    let Some(to) = words.iter().find_map(|w| {
+        let (from, to) = w.trim_end_matches('.').split_once('-')?;
+        (from.len() >= 2 && to.len() >= 2).then(|| to.to_string())
+    }) else {
+        return;
+    };
+    let moved_named = words.get(1).is_some_and(|w| !w.contains('-'));
+    let attacks = text.contains(" attacks ");
+    let revealed_at = |square: &str, owner: usize| {
+        full.get(square)
+            .filter(|(_, o, _)| *o == Some(owner as u64))
+            .map(|(_, _, revealed)| *revealed)
+    };
+    if !attacks && moved_named && enemy_of_mover(side) {
+        if let Some(revealed) = revealed_at(&to, side) {
+            assert!(revealed, "{audience:?} is told the hidden rank: {text}");
+            seen.descriptions_checked += 1;
+        }
+    }
+    let defender = 1 - side;
+    if attacks && text.contains(" and loses: the ") && enemy_of_mover(defender) {
+        if let Some(revealed) = revealed_at(&to, defender) {
+            assert!(revealed, "{audience:?} is told a hidden defender: {text}");
+            seen.descriptions_checked += 1;
+        }
+    }
 }
 
 /// A small seeded generator, so the game is the same on every run.
@@ -333,6 +394,7 @@ async fn play_against(mut body: Value, agent: Option<usize>) {
     assert!(seen.revealed_cells_checked > 0, "{seen:?}");
     assert!(seen.views_checked > 0, "{seen:?}");
     assert!(seen.texts_checked > 0, "{seen:?}");
+    assert!(seen.descriptions_checked > 0, "{seen:?}");
     // The referee does see the ranks the others may not.
     let full = full_board(&server, &created);
     assert!(full
