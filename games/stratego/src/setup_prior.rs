@@ -225,8 +225,8 @@ mod tests {
         // The classic army with its flag on g1; then two of the bombs moved
         // beside it (f1, h1) in exchange for the sergeants that stood there.
         let game = Stratego::original();
-        let loose = "BBBBBB2222/2222333339/S887766665/555X44F447";
-        let guarded = "BBBB442222/2222333339/S887766665/555X4BFB47";
+        let loose = "BBBBBB2222/2222333339/887766665S/555X44F447";
+        let guarded = "BBBB442222/2222333339/887766665S/555X4BFB47";
         let (loose, guarded) = (weight(&game, loose), weight(&game, guarded));
         assert!(guarded > 2.0 * loose, "guarded {guarded}, loose {loose}");
     }
