@@ -46,19 +46,12 @@ impl SetupPrior {
         if rules.files != 10 || rules.home.iter().any(|h| h.len() != 40) {
             return None;
         }
-        let mut counts = [0usize; 5];
-        for &k in &rules.army {
-            let k = k as usize;
-            let kind = if rules.is_flag[k] {
-                0
-            } else if rules.is_bomb[k] {
-                1
-            } else {
-                2
-            };
-            counts[kind] += 1;
-        }
-        match (rules.army.len(), counts[0], counts[1]) {
+        let count = |of: &[bool]| rules.army.iter().filter(|&&k| of[k as usize]).count();
+        match (
+            rules.army.len(),
+            count(&rules.is_flag),
+            count(&rules.is_bomb),
+        ) {
             (40, 1, 6) => Some(&tables::CLASSIC),
             (8, 1, 1) => Some(&tables::BARRAGE),
             _ => None,
