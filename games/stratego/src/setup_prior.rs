@@ -13,7 +13,7 @@
 //! neighbours bombs or the edge in 58%; in Barrage on the back row in 63%,
 //! in one of its corners in 39%.
 //!
-//! [`SetupPrior::lean`] moves a uniform draw of the unknown ranks towards
+//! [`Lean::lean`] moves a uniform draw of the unknown ranks towards
 //! the prior, a few cheap swaps of kinds instead of many draws.
 //!
 //! A prior exists for the armies the tables were made from (the 40 pieces
@@ -22,11 +22,13 @@
 
 mod tables;
 
+use crate::board::CELLS;
+use crate::builder::PlacedPiece;
 use crate::params::Rules;
 use crate::setup::MAX_HOME;
 use plateau::rand::Rng;
 
-/// The Metropolis steps [`SetupPrior::lean`] takes with each draw.
+/// The Metropolis steps [`Lean::lean`] takes with each draw.
 const LEAN_STEPS: usize = 32;
 
 /// The likelihood ratios of people's setups to random ones (see the module
@@ -58,36 +60,94 @@ impl SetupPrior {
         }
     }
 
-    /// Moves a uniform draw of the opponent's unknown ranks towards the
-    /// prior: [`LEAN_STEPS`] Metropolis steps, each proposing to swap the
-    /// kinds of two drawn pieces (the flag or a bomb, and any other) and
-    /// taking the swap, if `allowed` lets both pieces have their new kinds,
-    /// with the chance `min(1, w' / w)` of the new weight to the old. The
-    /// proposals are symmetric, so the draws tend to the uniform ones
-    /// weighted by the prior; the kinds drawn stay the same.
-    ///
-    /// `draw` holds (piece, kind) pairs, `position` gives a piece's position
-    /// in the home area (setup text order) if it stands there, and
-    /// `known_bombs` the positions of the bombs the viewer knows.
+    /// What [`Lean::lean`] needs of a position to move the draws of `side`'s
+    /// unknown ranks towards this prior: where `pieces` stand in the
+    /// side's home area, and the bombs known there (revealed).
+    pub(crate) fn lean_for<'a>(
+        &'a self,
+        rules: &'a Rules,
+        pieces: &'a [PlacedPiece],
+        side: usize,
+    ) -> Lean<'a> {
+        let mut home_position = [None; CELLS];
+        for (i, sq) in rules.home[side].iter().enumerate() {
+            home_position[sq.index()] = Some(i);
+        }
+        let mut known_bombs = [false; MAX_HOME];
+        for p in pieces {
+            if p.owner.index() == side && p.revealed && rules.is_bomb[p.kind as usize] {
+                if let Some(at) = home_position[p.square.index()] {
+                    known_bombs[at] = true;
+                }
+            }
+        }
+        Lean {
+            prior: self,
+            rules,
+            pieces,
+            home_position,
+            known_bombs,
+        }
+    }
+
+    /// The weight of a flag at position `flag` of the home area (setup text
+    /// order: the front row first, each row from file `a`), `bomb` telling
+    /// which positions hold an own bomb.
+    pub(crate) fn weight(&self, flag: usize, bomb: impl Fn(usize) -> bool) -> f64 {
+        let (row, file) = (flag / 10, flag % 10);
+        let mut off = 0;
+        let mut bombs = 0;
+        for (dr, df) in [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)] {
+            let (r, f) = (row as i32 + dr, file as i32 + df);
+            if r > 3 || !(0..10).contains(&f) {
+                off += 1;
+            } else if r >= 0 && bomb((r * 10 + f) as usize) {
+                bombs += 1;
+            }
+        }
+        self.flag[row.min(3)][file] * self.bombs[off.min(2)][bombs.min(4)]
+    }
+}
+
+/// A [`SetupPrior`] ready for the draws of one position
+/// ([`SetupPrior::lean_for`]).
+pub(crate) struct Lean<'a> {
+    prior: &'a SetupPrior,
+    rules: &'a Rules,
+    /// The position's pieces, which the draws' pairs index.
+    pieces: &'a [PlacedPiece],
+    /// Each square's position in the side's home area (setup text order).
+    home_position: [Option<usize>; CELLS],
+    /// The home area's positions that hold a bomb the viewer knows.
+    known_bombs: [bool; MAX_HOME],
+}
+
+impl Lean<'_> {
+    /// Moves a uniform draw of the side's unknown ranks towards the prior:
+    /// [`LEAN_STEPS`] Metropolis steps, each proposing to swap the kinds of
+    /// two drawn pieces (the flag or a bomb, and any other) and taking the
+    /// swap, if `allowed` lets both pieces have their new kinds, with the
+    /// chance `min(1, w' / w)` of the new weight to the old. The proposals
+    /// are symmetric, so the draws tend to the uniform ones weighted by the
+    /// prior; the kinds drawn stay the same. `draw` holds (piece, kind)
+    /// pairs.
     pub(crate) fn lean<R: Rng + ?Sized>(
         &self,
-        rules: &Rules,
         draw: &mut [(usize, u8)],
-        position: impl Fn(usize) -> Option<usize>,
-        known_bombs: [bool; MAX_HOME],
         allowed: impl Fn(usize, u8) -> bool,
         rng: &mut R,
     ) {
         let n = draw.len();
-        let is_flag = |k: u8| rules.is_flag[k as usize];
-        let is_bomb = |k: u8| rules.is_bomb[k as usize];
+        let is_flag = |k: u8| self.rules.is_flag[k as usize];
+        let is_bomb = |k: u8| self.rules.is_bomb[k as usize];
         let Some(mut flag) = draw.iter().position(|&(_, k)| is_flag(k)) else {
             return;
         };
         if n < 2 {
             return;
         }
-        let mut bombs = known_bombs;
+        let position = |piece: usize| self.home_position[self.pieces[piece].square.index()];
+        let mut bombs = self.known_bombs;
         let mut bomb_entries = Vec::new();
         for (e, &(piece, k)) in draw.iter().enumerate() {
             if is_bomb(k) {
@@ -98,7 +158,7 @@ impl SetupPrior {
             }
         }
         let weight = |flag: usize, bombs: &[bool; MAX_HOME], draw: &[(usize, u8)]| {
-            position(draw[flag].0).map_or(1.0, |at| self.weight(at, |i| bombs[i]))
+            position(draw[flag].0).map_or(1.0, |at| self.prior.weight(at, |i| bombs[i]))
         };
         let mut w = weight(flag, &bombs, draw);
         for _ in 0..LEAN_STEPS {
@@ -148,24 +208,6 @@ impl SetupPrior {
                 draw[b].1 = kb;
             }
         }
-    }
-
-    /// The weight of a flag at position `flag` of the home area (setup text
-    /// order: the front row first, each row from file `a`), `bomb` telling
-    /// which positions hold an own bomb.
-    pub(crate) fn weight(&self, flag: usize, bomb: impl Fn(usize) -> bool) -> f64 {
-        let (row, file) = (flag / 10, flag % 10);
-        let mut off = 0;
-        let mut bombs = 0;
-        for (dr, df) in [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)] {
-            let (r, f) = (row as i32 + dr, file as i32 + df);
-            if r > 3 || !(0..10).contains(&f) {
-                off += 1;
-            } else if r >= 0 && bomb((r * 10 + f) as usize) {
-                bombs += 1;
-            }
-        }
-        self.flag[row.min(3)][file] * self.bombs[off.min(2)][bombs.min(4)]
     }
 }
 

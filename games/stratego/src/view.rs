@@ -7,7 +7,7 @@ use crate::builder::{
 };
 use crate::combat::Clash;
 use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
-use crate::setup::{Setup, MAX_HOME};
+use crate::setup::Setup;
 use crate::setup_prior::SetupPrior;
 use crate::state::{Event, StrategoState, BACK_ROW, MARKED};
 use plateau::rand::seq::SliceRandom;
@@ -353,7 +353,7 @@ impl Rules {
     ///
     /// With a [`SetupPrior`] for these rules, each uniform draw of the
     /// opponent's unknown ranks is then moved towards the prior
-    /// ([`SetupPrior::lean`]): the unknown flag is drawn where people put
+    /// ([`crate::setup_prior::Lean::lean`]): the unknown flag is drawn where people put
     /// theirs more often than where chance would. (Before the opponent has
     /// set up, its setup is drawn uniformly.)
     pub(crate) fn try_determinize<R: Rng + ?Sized>(
@@ -363,7 +363,6 @@ impl Rules {
     ) -> Result<StrategoState, Box<StrategoState>> {
         let v = view.viewer.index() & 1;
         let o = 1 - v;
-        let prior = SetupPrior::for_rules(self);
         let own_setup = view
             .own_setup
             .filter(|s| self.check_setup(Player(v as u8), s).is_ok());
@@ -401,25 +400,11 @@ impl Rules {
             b.assemble(self)
         };
         let mut last = None;
-        // Where the opponent's pieces stand in its home area (setup text
-        // order), and the bombs the viewer knows there, for the prior.
-        let mut home_position = [None; CELLS];
-        for (i, sq) in self.home[o].iter().enumerate() {
-            home_position[sq.index()] = Some(i);
-        }
-        let position = |piece: usize| home_position[b.pieces[piece].square.index()];
-        let mut known_bombs = [false; MAX_HOME];
-        for (i, p) in b.pieces.iter().enumerate() {
-            if p.owner.index() == o && p.revealed && self.is_bomb[p.kind as usize] {
-                if let Some(at) = position(i) {
-                    known_bombs[at] = true;
-                }
-            }
-        }
+        let lean = SetupPrior::for_rules(self).map(|prior| prior.lean_for(self, &b.pieces, o));
         for _ in 0..DETERMINIZE_TRIES {
             let mut draw = assign_uniformly(&unknown, &slots, moves_ok, allowed, rng);
-            if let Some(prior) = prior {
-                prior.lean(self, &mut draw, position, known_bombs, allowed, rng);
+            if let Some(lean) = &lean {
+                lean.lean(&mut draw, allowed, rng);
             }
             let st = make(&draw);
             if draw.iter().all(|&(i, k)| allowed(i, k)) && self.ends_as_shown(&st, &view.status) {
