@@ -504,6 +504,16 @@ impl PositionBuilder {
                 kind_ok(p.kind, format!("{}'s tray[{i}]", r.names[side]))?;
                 counts[side][p.kind as usize] += 1;
                 marks[side] += p.marked as u8;
+                if p.marked && r.is_scout[p.kind as usize] {
+                    // S12.5c: in the tray as on the board.
+                    return Err(BuildError::Reconquest {
+                        at: format!("{}'s tray[{i}]", r.names[side]),
+                        problem: format!(
+                            "a {} never returns a piece, so it is never marked",
+                            r.kinds[p.kind as usize].name
+                        ),
+                    });
+                }
                 check_origin(side, p.origin)?;
             }
             let total: usize = counts[side].iter().sum();

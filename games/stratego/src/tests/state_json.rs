@@ -612,3 +612,23 @@ fn s12_5_a_pending_step_keys_by_square_not_by_piece_numbering() {
     assert!(st.pending.is_some(), "the case needs a pending step");
     assert_round_trip(&game, &st);
 }
+
+#[test]
+fn s12_5c_a_marked_scout_is_refused_in_the_tray_as_on_the_board() {
+    // A scout never returns a piece (S12.5c), so no scout is ever marked:
+    // a description with one in a tray is refused, naming the tray, as a
+    // returned scout would otherwise keep the impossible mark on the board
+    // (the fuzz target stratego_state found such a position).
+    let game = rules(&[("options.reconquest", "true")]);
+    let st = started(&game);
+    let mut b = PositionBuilder::from_state(&game, &st);
+    let scout = game.kind_of_name("scout").unwrap();
+    b.removed[1].push(crate::builder::RemovedPiece {
+        kind: scout,
+        marked: true,
+        origin: None,
+    });
+    let e = b.build(&game).unwrap_err().to_string();
+    assert!(e.contains("tray[0]"), "{e}");
+    assert!(e.contains("a scout never returns a piece"), "{e}");
+}
