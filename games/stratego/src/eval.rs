@@ -12,15 +12,23 @@
 //!   piece its opponent has not seen (unrevealed, S6) is worth 10% more:
 //!   what the opponent does not know, it cannot plan against.
 //! - **flag safety** (0.2): for each side's flag, the share of its four
-//!   neighbours that are its own bombs or off the board / lakes, less its
-//!   danger: the closeness `1 / (1 + d)` of the nearest enemy movable piece
-//!   at Manhattan distance `d`, plus 0.5 for each open lane (a straight
-//!   line from the flag that reaches an enemy scout, or an empty square
-//!   beyond the side's home rows, before any piece, lake or edge: a scout
-//!   takes the flag along it, S4.3), at most 1.5 in all; the difference of
-//!   the two sides. Lanes matter most in the setups a search agent scores
-//!   (a flag behind an empty file was taken on the first move) and in
-//!   Barrage, whose few pieces leave many files empty.
+//!   neighbours that guard it, less its danger; the difference of the two
+//!   sides. A neighbour off the board or a lake guards fully, and so does
+//!   an own piece that no movable enemy piece removes by attacking it (S5:
+//!   a marshal while the enemy has no spy, a bomb while it has no miner);
+//!   one that only miners remove (a bomb, S5.4) guards by half. The danger
+//!   is the closeness `1 / (1 + d)` of the nearest enemy movable piece at
+//!   Manhattan distance `d`, plus, while the enemy has a scout, 0.5 for
+//!   each open lane (a straight line from the flag that reaches an enemy
+//!   scout, or an empty square beyond the side's home rows, before any
+//!   piece, lake or edge: a scout takes the flag along it, S4.3) and 0.25
+//!   for each lane with two legs (a scout reaches in one move, along an
+//!   open line, an empty square of the lane or an own piece on it that a
+//!   scout removes, such as the spy, and takes the flag with its next), at
+//!   most 1.5 in all. The enemy's pieces are its whole army while it has
+//!   not set up. Lanes matter most in the setups a search agent scores (a
+//!   flag behind an empty file was taken on the first move) and in Barrage,
+//!   whose few pieces leave many files empty.
 //! - **mobility** (0.1): movable pieces (S9) with an empty or enemy
 //!   neighbour, `(own - theirs) / (own + theirs + 1)`.
 //!
@@ -30,7 +38,7 @@
 //! [`default_agent`] names the agent `ai` stands for, as measured against
 //! `greedy` and ISMCTS (docs/AI.md, "Strength runs").
 
-use crate::{Movement, Role, Stratego, StrategoState};
+use crate::{Clash, Role, Stratego, StrategoState};
 use plateau::{Game, Player};
 
 /// The spec `ai` stands for: `pimc` (alpha-beta in states drawn from the
@@ -47,6 +55,9 @@ pub(crate) fn default_agent(_game: &Stratego) -> &'static str {
 
 /// The danger an open lane to a flag adds (see the module documentation).
 const LANE_DANGER: f64 = 0.5;
+
+/// The danger a lane with two legs adds (see the module documentation).
+const TWO_LEG_DANGER: f64 = 0.25;
 
 /// The most danger a flag is in: the nearest enemy and the lanes together.
 const MAX_DANGER: f64 = 1.5;
@@ -90,6 +101,10 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
     let mut material = [0.0f64; 2];
     let mut flags: [Option<(i32, i32)>; 2] = [None, None];
     let mut movers: [Vec<(i32, i32)>; 2] = [Vec::new(), Vec::new()];
+    // The movable kinds of each side, as bits by kind.
+    let mut attackers = [0u32; 2];
+    // The ranks each side has a scout on, as bits by rank.
+    let mut scout_ranks = [0u32; 2];
     for side in 0..2 {
         for (sq, info) in state.pieces(Player(side as u8)) {
             let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
@@ -104,7 +119,13 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
             material[side] += worth(game, info.kind) * bonus;
             match game.pieces().get(info.kind as usize) {
                 Some(k) if k.role == Role::Flag => flags[side] = Some((f, r)),
-                Some(k) if k.is_movable() => movers[side].push((f, r)),
+                Some(k) if k.is_movable() => {
+                    movers[side].push((f, r));
+                    attackers[side] |= 1 << info.kind;
+                    if game.rules.is_scout[info.kind as usize] {
+                        scout_ranks[side] |= 1 << r;
+                    }
+                }
                 _ => {}
             }
         }
@@ -117,17 +138,72 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
         }
     };
     const NEIGHBOURS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    let is_bomb = |kind: u8| {
-        game.pieces()
-            .get(kind as usize)
-            .is_some_and(|k| k.role == Role::Bomb)
+    let rules = &game.rules;
+    // Whether a piece of kind `attacker` removes one of kind `defender`
+    // when it attacks it (S5, with the option rules).
+    let beats =
+        |attacker: usize, defender: usize| rules.combat[attacker][defender] == Clash::AttackerWins;
+    // The kinds in a mask, by index.
+    let kinds_in = |mut mask: u32| {
+        std::iter::from_fn(move || {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask.wrapping_sub(1);
+            (k < 32).then_some(k)
+        })
     };
-    // The straight lines from a flag at (f, r), along which a scout moves
-    // as far as it likes (S4.3), that are open to the enemy: they reach an
-    // enemy scout, or an empty square beyond the side's home rows, before
-    // any piece, lake or edge.
+    // The movable kinds each side has on the board, or its whole army's
+    // while it has not set up (the setup a search agent scores is measured
+    // against the pieces the opponent will place).
+    for (side, mask) in attackers.iter_mut().enumerate() {
+        if !state.has_set_up(Player(side as u8)) {
+            *mask = game
+                .pieces()
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.count > 0 && k.is_movable())
+                .fold(0u32, |mask, (i, _)| mask | 1 << i);
+        }
+    }
+    let is_scout = |kind: u8| rules.is_scout.get(kind as usize) == Some(&true);
+    let scouts_of = |mask: u32| {
+        kinds_in(mask)
+            .filter(|&k| rules.is_scout[k])
+            .fold(0u32, |m, k| m | 1 << k)
+    };
+    let scouts = [scouts_of(attackers[0]), scouts_of(attackers[1])];
     let home = i32::from(game.params().setup.rows);
-    let lanes = |side: usize, f: i32, r: i32| -> f64 {
+    // What guards a flag of `side` on a neighbouring square: the edge or a
+    // lake fully, an own piece that no enemy movable piece removes by
+    // attacking it fully, one that only miners remove (a bomb, S5.4) by
+    // half, any other nothing.
+    let guard = |side: usize, f: i32, r: i32| -> f64 {
+        match at(f, r) {
+            Cell::Off => 1.0,
+            Cell::Empty => 0.0,
+            Cell::Piece { owner, .. } if owner != side => 0.0,
+            Cell::Piece { kind, .. } => {
+                let mut by_miners_only = false;
+                for enemy in kinds_in(attackers[1 - side]) {
+                    if beats(enemy, kind as usize) {
+                        if rules.kinds[enemy].role != Role::Miner {
+                            return 0.0;
+                        }
+                        by_miners_only = true;
+                    }
+                }
+                if by_miners_only {
+                    0.5
+                } else {
+                    1.0
+                }
+            }
+        }
+    };
+    // Whether an enemy scout of `side` could stand on (x, y) after one
+    // move along (df, dr) reversed: the line from (x, y) along (df, dr)
+    // reaches an enemy scout, or an empty square beyond the side's home
+    // rows, before any other piece, lake or edge (S4.3).
+    let open = |side: usize, x: i32, y: i32, (df, dr): (i32, i32)| -> bool {
         let in_home = |rank: i32| {
             if side == 0 {
                 rank < home
@@ -135,47 +211,80 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
                 rank >= ranks - home
             }
         };
-        NEIGHBOURS
-            .iter()
-            .filter(|(df, dr)| {
-                let (mut x, mut y) = (f + df, r + dr);
-                loop {
-                    match at(x, y) {
-                        Cell::Off => return false,
-                        Cell::Piece { owner, kind } => {
-                            return owner != side
-                                && game
-                                    .pieces()
-                                    .get(kind as usize)
-                                    .is_some_and(|k| k.moves == Movement::Scout);
-                        }
-                        Cell::Empty if !in_home(y) => return true,
-                        Cell::Empty => {}
+        // Along a home rank only an enemy scout on it opens the line.
+        if dr == 0 && in_home(y) && scout_ranks[1 - side] & (1 << y) == 0 {
+            return false;
+        }
+        let (mut x, mut y) = (x + df, y + dr);
+        loop {
+            match at(x, y) {
+                Cell::Off => return false,
+                Cell::Piece { owner, kind } => return owner != side && is_scout(kind),
+                Cell::Empty if !in_home(y) => return true,
+                Cell::Empty => {}
+            }
+            x += df;
+            y += dr;
+        }
+    };
+    // The danger enemy scouts put the flag of `side` at (f, r) in, lane by
+    // lane (the four straight lines from it, S4.3): an open lane (a scout
+    // reaches it in one move and takes the flag with the next), or a lane
+    // with two legs (a scout reaches in one move a square of the lane, or
+    // an own piece on it that a scout removes, from which it takes the flag
+    // with its next move). None while the enemy has no scout.
+    let scout_danger = |side: usize, f: i32, r: i32| -> f64 {
+        let scouts = scouts[1 - side];
+        if scouts == 0 {
+            return 0.0;
+        }
+        let mut danger = 0.0;
+        for &(df, dr) in &NEIGHBOURS {
+            if open(side, f, r, (df, dr)) {
+                danger += LANE_DANGER;
+                continue;
+            }
+            let across = [(dr, df), (-dr, -df)];
+            let reached = |x: i32, y: i32| across.iter().any(|&d| open(side, x, y, d));
+            let (mut x, mut y) = (f + df, r + dr);
+            loop {
+                match at(x, y) {
+                    Cell::Off => break,
+                    Cell::Empty if reached(x, y) => {
+                        danger += TWO_LEG_DANGER;
+                        break;
                     }
-                    x += df;
-                    y += dr;
+                    Cell::Empty => {}
+                    Cell::Piece { owner, kind } => {
+                        if owner == side
+                            && kinds_in(scouts).any(|s| beats(s, kind as usize))
+                            && (reached(x, y) || open(side, x, y, (df, dr)))
+                        {
+                            danger += TWO_LEG_DANGER;
+                        }
+                        break;
+                    }
                 }
-            })
-            .count() as f64
+                x += df;
+                y += dr;
+            }
+        }
+        danger
     };
     let safety = |side: usize| -> f64 {
         let Some((f, r)) = flags[side] else {
             return 0.0;
         };
-        let guarded = NEIGHBOURS
+        let guarded: f64 = NEIGHBOURS
             .iter()
-            .filter(|(df, dr)| match at(f + df, r + dr) {
-                Cell::Off => true,
-                Cell::Piece { owner, kind } => owner == side && is_bomb(kind),
-                Cell::Empty => false,
-            })
-            .count() as f64;
+            .map(|(df, dr)| guard(side, f + df, r + dr))
+            .sum();
         let nearest = movers[1 - side]
             .iter()
             .map(|&(ef, er)| (ef - f).abs() + (er - r).abs())
             .min();
         let danger = nearest.map_or(0.0, |d| 1.0 / (1.0 + f64::from(d)));
-        guarded / 4.0 - (danger + LANE_DANGER * lanes(side, f, r)).min(MAX_DANGER)
+        guarded / 4.0 - (danger + scout_danger(side, f, r)).min(MAX_DANGER)
     };
     let mobility = |side: usize| -> f64 {
         movers[side]
@@ -297,5 +406,91 @@ mod tests {
         // neighbour 0.025).
         let lake = after_setup("........../........../........../22FBS39X..");
         assert!(lake > open + 0.02, "behind a lake {lake}, open {open}");
+    }
+
+    #[test]
+    fn s4_3_a_flag_a_scout_reaches_in_two_legs_is_in_danger() {
+        // The flag on a1, the a-file shut by Red's scout on a2. With b1
+        // empty and the b-file open, a scout comes down the b-file to b1
+        // and takes the flag from there (S4.3): two legs. A second scout on
+        // b2 instead of i1 shuts the b-file. Nothing else differs (material,
+        // the flag's guards, mobility).
+        let exposed = after_setup("........../........../2........./F.B.S39X2.");
+        let shut = after_setup("........../........../22......../F.B.S39X..");
+        assert!(shut > exposed + 0.02, "shut {shut}, exposed {exposed}");
+        // A spy does not shut a lane: a scout removes it by attacking it
+        // (S5.3 gives the spy only the marshal) and takes the flag with its
+        // next move. A scout in its place does (both are removed, S5.2).
+        let spy = after_setup("........../........../S........./FB22.39X..");
+        let scout = after_setup("........../........../2........./FBS2.39X..");
+        assert!(scout > spy + 0.02, "scout {scout}, spy {spy}");
+    }
+
+    /// Red's value in a Barrage position: Red's flag on a1, a miner on h9
+    /// (the nearest Red piece to Blue's flag) and `red` (a symbol and a
+    /// square each), Blue's flag on j10 and `blue`.
+    fn barrage_value(red: &[(&str, &str)], blue: &[(&str, &str)]) -> f64 {
+        let game = Stratego::variant("barrage").unwrap();
+        let mut rows = vec![vec![".".to_string(); 10]; 10];
+        for (file, rank) in [
+            (2, 4),
+            (3, 4),
+            (6, 4),
+            (7, 4),
+            (2, 5),
+            (3, 5),
+            (6, 5),
+            (7, 5),
+        ] {
+            rows[9 - rank][file] = "~".into();
+        }
+        let mut put = |side: &str, symbol: &str, square: &str| {
+            let sq: crate::Square = square.parse().unwrap();
+            rows[9 - sq.rank() as usize][sq.file() as usize] = format!("{side}{symbol}");
+        };
+        put("r", "F", "a1");
+        put("b", "F", "j10");
+        put("r", "3", "h9");
+        for (symbol, square) in red {
+            put("r", symbol, square);
+        }
+        for (symbol, square) in blue {
+            put("b", symbol, square);
+        }
+        let diagram: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+        let state = crate::tests::position(&game, &diagram.join("\n"), 0);
+        game.evaluate(&state, Player(0))
+    }
+
+    #[test]
+    fn s5_a_flag_is_guarded_by_what_no_enemy_piece_beats() {
+        // Blue's general cannot beat Red's marshal (S5.2): a marshal beside
+        // the flag (b1) guards it, one a square further (c1) does not.
+        // Blue has no scout, so no lane counts.
+        let blue = [("9", "e8")];
+        let beside = barrage_value(&[("X", "b1")], &blue);
+        let apart = barrage_value(&[("X", "c1")], &blue);
+        assert!(beside > apart + 0.02, "beside {beside}, apart {apart}");
+        // A spy attacking the marshal removes it (S5.3): beside the flag
+        // it guards nothing more than a square further.
+        let blue = [("9", "e8"), ("S", "f8")];
+        let beside = barrage_value(&[("X", "b1")], &blue);
+        let apart = barrage_value(&[("X", "c1")], &blue);
+        assert!(
+            (beside - apart).abs() < 1e-9,
+            "beside {beside}, apart {apart}"
+        );
+        // A bomb guards fully against all but miners, and half while the
+        // enemy has one (S5.4).
+        let guard = |blue: &[(&str, &str)]| {
+            barrage_value(&[("B", "b1"), ("X", "e2")], blue)
+                - barrage_value(&[("B", "c1"), ("X", "e2")], blue)
+        };
+        let without_miner = guard(&[("9", "e8")]);
+        let with_miner = guard(&[("9", "e8"), ("3", "f8")]);
+        assert!(
+            (without_miner - 2.0 * with_miner).abs() < 1e-9 && with_miner > 0.01,
+            "without a miner {without_miner}, with one {with_miner}"
+        );
     }
 }
