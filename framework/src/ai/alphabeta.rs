@@ -9,7 +9,10 @@
 //! two actions of a Quinque turn) is searched correctly. Leaves are scored
 //! by [`Game::evaluate`], in `[-1, 1]`; finished games by
 //! [`Game::returns`], doubled, so that a proven result (`|value| > 1`)
-//! always outweighs an evaluation.
+//! always outweighs an evaluation. A proven result loses a little of its
+//! size with each ply it lies away ([`one_ply_up`]): a win sooner is worth
+//! more than a win later, and a loss later is less bad than one sooner, so
+//! a lost side makes its opponent find the longest way to win.
 
 use super::common::{self, TOP_MOVES};
 use super::{
@@ -21,6 +24,33 @@ use std::time::Instant;
 /// The factor by which a finished game's return is scaled in search, so
 /// that proven results lie outside the evaluations' `[-1, 1]`.
 pub(crate) const PROVEN_SCALE: f64 = 2.0;
+
+/// The share of a proven value's excess over 1 lost with each ply it lies
+/// away from the position searched ([`one_ply_up`]).
+pub(crate) const PROVEN_DECAY: f64 = 0.01;
+
+/// A value seen one ply up, from the parent of the position it is the
+/// value of (for the same player): a proven result `v` (`|v| > 1`) becomes
+/// `±(1 + (|v| - 1) · (1 - PROVEN_DECAY))`, still proven; an evaluation
+/// stays as it is. Strictly increasing, so alpha-beta's windows go down
+/// through [`one_ply_down`], its inverse.
+pub(crate) fn one_ply_up(v: f64) -> f64 {
+    if v.abs() > 1.0 {
+        v.signum() * (1.0 + (v.abs() - 1.0) * (1.0 - PROVEN_DECAY))
+    } else {
+        v
+    }
+}
+
+/// The inverse of [`one_ply_up`]: a parent's bound in the child's terms
+/// (infinite bounds stay infinite).
+fn one_ply_down(v: f64) -> f64 {
+    if v.abs() > 1.0 && v.is_finite() {
+        v.signum() * (1.0 + (v.abs() - 1.0) / (1.0 - PROVEN_DECAY))
+    } else {
+        v
+    }
+}
 
 /// log2 of the number of transposition-table entries at the start; the
 /// table grows (emptied) after a search that visited many more nodes, up to
@@ -145,8 +175,20 @@ impl<'a, G: Game> Searcher<'a, G> {
     ) -> f64 {
         match self.game.status(child) {
             Status::Over(outcome) => self.game.returns(&outcome, mover) * PROVEN_SCALE,
-            Status::ToMove(next) if next == mover => self.negamax(child, next, depth, alpha, beta),
-            Status::ToMove(next) => -self.negamax(child, next, depth, -beta, -alpha),
+            Status::ToMove(next) if next == mover => one_ply_up(self.negamax(
+                child,
+                next,
+                depth,
+                one_ply_down(alpha),
+                one_ply_down(beta),
+            )),
+            Status::ToMove(next) => one_ply_up(-self.negamax(
+                child,
+                next,
+                depth,
+                -one_ply_down(beta),
+                -one_ply_down(alpha),
+            )),
         }
     }
 

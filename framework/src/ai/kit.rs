@@ -21,6 +21,7 @@
 //! kit::check(&nim, "alphabeta:depth=3", &cases).unwrap();
 //! ```
 
+use super::alphabeta::one_ply_up;
 use super::{agent_for, choose_at};
 use crate::{Game, Player, Status};
 
@@ -266,8 +267,10 @@ pub fn measure<G: Game>(
 /// The value of `state` for its player to move by plain minimax to `depth`
 /// with the conventions of the `alphabeta` agent: the evaluation (clamped to
 /// [-1, 1]) at depth 0, a finished game worth its returns doubled (so that a
-/// proven result outranks any evaluation), and the value negated only where
-/// the side to move changes (a player who moves twice in a row keeps it).
+/// proven result outranks any evaluation) and worth a little less with each
+/// ply further away (`alphabeta::one_ply_up`), and the value negated only
+/// where the side to move changes (a player who moves twice in a row keeps
+/// it).
 /// Tests compare alpha-beta with it at small depths. Perfect information
 /// only: it reads the state.
 pub fn minimax<G: Game>(game: &G, state: &G::State, depth: u32) -> f64 {
@@ -285,8 +288,8 @@ pub fn minimax<G: Game>(game: &G, state: &G::State, depth: u32) -> f64 {
         game.apply_unchecked(&mut child, mv);
         let v = match game.status(&child) {
             Status::Over(o) => game.returns(&o, mover) * 2.0,
-            Status::ToMove(p) if p == mover => minimax(game, &child, depth - 1),
-            Status::ToMove(_) => -minimax(game, &child, depth - 1),
+            Status::ToMove(p) if p == mover => one_ply_up(minimax(game, &child, depth - 1)),
+            Status::ToMove(_) => one_ply_up(-minimax(game, &child, depth - 1)),
         };
         best = best.max(v);
     }

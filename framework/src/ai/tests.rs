@@ -432,6 +432,29 @@ fn alpha_beta_equals_minimax_at_small_depths() {
 }
 
 #[test]
+fn alpha_beta_prefers_the_sooner_win_and_the_later_loss() {
+    // Nim, takes of 1 to 3, the last stone wins. With 3 stones the mover
+    // wins at once (a finished game: its return doubled, 2); with 5 it wins
+    // on its second move (take 1, any reply, take the rest): three plies,
+    // two of them below the root's children, so 1 + 0.99^2. With 4 stones
+    // it loses on the opponent's first move (-(1 + 0.99)), with 8 on the
+    // opponent's second (-(1 + 0.99^3)).
+    let value = |pile| {
+        let (game, state) = nim_at(pile);
+        alphabeta::value_at_depth(&game, &state, 6)
+    };
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    assert!(close(value(3), 2.0), "{}", value(3));
+    assert!(close(value(5), 1.0 + 0.99f64.powi(2)), "{}", value(5));
+    assert!(close(value(4), -(1.0 + 0.99)), "{}", value(4));
+    assert!(close(value(8), -(1.0 + 0.99f64.powi(3))), "{}", value(8));
+    // Every one is still proven: outside the evaluations' [-1, 1].
+    for pile in [3, 4, 5, 8] {
+        assert!(value(pile).abs() > 1.0);
+    }
+}
+
+#[test]
 fn mcts_with_a_seed_and_an_iteration_budget_is_deterministic() {
     let game = nim(30);
     let state = game.initial_state(0);
