@@ -11,12 +11,12 @@
 //!   S5.3), a bomb 1.5, the flag nothing (its capture ends the game). A
 //!   piece its opponent has not seen (unrevealed, S6) is worth 10% more:
 //!   what the opponent does not know, it cannot plan against.
-//! - **flag safety** (0.2): for each side's flag, the share of its four
-//!   neighbours that guard it, less its danger; the difference of the two
-//!   sides. A neighbour off the board or a lake guards fully, and so does
-//!   an own piece that no movable enemy piece removes by attacking it (S5:
-//!   a marshal while the enemy has no spy, a bomb while it has no miner);
-//!   one that only miners remove (a bomb, S5.4) guards by half. The danger
+//! - **flag safety** (0.2): for each side's flag, how well its four
+//!   neighbours guard it (a quarter each), less its danger; the difference
+//!   of the two sides. A neighbour off the board or a lake guards fully, an
+//!   own piece by the share of the enemy's movable pieces that would not
+//!   remove it by attacking it (S5: a bomb stops all but miners, S5.4; a
+//!   marshal all but a spy, S5.3; a spy none), an empty square not at all. The danger
 //!   is the closeness `1 / (1 + d)` of the nearest enemy movable piece at
 //!   Manhattan distance `d`, plus, while the enemy has a scout, 0.5 for
 //!   each open lane (a straight line from the flag that reaches an enemy
@@ -38,6 +38,7 @@
 //! [`default_agent`] names the agent `ai` stands for, as measured against
 //! `greedy` and ISMCTS (docs/AI.md, "Strength runs").
 
+use crate::params::MAX_KINDS;
 use crate::{Clash, Role, Stratego, StrategoState};
 use plateau::{Game, Player};
 
@@ -103,6 +104,8 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
     let mut movers: [Vec<(i32, i32)>; 2] = [Vec::new(), Vec::new()];
     // The movable kinds of each side, as bits by kind.
     let mut attackers = [0u32; 2];
+    // How many movable pieces of each kind each side has.
+    let mut mover_counts = [[0u8; MAX_KINDS]; 2];
     // The ranks each side has a scout on, as bits by rank.
     let mut scout_ranks = [0u32; 2];
     for side in 0..2 {
@@ -122,6 +125,7 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
                 Some(k) if k.is_movable() => {
                     movers[side].push((f, r));
                     attackers[side] |= 1 << info.kind;
+                    mover_counts[side][info.kind as usize] += 1;
                     if game.rules.is_scout[info.kind as usize] {
                         scout_ranks[side] |= 1 << r;
                     }
@@ -156,6 +160,11 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
     // against the pieces the opponent will place).
     for (side, mask) in attackers.iter_mut().enumerate() {
         if !state.has_set_up(Player(side as u8)) {
+            for (i, k) in game.pieces().iter().enumerate() {
+                if k.is_movable() {
+                    mover_counts[side][i] = k.count;
+                }
+            }
             *mask = game
                 .pieces()
                 .iter()
@@ -172,29 +181,28 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
     };
     let scouts = [scouts_of(attackers[0]), scouts_of(attackers[1])];
     let home = i32::from(game.params().setup.rows);
-    // What guards a flag of `side` on a neighbouring square: the edge or a
-    // lake fully, an own piece that no enemy movable piece removes by
-    // attacking it fully, one that only miners remove (a bomb, S5.4) by
-    // half, any other nothing.
+    // How much a neighbouring square guards a flag of `side`: the edge or a
+    // lake fully, an own piece by the share of the enemy's movable pieces
+    // that would not remove it by attacking it (S5), an empty square or an
+    // enemy piece not at all.
     let guard = |side: usize, f: i32, r: i32| -> f64 {
         match at(f, r) {
             Cell::Off => 1.0,
             Cell::Empty => 0.0,
             Cell::Piece { owner, .. } if owner != side => 0.0,
             Cell::Piece { kind, .. } => {
-                let mut by_miners_only = false;
+                let (mut all, mut stopped) = (0u32, 0u32);
                 for enemy in kinds_in(attackers[1 - side]) {
-                    if beats(enemy, kind as usize) {
-                        if rules.kinds[enemy].role != Role::Miner {
-                            return 0.0;
-                        }
-                        by_miners_only = true;
+                    let n = u32::from(mover_counts[1 - side][enemy]);
+                    all += n;
+                    if !beats(enemy, kind as usize) {
+                        stopped += n;
                     }
                 }
-                if by_miners_only {
-                    0.5
-                } else {
+                if all == 0 {
                     1.0
+                } else {
+                    f64::from(stopped) / f64::from(all)
                 }
             }
         }
@@ -463,25 +471,25 @@ mod tests {
     }
 
     #[test]
-    fn s5_a_flag_is_guarded_by_what_no_enemy_piece_beats() {
+    fn s5_a_flag_is_guarded_by_what_the_enemy_pieces_cannot_beat() {
         // Blue's general cannot beat Red's marshal (S5.2): a marshal beside
-        // the flag (b1) guards it, one a square further (c1) does not.
-        // Blue has no scout, so no lane counts.
+        // the flag (b1) guards it fully, one a square further (c1) not at
+        // all. Blue has no scout, so no lane counts.
         let blue = [("9", "e8")];
         let beside = barrage_value(&[("X", "b1")], &blue);
         let apart = barrage_value(&[("X", "c1")], &blue);
         assert!(beside > apart + 0.02, "beside {beside}, apart {apart}");
-        // A spy attacking the marshal removes it (S5.3): beside the flag
-        // it guards nothing more than a square further.
+        // A spy attacking the marshal removes it (S5.3): against a general
+        // and a spy the marshal stops one of the two, and guards half as
+        // much.
         let blue = [("9", "e8"), ("S", "f8")];
-        let beside = barrage_value(&[("X", "b1")], &blue);
-        let apart = barrage_value(&[("X", "c1")], &blue);
+        let half = barrage_value(&[("X", "b1")], &blue) - barrage_value(&[("X", "c1")], &blue);
+        let full = beside - apart;
         assert!(
-            (beside - apart).abs() < 1e-9,
-            "beside {beside}, apart {apart}"
+            (full - 2.0 * half).abs() < 1e-9 && half > 0.01,
+            "against a general {full}, and a spy {half}"
         );
-        // A bomb guards fully against all but miners, and half while the
-        // enemy has one (S5.4).
+        // Against a general and a miner a bomb stops only the general (S5.4).
         let guard = |blue: &[(&str, &str)]| {
             barrage_value(&[("B", "b1"), ("X", "e2")], blue)
                 - barrage_value(&[("B", "c1"), ("X", "e2")], blue)
