@@ -168,12 +168,12 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
             }
         }
     }
-    let is_scout = |kind: u8| rules.is_scout.get(kind as usize) == Some(&true);
     let scouts_of = |mask: u32| {
         kinds_in(mask)
             .filter(|&k| rules.is_scout[k])
             .fold(0u32, |m, k| m | 1 << k)
     };
+    // The kinds of scout each side has (or will have), as bits by kind.
     let scouts = [scouts_of(attackers[0]), scouts_of(attackers[1])];
     let home = i32::from(game.params().setup.rows);
     // How much a neighbouring square guards a flag of `side`: the edge or a
@@ -222,7 +222,9 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
         loop {
             match at(x, y) {
                 Cell::Off => return false,
-                Cell::Piece { owner, kind } => return owner != side && is_scout(kind),
+                Cell::Piece { owner, kind } => {
+                    return owner != side && scouts[1 - side] & (1 << kind) != 0;
+                }
                 Cell::Empty if !in_home(y) => return true,
                 Cell::Empty => {}
             }
