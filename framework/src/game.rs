@@ -245,6 +245,18 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         })
     }
 
+    /// A candidate for a free-form move (a setup) that an agent scores
+    /// before choosing one: by default [`Game::random_move`]. A game that
+    /// knows how people make such moves draws from that (Stratego: setups
+    /// leaning towards where people put their flag and bombs).
+    fn candidate_move<R: Rng + ?Sized>(
+        &self,
+        state: &Self::State,
+        rng: &mut R,
+    ) -> Option<Self::Move> {
+        self.random_move(state, rng)
+    }
+
     /// Plays a uniformly random legal move; returns false when the game is
     /// over. Games may override it to avoid working out a move twice.
     fn play_random<R: Rng + ?Sized>(&self, state: &mut Self::State, rng: &mut R) -> bool {

@@ -11,15 +11,35 @@ use std::hash::Hash;
 /// guard against games without a move cap, never reached by the shipped ones.
 pub(crate) const PLAYOUT_LIMIT: u32 = 5_000;
 
-/// Free-form moves (setups) drawn and compared by evaluation when the moves
-/// cannot be listed, by `greedy`.
-pub(crate) const FREE_FORM_SAMPLES: u32 = 24;
+/// How an agent makes a free-form move (a setup), where the moves cannot be
+/// listed: how many candidates it draws and compares by evaluation, and
+/// whether it draws them as people make such moves
+/// ([`Game::candidate_move`]) or uniformly ([`Game::random_move`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct FreeForm {
+    /// Candidates drawn and compared.
+    pub(crate) samples: u32,
+    /// Whether they are drawn by [`Game::candidate_move`].
+    pub(crate) likely: bool,
+}
 
-/// Free-form moves drawn and compared by the agents that search (`mcts`,
-/// `alphabeta`, `pimc`, `ismcts`): a setup is played once a game and
-/// decides much of a Stratego game (a flag left open to a scout), and
-/// scoring a few hundred takes a few milliseconds.
-pub(crate) const SEARCH_FREE_FORM_SAMPLES: u32 = 400;
+/// `greedy`'s free-form moves: 24 uniform candidates, a one-ply look at
+/// each.
+pub(crate) const GREEDY_FREE_FORM: FreeForm = FreeForm {
+    samples: 24,
+    likely: false,
+};
+
+/// The free-form moves of the agents that search (`mcts`, `alphabeta`,
+/// `pimc`, `ismcts`): a setup is played once a game and decides much of a
+/// Stratego game (a flag left open to a scout), and scoring a few hundred
+/// takes a few milliseconds. They are drawn as people make them (Stratego:
+/// the flag and bombs where people put theirs), which raised `pimc`'s
+/// score against `greedy` in Barrage (docs/AI.md).
+pub(crate) const SEARCH_FREE_FORM: FreeForm = FreeForm {
+    samples: 400,
+    likely: true,
+};
 
 /// The value of `state` for `player`: the game's return if it is over, its
 /// evaluation otherwise. Both are in `[-1, 1]`.
@@ -54,34 +74,33 @@ pub(crate) fn playout<G: Game, R: Rng + ?Sized>(
 }
 
 /// The choice of an agent where the moves cannot be listed (a setup):
-/// [`free_form_move`] with `samples` ([`FREE_FORM_SAMPLES`] or
-/// [`SEARCH_FREE_FORM_SAMPLES`]), its value as the analysis, timed from
-/// `started`.
+/// [`free_form_move`] made as `how` says ([`GREEDY_FREE_FORM`] or
+/// [`SEARCH_FREE_FORM`]), its value as the analysis, timed from `started`.
 pub(crate) fn free_form_choice<G: Game, R: Rng + ?Sized>(
     input: &AgentInput<'_, G>,
-    samples: u32,
+    how: FreeForm,
     rng: &mut R,
     started: std::time::Instant,
 ) -> Option<Choice<G::Move>> {
-    let (mv, value) = free_form_move(input, samples, rng)?;
+    let (mv, value) = free_form_move(input, how, rng)?;
     let mut choice = Choice::plain(mv, started.elapsed());
     choice.analysis.value = Some(value);
     Some(choice)
 }
 
 /// What every agent does before it thinks: a free-form move (a setup) made
-/// from `samples` scored candidates ([`free_form_choice`]), and no move
+/// from scored candidates ([`free_form_choice`]), and no move
 /// where none is legal. `Break` holds that answer; `Continue` means there
 /// are legal moves to choose from.
 pub(crate) fn before_search<G: Game, R: Rng + ?Sized>(
     input: &AgentInput<'_, G>,
-    samples: u32,
+    how: FreeForm,
     rng: &mut R,
     started: std::time::Instant,
 ) -> std::ops::ControlFlow<Option<Choice<G::Move>>> {
     use std::ops::ControlFlow;
     if !input.moves_enumerable {
-        return ControlFlow::Break(free_form_choice(input, samples, rng, started));
+        return ControlFlow::Break(free_form_choice(input, how, rng, started));
     }
     if input.legal.is_empty() {
         return ControlFlow::Break(None);
@@ -90,20 +109,20 @@ pub(crate) fn before_search<G: Game, R: Rng + ?Sized>(
 }
 
 /// Returns from an agent's `choose` with [`before_search`]'s answer when
-/// it has one (a setup, or no move); the samples of a setup are
-/// [`SEARCH_FREE_FORM_SAMPLES`] unless given.
+/// it has one (a setup, or no move); a setup is made as
+/// [`SEARCH_FREE_FORM`] says unless told otherwise.
 macro_rules! return_if_settled {
     ($input:expr, $rng:expr, $started:expr) => {
         $crate::ai::common::return_if_settled!(
             $input,
-            $crate::ai::common::SEARCH_FREE_FORM_SAMPLES,
+            $crate::ai::common::SEARCH_FREE_FORM,
             $rng,
             $started
         )
     };
-    ($input:expr, $samples:expr, $rng:expr, $started:expr) => {
+    ($input:expr, $how:expr, $rng:expr, $started:expr) => {
         if let std::ops::ControlFlow::Break(done) =
-            $crate::ai::common::before_search($input, $samples, $rng, $started)
+            $crate::ai::common::before_search($input, $how, $rng, $started)
         {
             return done;
         }
@@ -111,13 +130,13 @@ macro_rules! return_if_settled {
 }
 pub(crate) use return_if_settled;
 
-/// A free-form move for the input's player (a setup): a few moves drawn
-/// from states determinized from the view, each scored by the evaluation of
-/// the state it leads to (averaged over a few other determinizations), the
-/// best kept. With `samples = 1` it is a random free-form move.
+/// A free-form move for the input's player (a setup): `how.samples` moves
+/// drawn (as `how.likely` says) from states determinized from the view,
+/// each scored by the evaluation of the state it leads to (averaged over a
+/// few determinizations), the best kept.
 pub(crate) fn free_form_move<G: Game, R: Rng + ?Sized>(
     input: &AgentInput<'_, G>,
-    samples: u32,
+    how: FreeForm,
     rng: &mut R,
 ) -> Option<(G::Move, f64)> {
     let game = input.game;
@@ -126,8 +145,13 @@ pub(crate) fn free_form_move<G: Game, R: Rng + ?Sized>(
         .map(|_| game.determinize(input.view, rng))
         .collect();
     let mut best: Option<(G::Move, f64)> = None;
-    for _ in 0..samples.max(1) {
-        let Some(mv) = game.random_move(&states[0], rng) else {
+    for _ in 0..how.samples.max(1) {
+        let candidate = if how.likely {
+            game.candidate_move(&states[0], rng)
+        } else {
+            game.random_move(&states[0], rng)
+        };
+        let Some(mv) = candidate else {
             continue;
         };
         let mut total = 0.0;

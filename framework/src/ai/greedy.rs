@@ -32,7 +32,7 @@ impl<G: Game> Agent<G> for GreedyAgent {
 
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>> {
         let started = Instant::now();
-        common::return_if_settled!(input, common::FREE_FORM_SAMPLES, &mut self.rng, started);
+        common::return_if_settled!(input, common::GREEDY_FREE_FORM, &mut self.rng, started);
         let game = input.game;
         let worlds = if G::HIDDEN_INFORMATION {
             self.config.worlds.max(1)

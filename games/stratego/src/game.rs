@@ -452,6 +452,13 @@ impl Game for Stratego {
             })
     }
 
+    fn candidate_move<R: Rng + ?Sized>(&self, st: &StrategoState, rng: &mut R) -> Option<Move> {
+        if st.outcome.is_none() && st.in_setup() {
+            return Some(Move::Setup(self.rules.likely_setup(st.to_move, rng)));
+        }
+        self.random_move(st, rng)
+    }
+
     fn play_random<R: Rng + ?Sized>(&self, st: &mut StrategoState, rng: &mut R) -> bool {
         if st.outcome.is_some() {
             return false;

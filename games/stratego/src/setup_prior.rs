@@ -25,11 +25,16 @@ mod tables;
 use crate::board::CELLS;
 use crate::builder::PlacedPiece;
 use crate::params::Rules;
-use crate::setup::MAX_HOME;
+use crate::setup::{Setup, MAX_HOME};
 use plateau::rand::Rng;
+use plateau::Player;
 
 /// The Metropolis steps [`Lean::lean`] takes with each draw.
 const LEAN_STEPS: usize = 32;
+
+/// The uniform setups [`Rules::likely_setup`] draws one from by their
+/// weights.
+const LIKELY_SETUP_DRAWS: usize = 16;
 
 /// The likelihood ratios of people's setups to random ones (see the module
 /// documentation).
@@ -106,6 +111,45 @@ impl SetupPrior {
             }
         }
         self.flag[row.min(3)][file] * self.bombs[off.min(2)][bombs.min(4)]
+    }
+}
+
+impl Rules {
+    /// A setup for `player` as people might make it: one of
+    /// [`LIKELY_SETUP_DRAWS`] uniform setups drawn with the chance of its
+    /// weight by the prior (sampling-importance-resampling), so that the
+    /// flag stands where people put theirs. A uniform setup where no prior
+    /// exists for the rules.
+    pub(crate) fn likely_setup<R: Rng + ?Sized>(&self, player: Player, rng: &mut R) -> Setup {
+        let Some(prior) = SetupPrior::for_rules(self) else {
+            return self.random_setup(player, rng);
+        };
+        let draws: Vec<(Setup, f64)> = (0..LIKELY_SETUP_DRAWS)
+            .map(|_| {
+                let setup = self.random_setup(player, rng);
+                (setup, prior.setup_weight(self, &setup))
+            })
+            .collect();
+        let total: f64 = draws.iter().map(|(_, w)| w).sum();
+        let mut x = rng.random::<f64>() * total;
+        for (setup, weight) in &draws {
+            if x < *weight {
+                return *setup;
+            }
+            x -= weight;
+        }
+        draws[draws.len() - 1].0
+    }
+}
+
+impl SetupPrior {
+    /// The weight of a whole setup (home area order, as
+    /// [`SetupPrior::weight`]); 1 for a setup without a flag.
+    pub(crate) fn setup_weight(&self, rules: &Rules, setup: &Setup) -> f64 {
+        let has = |i: usize, of: &[bool]| setup.kind(i).is_some_and(|k| of[k as usize]);
+        (0..setup.len())
+            .find(|&i| has(i, &rules.is_flag))
+            .map_or(1.0, |flag| self.weight(flag, |i| has(i, &rules.is_bomb)))
     }
 }
 
@@ -221,12 +265,55 @@ mod tests {
     fn weight(game: &Stratego, rows: &str) -> f64 {
         let prior = SetupPrior::for_rules(&game.rules).expect("a prior");
         let setup = game.parse_setup(Player(0), rows).unwrap();
+        prior.setup_weight(&game.rules, &setup)
+    }
+
+    /// How many of `n` setups for `player` put the flag on the back row.
+    fn back_row_flags(
+        game: &Stratego,
+        player: Player,
+        n: usize,
+        draw: impl Fn(&mut plateau::GameRng) -> Setup,
+    ) -> usize {
+        let mut rng = plateau::rng(7);
         let rules = &game.rules;
-        let kind = |i: usize| setup.kind(i).map(usize::from);
-        let flag = (0..setup.len())
-            .find(|&i| kind(i).is_some_and(|k| rules.is_flag[k]))
-            .expect("a flag");
-        prior.weight(flag, |i| kind(i).is_some_and(|k| rules.is_bomb[k]))
+        (0..n)
+            .filter(|_| {
+                let setup = draw(&mut rng);
+                game.check_setup(player, &setup).expect("a legal setup");
+                let flag = (0..setup.len())
+                    .find(|&i| setup.kind(i).is_some_and(|k| rules.is_flag[k as usize]))
+                    .expect("a flag");
+                flag / 10 == 3
+            })
+            .count()
+    }
+
+    #[test]
+    fn s3_likely_setups_put_the_flag_on_the_back_row_as_people_do() {
+        // People put the Barrage flag on the back row in 63% of their
+        // setups, a uniform draw in a quarter (module documentation); 16
+        // draws resampled by weight come near half.
+        let game = Stratego::variant("barrage").unwrap();
+        for player in [Player(0), Player(1)] {
+            let likely = back_row_flags(&game, player, 400, |rng| {
+                game.rules.likely_setup(player, rng)
+            });
+            let uniform = back_row_flags(&game, player, 400, |rng| {
+                game.rules.random_setup(player, rng)
+            });
+            assert!(likely > 160, "likely {likely} of 400");
+            assert!((60..140).contains(&uniform), "uniform {uniform} of 400");
+        }
+        // No prior for these rules: the draw is the uniform one.
+        let duel = Stratego::variant("duel").unwrap();
+        let (mut a, mut b) = (plateau::rng(3), plateau::rng(3));
+        for _ in 0..20 {
+            assert_eq!(
+                duel.rules.likely_setup(Player(0), &mut a),
+                duel.rules.random_setup(Player(0), &mut b)
+            );
+        }
     }
 
     #[test]

@@ -151,6 +151,37 @@ fn s3_random_setups_are_legal_and_seeded() {
     assert_ne!(a, b);
 }
 
+#[test]
+fn s3_candidate_setups_lean_towards_people_and_moves_stay_uniform() {
+    // What the search agents score before they set up: a setup in the setup
+    // phase, legal, with the flag on the back row far more often than the
+    // quarter of a uniform draw (the prior, setup_prior.rs); in play the
+    // uniform random move.
+    let game = Stratego::variant("barrage").unwrap();
+    let mut st = game.initial_state(0);
+    let mut rng = plateau::rng(5);
+    let mut back_row = 0;
+    for _ in 0..200 {
+        let Some(Move::Setup(setup)) = game.candidate_move(&st, &mut rng) else {
+            panic!("a setup");
+        };
+        game.check_setup(Player(0), &setup).unwrap();
+        let text = game.setup_text(&setup);
+        back_row += usize::from(text.split('/').nth(3).unwrap().contains('F'));
+    }
+    assert!(back_row > 80, "{back_row} of 200 on the back row");
+    while st.in_setup() {
+        let mv = game.random_move(&st, &mut rng).unwrap();
+        game.apply(&mut st, &mv);
+    }
+    for seed in 0..20 {
+        assert_eq!(
+            game.candidate_move(&st, &mut plateau::rng(seed)),
+            game.random_move(&st, &mut plateau::rng(seed))
+        );
+    }
+}
+
 /// Each row of setup text (S3.3) reversed: as the second side's screen,
 /// turned round, shows it.
 fn mirrored_rows(text: &str) -> String {
