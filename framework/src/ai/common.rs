@@ -35,7 +35,7 @@ pub(crate) const GREEDY_FREE_FORM: FreeForm = FreeForm {
 /// Stratego game (a flag left open to a scout), and scoring a few hundred
 /// takes a few milliseconds. They are drawn as people make them (Stratego:
 /// the flag and bombs where people put theirs), which raised `pimc`'s
-/// score against `greedy` in Barrage (docs/AI.md).
+/// score against `greedy` in Barrage a little (docs/AI.md).
 pub(crate) const SEARCH_FREE_FORM: FreeForm = FreeForm {
     samples: 400,
     likely: true,

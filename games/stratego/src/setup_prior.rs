@@ -112,6 +112,15 @@ impl SetupPrior {
         }
         self.flag[row.min(3)][file] * self.bombs[off.min(2)][bombs.min(4)]
     }
+
+    /// The weight of a whole setup (home area order, as
+    /// [`SetupPrior::weight`]); 1 for a setup without a flag.
+    pub(crate) fn setup_weight(&self, rules: &Rules, setup: &Setup) -> f64 {
+        let has = |i: usize, of: &[bool]| setup.kind(i).is_some_and(|k| of[k as usize]);
+        (0..setup.len())
+            .find(|&i| has(i, &rules.is_flag))
+            .map_or(1.0, |flag| self.weight(flag, |i| has(i, &rules.is_bomb)))
+    }
 }
 
 impl Rules {
@@ -139,17 +148,6 @@ impl Rules {
             x -= weight;
         }
         draws[draws.len() - 1].0
-    }
-}
-
-impl SetupPrior {
-    /// The weight of a whole setup (home area order, as
-    /// [`SetupPrior::weight`]); 1 for a setup without a flag.
-    pub(crate) fn setup_weight(&self, rules: &Rules, setup: &Setup) -> f64 {
-        let has = |i: usize, of: &[bool]| setup.kind(i).is_some_and(|k| of[k as usize]);
-        (0..setup.len())
-            .find(|&i| has(i, &rules.is_flag))
-            .map_or(1.0, |flag| self.weight(flag, |i| has(i, &rules.is_bomb)))
     }
 }
 

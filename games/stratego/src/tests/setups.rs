@@ -152,24 +152,26 @@ fn s3_random_setups_are_legal_and_seeded() {
 }
 
 #[test]
-fn s3_candidate_setups_lean_towards_people_and_moves_stay_uniform() {
-    // What the search agents score before they set up: a setup in the setup
-    // phase, legal, with the flag on the back row far more often than the
-    // quarter of a uniform draw (the prior, setup_prior.rs); in play the
-    // uniform random move.
+fn s3_candidate_setups_are_likely_setups_and_moves_stay_uniform() {
+    // What the search agents score before they set up: in the setup phase
+    // the setup prior's draw (`Rules::likely_setup`, whose lean towards
+    // people's flags setup_prior.rs tests), legal; in play the uniform
+    // random move.
     let game = Stratego::variant("barrage").unwrap();
     let mut st = game.initial_state(0);
-    let mut rng = plateau::rng(5);
-    let mut back_row = 0;
-    for _ in 0..200 {
-        let Some(Move::Setup(setup)) = game.candidate_move(&st, &mut rng) else {
+    let mut resampled = 0;
+    for seed in 0..20 {
+        let Some(Move::Setup(setup)) = game.candidate_move(&st, &mut plateau::rng(seed)) else {
             panic!("a setup");
         };
         game.check_setup(Player(0), &setup).unwrap();
-        let text = game.setup_text(&setup);
-        back_row += usize::from(text.split('/').nth(3).unwrap().contains('F'));
+        let likely = game.rules.likely_setup(Player(0), &mut plateau::rng(seed));
+        assert_eq!(setup, likely);
+        // Not merely the first uniform draw of the same generator.
+        resampled += usize::from(setup != game.random_setup(Player(0), &mut plateau::rng(seed)));
     }
-    assert!(back_row > 80, "{back_row} of 200 on the back row");
+    assert!(resampled > 10, "{resampled} of 20");
+    let mut rng = plateau::rng(5);
     while st.in_setup() {
         let mv = game.random_move(&st, &mut rng).unwrap();
         game.apply(&mut st, &mv);
