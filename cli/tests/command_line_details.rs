@@ -282,7 +282,8 @@ fn a_wrong_word_for_a_parameter_names_the_key_and_the_allowed_words() {
 #[test]
 fn s6_4_a_setup_is_never_repeated_in_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let secret = "2X932S..../BF......../..........";
+    // No flag: refused (S3.1).
+    let secret = "2X932S..../B........./..........";
     let r = plateau(
         dir.path(),
         &[
@@ -298,9 +299,9 @@ fn s6_4_a_setup_is_never_repeated_in_an_error() {
         ],
         &format!("setup {secret}\nsetup 2X932SX.../BF......../........../..........\nquit\nno\n"),
     );
-    // Only the reasons are given (S3.3: 40 squares; S3.1: the army's counts).
+    // Only the reasons are given (S3.1: the army's counts).
     assert!(
-        r.out.contains("Not played: the setup ends before a1"),
+        r.out.contains("Not played: 1 flag ('F') missing"),
         "{}",
         r.out
     );
@@ -323,6 +324,49 @@ fn s6_4_a_setup_is_never_repeated_in_an_error() {
     assert_eq!(r.code, 1, "{}", r.out);
     assert!(r.err.contains("red's setup (red.txt)"), "{}", r.err);
     assert!(!r.err.contains("2X932S"), "{}", r.err);
+}
+
+#[test]
+fn s3_3_a_setup_typed_or_read_with_short_rows_is_played() {
+    // Rows short of ten squares end with empty squares; rows not given are
+    // empty: `2X932S/BF` is RED_BARRAGE, `X9322SBF` BLUE_BARRAGE.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("red.txt"), "# front row\n2X932S\nBF\n").unwrap();
+    fs::write(dir.path().join("blue.txt"), "X9322SBF").unwrap();
+    new_barrage_game(dir.path());
+    let record = fs::read_to_string(dir.path().join("game.json")).unwrap();
+    assert!(record.contains(&format!("setup {RED_BARRAGE}")), "{record}");
+    assert!(
+        record.contains(&format!("setup {BLUE_BARRAGE}")),
+        "{record}"
+    );
+    // Typed at the prompt, as Blue's screen shows the rows.
+    let r = plateau(
+        dir.path(),
+        &[
+            "play",
+            "stratego",
+            "--plain",
+            "--variant",
+            "barrage",
+            "--p1",
+            "random",
+            "--p2",
+            "human",
+            "--seed",
+            "1",
+            "--save",
+            "typed.json",
+        ],
+        "setup seen ..FBS2239X\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    assert!(!r.out.contains("Not played"), "{}", r.out);
+    let record = fs::read_to_string(dir.path().join("typed.json")).unwrap();
+    assert!(
+        record.contains(&format!("setup {BLUE_BARRAGE}")),
+        "{record}"
+    );
 }
 
 #[test]

@@ -209,14 +209,20 @@ impl Rules {
     /// own screen shows it, from the owner's left (S3.3): from the last file
     /// to file `a` for the second side, whose board is shown turned round;
     /// for the first side it changes nothing.
+    ///
+    /// A row need not be written out (S3.3): a `/`, or the end of a line
+    /// that gave a symbol, ends the row being written, whose squares not
+    /// written are empty; a `/` at the start of a row (not just after a row
+    /// written out in full) is an empty row; rows not given are empty.
     pub(crate) fn read_setup(&self, player: Player, text: &str) -> Result<Setup, SetupError> {
         let home = &self.home[player.index()];
         let files = self.files as usize;
+        // Comments out, line breaks kept: the end of a line ends a row.
         let cleaned: String = text
             .lines()
             .map(|l| l.split('#').next().unwrap_or(""))
             .collect::<Vec<_>>()
-            .join(" ");
+            .join("\n");
         let mut body = cleaned.trim_start();
         while let Some(w) = body.get(..5) {
             if !w.eq_ignore_ascii_case("setup") {
@@ -233,7 +239,7 @@ impl Rules {
         if let Some(rest) = seen {
             body = rest;
         }
-        // The position in setup text order of the i-th symbol written.
+        // The position in setup text order of the i-th square written.
         let order = |i: usize| {
             if mirrored && i < home.len() {
                 (i / files) * files + (files - 1 - i % files)
@@ -242,47 +248,56 @@ impl Rules {
             }
         };
         let mut kinds: Vec<Option<u8>> = Vec::with_capacity(home.len());
-        {
-            for c in body.chars() {
-                if c.is_whitespace() || c == '/' {
-                    continue;
-                }
-                if kinds.len() == home.len() {
-                    return Err(SetupError::OutsideHome {
-                        symbol: c,
-                        expected: home.len(),
-                        first: home[0],
-                        last: home[home.len() - 1],
-                    });
-                }
-                if c == '.' {
-                    kinds.push(None);
-                    continue;
-                }
-                match self.kind_of_symbol(c) {
-                    Some(k) => kinds.push(Some(k)),
-                    None => {
-                        return Err(SetupError::UnknownSymbol {
+        // Squares written in the current row, and whether the row before
+        // was just written out in full (then a `/` only separates).
+        let (mut in_row, mut just_filled) = (0usize, false);
+        let end_row = |kinds: &mut Vec<Option<u8>>, in_row: &mut usize| {
+            let pad = (files - *in_row).min(home.len() - kinds.len());
+            kinds.resize(kinds.len() + pad, None);
+            *in_row = 0;
+        };
+        for c in body.chars() {
+            match c {
+                '/' if just_filled => just_filled = false,
+                '/' => end_row(&mut kinds, &mut in_row),
+                '\n' if in_row > 0 => end_row(&mut kinds, &mut in_row),
+                c if c.is_whitespace() => {}
+                c => {
+                    if kinds.len() == home.len() {
+                        return Err(SetupError::OutsideHome {
                             symbol: c,
-                            square: home[order(kinds.len())].to_string(),
-                            known: self
-                                .kinds
-                                .iter()
-                                .map(|k| format!("{} {}", k.symbol, k.name))
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                        })
+                            expected: home.len(),
+                            first: home[0],
+                            last: home[home.len() - 1],
+                        });
+                    }
+                    let kind = if c == '.' {
+                        None
+                    } else {
+                        Some(self.kind_of_symbol(c).ok_or_else(|| {
+                            SetupError::UnknownSymbol {
+                                symbol: c,
+                                square: home[order(kinds.len())].to_string(),
+                                known: self
+                                    .kinds
+                                    .iter()
+                                    .map(|k| format!("{} {}", k.symbol, k.name))
+                                    .collect::<Vec<_>>()
+                                    .join(", "),
+                            }
+                        })?)
+                    };
+                    kinds.push(kind);
+                    in_row += 1;
+                    just_filled = in_row == files;
+                    if just_filled {
+                        in_row = 0;
                     }
                 }
             }
         }
-        if kinds.len() < home.len() {
-            return Err(SetupError::TooShort {
-                found: kinds.len(),
-                expected: home.len(),
-                square: home[order(kinds.len())],
-            });
-        }
+        // Rows not given are empty.
+        kinds.resize(home.len(), None);
         if mirrored {
             let mut ordered = vec![None; home.len()];
             for (i, k) in kinds.into_iter().enumerate() {

@@ -49,8 +49,14 @@ fn s3_setup_errors_name_the_square_or_symbol() {
         "{e}"
     );
     assert!(e.to_string().contains("outside the home area"));
+    // A short last row (S3.3): its squares not written are empty, which
+    // these rules refuse (S3.1).
     let e = game.parse_setup(red, &RED[..RED.len() - 2]).unwrap_err();
-    assert!(e.to_string().contains("ends before j1"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("j1 is empty: these rules fill the whole home area (S3.1)"),
+        "{e}"
+    );
     // One scout too many (a miner turned into a scout).
     let e = game
         .parse_setup(red, &RED.replacen("2 3 2", "2 2 2", 1))
@@ -214,9 +220,6 @@ fn s3_3_setup_seen_reads_the_rows_as_the_owners_screen_shows_them() {
         game.parse_setup(Player(0), RED).unwrap()
     );
     // Errors name the square as Blue sees it: the tenth symbol is a7's.
-    let short = "seen 4 2 2";
-    let e = game.parse_setup(Player(1), short).unwrap_err();
-    assert!(e.to_string().contains("before g7"), "{e}");
     let seen_rows = mirrored_rows(BLUE);
     let mut bad: Vec<&str> = seen_rows.split_whitespace().collect();
     bad[9] = "Z";
@@ -229,12 +232,20 @@ fn s3_3_setup_seen_reads_the_rows_as_the_owners_screen_shows_them() {
 #[test]
 fn s6_4_a_setup_is_not_repeated_in_its_error() {
     let game = rules(&[]);
-    let text = format!("setup {}", &RED[..RED.len() - 2]);
+    let text = format!("setup {}", RED.replacen('9', "Z", 1));
     let e = game.parse_move(&game.initial_state(0), &text).unwrap_err();
-    assert!(!e.to_string().contains("2 3 2 B 9"), "{e}");
-    assert!(e.to_string().contains("the setup ends before j1"), "{e}");
-    // A setup that reads but breaks the army's counts: refused by name only.
+    assert!(!e.to_string().contains("2 3 2 B"), "{e}");
+    assert!(e.to_string().contains("unknown symbol 'Z' for e4"), "{e}");
+    // A short row reads (S3.3) and is refused by its empty square only.
     let mut session = plateau::Session::new(game, "original", 0);
+    let e = session
+        .play_text(&format!("setup {}", &RED[..RED.len() - 2]))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "illegal move 'setup …': j1 is empty: these rules fill the whole home area (S3.1)"
+    );
+    // A setup that reads but breaks the army's counts: refused by name only.
     let e = session
         .play_text(&format!("setup {}", RED.replacen('9', "B", 1)))
         .unwrap_err();
@@ -258,4 +269,89 @@ fn s3_3_comments_and_layout_are_ignored_in_files() {
         game.parse_setup(Player(0), &file).unwrap(),
         game.parse_setup(Player(0), RED).unwrap()
     );
+}
+
+/// Barrage rules (S3.1: eight pieces; the home area need not be full).
+fn barrage() -> Stratego {
+    plateau::rules::load::<Stratego>(&RulesSpec::variant("barrage"))
+        .unwrap()
+        .game
+}
+
+/// A setup's kinds as setup text, rows separated by `/` (S3.3).
+fn written(game: &Stratego, player: Player, text: &str) -> String {
+    game.setup_text(&game.parse_setup(player, text).unwrap())
+}
+
+#[test]
+fn s3_3_a_short_row_ends_with_empty_squares_and_rows_not_given_are_empty() {
+    let game = barrage();
+    let red = Player(0);
+    // Worked by hand: `2X932S` is a4 to f4, g4 to j4 empty; `BF` is a3 and
+    // b3, c3 to j3 empty; ranks 2 and 1 are not given: empty.
+    let full = "2X932S..../BF......../........../..........";
+    assert_eq!(written(&game, red, "2X932S/BF"), full);
+    assert_eq!(written(&game, red, full), full);
+    assert_eq!(written(&game, red, "setup 2X932S/BF"), full);
+    // A line break ends a row as `/` does; blank and comment lines do not.
+    assert_eq!(
+        written(&game, red, "# front row\n2X932S\n\n# next\nBF # flag\n"),
+        full
+    );
+    // A `/` after a row written out in full only separates the rows; one
+    // more `/` is an empty row: `BF` on rank 2.
+    assert_eq!(written(&game, red, "2X932S..../BF"), full);
+    let skip = "2X932S..../........../BF......../..........";
+    assert_eq!(written(&game, red, "2X932S//BF"), skip);
+    assert_eq!(written(&game, red, "2X932S....//BF"), skip);
+    // The squares on the board (S3.3: Red's front row is rank 4).
+    let mut st = game.initial_state(0);
+    let mv = game.parse_move(&st, "setup 2X932S/BF").unwrap();
+    game.try_apply(&mut st, &mv).unwrap();
+    let at = |sq: &str| {
+        st.piece_at(sq.parse().unwrap())
+            .map(|p| game.pieces()[p.kind as usize].symbol)
+    };
+    assert_eq!(
+        (at("a4"), at("f4"), at("g4"), at("b3"), at("c3"), at("a1")),
+        (Some('2'), Some('S'), None, Some('F'), None, None)
+    );
+}
+
+#[test]
+fn s3_3_short_rows_typed_as_blues_screen_shows_them() {
+    let game = barrage();
+    let blue = Player(1);
+    // Blue's screen runs j to a: `seen 2X932S/BF` puts 2 on j7 ... S on e7,
+    // d7 to a7 empty; B on j8, F on i8.
+    assert_eq!(
+        written(&game, blue, "seen 2X932S/BF"),
+        "....S239X2/........FB/........../.........."
+    );
+    assert_eq!(
+        written(&game, blue, "2X932S/BF"),
+        "2X932S..../BF......../........../.........."
+    );
+}
+
+#[test]
+fn s3_3_short_rows_still_refuse_what_does_not_fit() {
+    let game = barrage();
+    let red = Player(0);
+    // A fifth row is outside Red's home area (ranks 4 to 1).
+    let e = game.parse_setup(red, "2X9/32S/B/F/2").unwrap_err();
+    assert!(
+        matches!(e, SetupError::OutsideHome { symbol: '2', .. }),
+        "{e}"
+    );
+    // An unknown symbol in a short row names its square, not the setup.
+    let e = game.parse_setup(red, "2X932S/BZ").unwrap_err();
+    assert!(e.to_string().contains("'Z' for b3"), "{e}");
+    assert!(!e.to_string().contains("2X932S"), "{e}");
+    // A piece missing (S3.1): the army's counts still apply.
+    let e = game.parse_setup(red, "2X932S/B").unwrap_err();
+    assert!(e.to_string().starts_with("1 flag ('F') missing"), "{e}");
+    // Under rules that fill the home area the first empty square is named.
+    let e = rules(&[]).parse_setup(red, "2X932S/BF").unwrap_err();
+    assert!(e.to_string().contains("g4 is empty"), "{e}");
 }
