@@ -83,6 +83,34 @@ fn the_save_question_never_replaces_a_file_unasked_nor_takes_a_bare_enter() {
 }
 
 #[test]
+fn a_record_given_where_the_game_goes_is_loaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(
+        &["play", "hus", "--plain", "--p2", "human", "--seed", "4"],
+        "a5\na5\nquit\nno\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let saved = autosaves(dir.path()).remove(0);
+    let again = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(
+        &["play", saved.to_str().unwrap(), "--plain", "--p2", "human"],
+        "quit\nno\n",
+        again.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!err.contains("unknown game"), "{err}");
+    assert!(out.contains("south to move (move 3)"), "{out}");
+    let resumed = fs::read_to_string(&autosaves(again.path())[0]).unwrap();
+    let resumed = plateau::GameRecord::from_json(&resumed).unwrap();
+    assert_eq!(resumed.moves, ["a5", "a5"]);
+    // A name that is neither a game nor a file is still an unknown game.
+    let (code, _, err) = run(&["play", "no-such-file.json", "--plain"], "", again.path());
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown game 'no-such-file.json'"), "{err}");
+}
+
+#[test]
 fn hot_seat_hand_over_clears_the_scrollback_too() {
     let dir = tempfile::tempdir().unwrap();
     let (code, out, err) = run(

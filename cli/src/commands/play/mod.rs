@@ -37,14 +37,16 @@ pub use stepper::step;
     plateau play stratego --red-setup my-setup.txt --save game.json\n  \
     plateau play hus --p2 ai:time=1s\n  \
     plateau play quinque --p2 mcts:iters=20000,c=1.4\n  \
-    plateau play --load ~/.local/state/plateau/autosave/hus-1764583200-4242.json\n\n\
+    plateau play --load ~/.local/state/plateau/autosave/hus-1764583200-4242.json\n  \
+    plateau play game.json   (a record file where the game goes: the same as --load)\n\n\
     On a terminal the board is full-screen (F1 or `help` shows the keys and the game's rules);\n\
     `--plain` keeps a line prompt. At the prompt, type a move or one of: help, rules, moves, random,\n\
     hint, board, undo, save, resign, quit. A game left with quit or Ctrl-C is saved to $PLATEAU_AUTOSAVE_DIR, else\n\
     $XDG_STATE_HOME/plateau/autosave, else ~/.local/state/plateau/autosave; `--load` continues it.\n\
     `plateau agents GAME` lists the agents and their options.")]
 pub struct PlayArgs {
-    /// The game (see `plateau games`); not needed with --load.
+    /// The game (see `plateau games`); not needed with --load. A record
+    /// file given here instead of a game is loaded as with --load.
     #[arg(required_unless_present = "load")]
     pub game: Option<String>,
     /// Continue the game of this record file (a saved or autosaved game).
@@ -134,7 +136,7 @@ struct Presets {
 /// Plays the game.
 pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     let entries = args.setups.entries().map_err(CliError::Usage)?;
-    let (game, loaded) = match &args.load {
+    let (game, loaded) = match &record_to_load(registry, args) {
         Some(path) => {
             let (record, session) = record_file::open(registry, path)?;
             (
@@ -230,6 +232,17 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     let ended = table.play(io);
     saving::in_progress(None);
     table.finish(ended?, args.save.as_deref(), io)
+}
+
+/// The record file to continue: `--load FILE`, or a FILE given where the
+/// game goes that is no game's name but a file.
+fn record_to_load(registry: &Registry, args: &PlayArgs) -> Option<PathBuf> {
+    if let Some(path) = &args.load {
+        return Some(path.clone());
+    }
+    let name = args.game.as_deref()?;
+    let path = std::path::Path::new(name);
+    (registry.get(name).is_none() && path.is_file()).then(|| path.to_path_buf())
 }
 
 impl Table {
