@@ -83,6 +83,64 @@ fn the_save_question_never_replaces_a_file_unasked_nor_takes_a_bare_enter() {
 }
 
 #[test]
+fn save_refuses_an_existing_file_before_the_game_unless_overwrite_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.json");
+    fs::write(&kept, "a finished game").unwrap();
+    let kept_name = kept.to_str().unwrap();
+    let (code, out, err) = run(
+        &["play", "hus", "--plain", "--save", kept_name],
+        "resign\n",
+        dir.path(),
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains(&format!("--save {kept_name}: the file exists"))
+            && err.contains("--overwrite"),
+        "{err}"
+    );
+    // Refused before the game: no board, nothing played or autosaved.
+    assert!(!out.contains("south"), "{out}");
+    assert_eq!(fs::read_to_string(&kept).unwrap(), "a finished game");
+    assert!(autosaves(dir.path()).len() == 1, "only kept.json");
+    // With --overwrite the file is replaced at the end, without a question.
+    let (code, out, err) = run(
+        &["play", "hus", "--plain", "--save", kept_name, "--overwrite"],
+        "resign\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(&format!("Saved to {kept_name}.")), "{out}");
+    assert!(!out.contains("Replace it?"), "{out}");
+    let record = plateau::GameRecord::from_json(&fs::read_to_string(&kept).unwrap()).unwrap();
+    assert_eq!(record.game, "hus");
+    // A new file is saved as before.
+    let fresh = dir.path().join("fresh.json");
+    let (code, out, _) = run(
+        &["play", "hus", "--plain", "--save", fresh.to_str().unwrap()],
+        "resign\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(fresh.exists(), "{out}");
+    // A --save file made while the game went on (here by `save` at the
+    // prompt) is not replaced at the end unasked.
+    let later = dir.path().join("later.json");
+    let later_name = later.to_str().unwrap();
+    let (code, out, _) = run(
+        &[
+            "play", "hus", "--plain", "--save", later_name, "--seed", "1",
+        ],
+        &format!("save\n{later_name}\na1\nresign\nno\n"),
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("later.json exists now"), "{out}");
+    let record = plateau::GameRecord::from_json(&fs::read_to_string(&later).unwrap()).unwrap();
+    assert!(record.moves.is_empty(), "the file saved before a1 stays");
+}
+
+#[test]
 fn a_record_given_where_the_game_goes_is_loaded() {
     let dir = tempfile::tempdir().unwrap();
     let (code, out, err) = run(

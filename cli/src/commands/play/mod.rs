@@ -43,6 +43,7 @@ pub use stepper::step;
     `--plain` keeps a line prompt. At the prompt, type a move or one of: help, rules, moves, random,\n\
     hint, board, undo, save, resign, quit. A game left with quit or Ctrl-C is saved to $PLATEAU_AUTOSAVE_DIR, else\n\
     $XDG_STATE_HOME/plateau/autosave, else ~/.local/state/plateau/autosave; `--load` continues it.\n\
+    `--save FILE` refuses a FILE that exists, before the game starts, unless `--overwrite` is given.\n\
     `plateau agents GAME` lists the agents and their options.")]
 pub struct PlayArgs {
     /// The game (see `plateau games`); not needed with --load. A record
@@ -80,9 +81,13 @@ pub struct PlayArgs {
     /// Setups played before the game starts.
     #[command(flatten)]
     pub setups: SetupOpts,
-    /// Save the record here at the end, without asking.
+    /// Save the record here at the end, without asking. A file that exists
+    /// is refused before the game starts, unless --overwrite is given.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// Let --save replace the file if it exists.
+    #[arg(long, requires = "save")]
+    pub overwrite: bool,
 }
 
 /// How a game in the terminal ended.
@@ -136,6 +141,14 @@ struct Presets {
 /// Plays the game.
 pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     let entries = args.setups.entries().map_err(CliError::Usage)?;
+    if let Some(path) = &args.save {
+        if !args.overwrite && saving::would_overwrite(path) {
+            return Err(CliError::usage(format!(
+                "--save {}: the file exists; give --overwrite to replace it, or another name",
+                path.display()
+            )));
+        }
+    }
     let (game, loaded) = match &record_to_load(registry, args) {
         Some(path) => {
             let (record, session) = record_file::open(registry, path)?;
@@ -203,7 +216,7 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     // their turn.
     table.play_presets()?;
     if !args.plain && tui::terminal_is_interactive() {
-        return tui::run(table, args.save.as_deref(), io);
+        return tui::run(table, args.save.as_deref(), args.overwrite, io);
     }
     let game = table.game.as_ref();
     // Specs as given: a seed drawn in secret is not shown.
@@ -231,7 +244,7 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     saving::autosave_on_interrupt();
     let ended = table.play(io);
     saving::in_progress(None);
-    table.finish(ended?, args.save.as_deref(), io)
+    table.finish(ended?, args.save.as_deref(), args.overwrite, io)
 }
 
 /// The record file to continue: `--load FILE`, or a FILE given where the
@@ -575,6 +588,7 @@ impl Table {
         &mut self,
         ended: Ended,
         save: Option<&std::path::Path>,
+        overwrite: bool,
         io: &mut Io<'_>,
     ) -> CliResult {
         match ended {
@@ -609,6 +623,17 @@ impl Table {
             }
         }
         let record = self.session.record();
+        // A --save file made since the start is replaced only if asked.
+        let save = match save {
+            Some(path) if !overwrite && saving::would_overwrite(path) => {
+                say(
+                    io,
+                    &format!("{} exists now; it is not replaced unasked.", path.display()),
+                )?;
+                None
+            }
+            save => save,
+        };
         if let Some(path) = save {
             match record_file::write(path, &record) {
                 Ok(()) => return say(io, &format!("Saved to {}.", path.display())),

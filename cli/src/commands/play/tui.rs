@@ -269,6 +269,8 @@ const SETUP_HELP: &[&str] = &[
 pub(super) struct App {
     table: Table,
     save: Option<PathBuf>,
+    /// `--overwrite`: the `--save` file may be replaced without asking.
+    overwrite: bool,
     screen: Screen,
     focus: Focus,
     cursor: (usize, usize),
@@ -299,6 +301,7 @@ impl App {
         let mut app = App {
             table,
             save: save.map(Path::to_path_buf),
+            overwrite: false,
             screen: Screen::Play,
             focus: Focus::Board,
             cursor: (0, 0),
@@ -367,10 +370,15 @@ impl App {
                     self.finished = true;
                     self.selected = None;
                     self.say(format!("Result: {}", self.session().describe_status()));
-                    if let Some(path) = self.save.clone() {
-                        self.save_to(&path);
-                    }
                     self.say("Game over: s saves the record, q quits.");
+                    if let Some(path) = self.save.clone() {
+                        // A file made since the start is replaced only if asked.
+                        if !self.overwrite && saving::would_overwrite(&path) {
+                            self.screen = Screen::Overwrite(path);
+                        } else {
+                            self.save_to(&path);
+                        }
+                    }
                 }
             }
             Status::ToMove(p) => {
@@ -1549,8 +1557,14 @@ pub(super) fn draw_board_view(
 
 /// Runs the game full-screen, then prints (in the normal screen) the result
 /// and where the game was saved.
-pub(super) fn run(table: Table, save: Option<&Path>, io: &mut Io<'_>) -> CliResult {
+pub(super) fn run(
+    table: Table,
+    save: Option<&Path>,
+    overwrite: bool,
+    io: &mut Io<'_>,
+) -> CliResult {
     let mut app = App::new(table, save);
+    app.overwrite = overwrite;
     let mut terminal =
         ratatui::try_init().map_err(|e| CliError::failed(format!("terminal: {e}")))?;
     let _ = ratatui::crossterm::execute!(std::io::stdout(), event::EnableMouseCapture);
@@ -2166,6 +2180,24 @@ pub(crate) mod tests {
         assert_eq!(app.screen, Screen::GameOver);
         press(&mut app, KeyCode::Char('q'));
         assert!(app.quit);
+    }
+
+    #[test]
+    fn a_save_file_made_during_the_game_is_replaced_only_if_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.json");
+        let mut app = App::new(table("hus", ["human", "random"], 5), Some(&path));
+        std::fs::write(&path, "keep me").unwrap();
+        type_line(&mut app, "resign");
+        assert!(matches!(&app.screen, Screen::Overwrite(p) if *p == path));
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
+        // With --overwrite the file is replaced at once.
+        let mut app = App::new(table("hus", ["human", "random"], 5), Some(&path));
+        app.overwrite = true;
+        type_line(&mut app, "resign");
+        assert_eq!(app.screen, Screen::GameOver);
+        assert!(std::fs::read_to_string(&path).unwrap().contains("\"hus\""));
     }
 
     #[test]
