@@ -67,7 +67,7 @@ fn scripted_play_of_a_turn_then_quit() {
         "moves\nmark 0,1\nmove 5,5 6,6\nend\nquit\n\n",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("legal moves: mark 0,0"), "{out}");
+    assert!(out.contains("legal moves: mark 0,0 | mark 1,0 |"), "{out}");
     assert!(
         out.contains("illegal move 'move 5,5 6,6'") || out.contains("cannot read move"),
         "{out}"

@@ -141,7 +141,7 @@ fn play_against_a_random_player_through_the_input() {
     let o = run_in(&["play", "nim", "--p2", "random:4", "--seed", "1"], &input);
     assert_eq!(o.code, 0, "{}", o.err);
     assert!(o.out.contains("Commands:"), "{}", o.out);
-    assert!(o.out.contains("3 legal moves: 1 2 3"), "{}", o.out);
+    assert!(o.out.contains("3 legal moves: 1, 2, 3"), "{}", o.out);
     assert!(o.out.contains("illegal move '9'"), "{}", o.out);
     assert!(o.out.contains("cannot read move 'abc'"), "{}", o.out);
     assert!(o.out.contains("Taken back."), "{}", o.out);

@@ -169,6 +169,64 @@ fn a_record_given_where_the_game_goes_is_loaded() {
 }
 
 #[test]
+fn the_legal_moves_are_listed_without_splitting_a_move() {
+    // A Quinque game well under way, where many moves have spaces and commas.
+    let registry = plateau_cli::default_registry();
+    let game = registry
+        .get("quinque")
+        .unwrap()
+        .load(&plateau::RulesSpec::default_variant())
+        .unwrap();
+    let mut session = game.new_session(3);
+    let mut rng = plateau::rng(3);
+    while session.legal_moves().len() < 12 {
+        let mv = session.random_move(&mut rng).unwrap();
+        session.play(&mv).unwrap();
+    }
+    let moves = session.legal_moves();
+    assert!(moves.iter().any(|m| m.contains(' ')));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("quinque.json");
+    fs::write(&file, session.record().to_json()).unwrap();
+    let (code, out, err) = run(
+        &[
+            "play",
+            "--load",
+            file.to_str().unwrap(),
+            "--plain",
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+        ],
+        "moves\nquit\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let head = format!("{} legal moves:", moves.len());
+    let start = out.find(&head).unwrap_or_else(|| panic!("{out}"));
+    let listing: Vec<&str> = out[start..]
+        .lines()
+        .take_while(|l| l.starts_with(&head) || l.starts_with("  "))
+        .collect();
+    // Wrapped to 80 columns between moves, each move whole, ` | ` between.
+    assert!(listing.len() > 1, "{listing:?}");
+    assert!(
+        listing.iter().all(|l| l.chars().count() <= 80),
+        "{listing:?}"
+    );
+    let joined = listing.join(" ");
+    let listed: Vec<&str> = joined
+        .split_once(':')
+        .unwrap()
+        .1
+        .split('|')
+        .map(str::trim)
+        .collect();
+    assert_eq!(listed, moves, "{listing:?}");
+}
+
+#[test]
 fn hot_seat_hand_over_clears_the_scrollback_too() {
     let dir = tempfile::tempdir().unwrap();
     let (code, out, err) = run(

@@ -9,6 +9,18 @@ use crate::Io;
 /// and puts the cursor home.
 pub const CLEAR_SCREEN: &str = "\x1b[2J\x1b[3J\x1b[H";
 
+/// The width that long lists are wrapped to: the terminal's columns when
+/// the output is a terminal, else 80.
+pub fn width() -> usize {
+    use std::io::IsTerminal;
+    let columns = std::io::stdout()
+        .is_terminal()
+        .then(|| ratatui::crossterm::terminal::size().ok())
+        .flatten()
+        .map(|(columns, _)| usize::from(columns));
+    columns.filter(|&c| c >= 20).unwrap_or(80)
+}
+
 /// Prints a text and a newline.
 pub fn say(io: &mut Io<'_>, text: &str) -> CliResult {
     writeln!(io.out, "{}", text.trim_end_matches('\n'))?;

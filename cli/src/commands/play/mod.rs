@@ -550,10 +550,7 @@ impl Table {
             return Ok(());
         }
         let moves = self.session.legal_moves();
-        say(
-            io,
-            &format!("{}: {}", legal_moves_count(moves.len()), moves.join(" ")),
-        )
+        say(io, &legal_moves_listing(&moves, console::width()))
     }
 
     fn help(&self, io: &mut Io<'_>) -> CliResult {
@@ -692,7 +689,7 @@ impl Table {
     }
 }
 
-pub use crate::text::legal_moves_count;
+pub use crate::text::{legal_moves_count, legal_moves_listing};
 
 #[cfg(test)]
 mod tests {

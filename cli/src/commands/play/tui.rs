@@ -20,7 +20,7 @@
 //! gets a hand-over screen that shows nothing of anyone's pieces.
 
 use super::placement::{reason_only, Editor};
-use super::{legal_moves_count, saving, title, Seat, Table};
+use super::{legal_moves_listing, saving, title, Seat, Table};
 use crate::error::{CliError, CliResult};
 use crate::text::{last_move_report, status_line};
 use crate::{record_file, Io};
@@ -271,6 +271,8 @@ pub(super) struct App {
     save: Option<PathBuf>,
     /// `--overwrite`: the `--save` file may be replaced without asking.
     overwrite: bool,
+    /// The width of the messages' lines at the last drawing.
+    message_width: std::cell::Cell<u16>,
     screen: Screen,
     focus: Focus,
     cursor: (usize, usize),
@@ -302,6 +304,7 @@ impl App {
             table,
             save: save.map(Path::to_path_buf),
             overwrite: false,
+            message_width: std::cell::Cell::new(80),
             screen: Screen::Play,
             focus: Focus::Board,
             cursor: (0, 0),
@@ -962,12 +965,11 @@ impl App {
                 if !self.session().moves_enumerable() {
                     self.say("The moves here cannot be listed; type one.");
                 } else {
+                    // Wrapped here, between moves, to the messages' width:
+                    // the paragraph's own wrap would split a move at a space.
                     let moves = self.session().legal_moves();
-                    self.say(format!(
-                        "{}: {}",
-                        legal_moves_count(moves.len()),
-                        moves.join(" ")
-                    ));
+                    let width = usize::from(self.message_width.get());
+                    self.say(legal_moves_listing(&moves, width));
                 }
             }
             "random" => {
@@ -1275,6 +1277,7 @@ impl App {
                 .block(Block::default().borders(Borders::ALL).title(" Keys ")),
             help_area,
         );
+        self.message_width.set(messages.width.max(20));
         let shown = messages.height.saturating_sub(2) as usize;
         let lines: Vec<Line> = self
             .messages
@@ -1722,7 +1725,11 @@ pub(crate) mod tests {
     }
 
     fn screen(app: &App) -> (String, ratatui::buffer::Buffer) {
-        let mut terminal = Terminal::new(TestBackend::new(110, 36)).unwrap();
+        screen_of(app, 110, 36)
+    }
+
+    fn screen_of(app: &App, width: u16, height: u16) -> (String, ratatui::buffer::Buffer) {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
         terminal.draw(|f| app.draw(f)).unwrap();
         let buffer = terminal.backend().buffer().clone();
         let mut text = String::new();
@@ -2180,6 +2187,39 @@ pub(crate) mod tests {
         assert_eq!(app.screen, Screen::GameOver);
         press(&mut app, KeyCode::Char('q'));
         assert!(app.quit);
+    }
+
+    #[test]
+    fn the_legal_moves_are_listed_without_splitting_a_move() {
+        // Quinque's moves have spaces: `mark 0,0`. A narrow terminal wraps
+        // the list, between moves only.
+        let mut app = App::new(table("quinque", ["human", "random"], 5), None);
+        screen_of(&app, 44, 40);
+        type_line(&mut app, "moves");
+        let moves = app.session().legal_moves();
+        assert!(moves.len() >= 4 && moves.iter().all(|m| m.contains(' ')));
+        let said = app.messages.last().unwrap().clone();
+        assert!(
+            said.starts_with(&format!("{} legal moves:", moves.len())),
+            "{said}"
+        );
+        let listed: Vec<&str> = said
+            .split_once(':')
+            .unwrap()
+            .1
+            .split('|')
+            .map(str::trim)
+            .collect();
+        assert_eq!(listed, moves, "{said}");
+        let (text, _) = screen_of(&app, 44, 40);
+        assert!(said.lines().count() > 1, "{said}");
+        for line in said.lines() {
+            assert!(line.chars().count() <= 44, "{line}");
+            assert!(
+                text.contains(line.trim_end()),
+                "{line:?} not drawn:\n{text}"
+            );
+        }
     }
 
     #[test]
