@@ -1,7 +1,8 @@
 // The page of `plateau web` in headless Chromium: whole games played by
-// clicking, a two-browser Stratego game that checks after every move that
-// neither page holds the other seat's unrevealed ranks, the hot-seat
-// hand-over, and the replay viewer. Screenshots of each board are saved
+// clicking, a two-browser Stratego game that checks in every state, from
+// before the first setup on, that neither page's DOM holds the other seat's
+// unrevealed ranks (hidden-ranks.mjs), a test that the check finds such a
+// rank wherever it is put, the hot-seat hand-over, and the replay viewer. Screenshots of each board are saved
 // under target/browser-screenshots/.
 
 import { test, before, after } from "node:test";
@@ -10,6 +11,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import * as H from "./harness.mjs";
+import { army, findLeaks } from "./hidden-ranks.mjs";
 
 let served;
 let chromium;
@@ -131,58 +133,45 @@ test("Hus sowings are animated step by step", async () => {
   }
 });
 
-/** What a Stratego page shows of its own pieces (square → rank, revealed). */
-async function ownRanks(page, me) {
-  return H.ownPieces(page, me);
-}
-
-/** What a Stratego page shows of the enemy's pieces and any rank text anywhere near them. */
-async function enemyShown(page, enemy) {
-  return page.evaluate((enemy) => {
-    const result = {};
-    for (const piece of document.querySelectorAll(`#board-area .piece[data-owner="${enemy}"]`)) {
-      const cell = piece.closest("[data-square]");
-      result[cell.dataset.square] = {
-        text: cell.textContent,
-        rank: (cell.querySelector(".rank") || {}).textContent || "",
-        known: piece.classList.contains("known"),
-        attributes: [...cell.querySelectorAll("*")].flatMap((e) => [...e.attributes].map((a) => `${a.name}=${a.value}`)).join(" "),
-      };
-    }
-    return result;
-  }, enemy);
-}
-
-/**
- * Neither seat's page shows an enemy rank that its owner's page does not
- * show as revealed.
- */
-async function checkNoLeak(pages, ply) {
-  let revealedSeen = 0;
-  for (const me of [0, 1]) {
-    const enemy = 1 - me;
-    const truth = await ownRanks(pages[enemy], enemy);
-    const shown = await enemyShown(pages[me], enemy);
-    assert.deepEqual(Object.keys(shown).sort(), Object.keys(truth).sort(), `ply ${ply}: seat ${me} shows the enemy's pieces where they stand`);
-    for (const [square, piece] of Object.entries(truth)) {
-      const there = shown[square];
-      if (piece.revealed) {
-        revealedSeen++;
-        assert.equal(there.rank, piece.rank, `ply ${ply}: seat ${me} shows the revealed enemy piece on ${square} as its rank`);
-      } else {
-        assert.equal(there.known, false, `ply ${ply}: seat ${me} knows the unrevealed enemy piece on ${square}`);
-        assert.equal(there.text, "", `ply ${ply}: seat ${me}'s page holds text on the unrevealed enemy piece on ${square}: ${there.text}`);
-        assert.ok(!there.attributes.includes(piece.rank), `ply ${ply}: an attribute on ${square} holds the rank: ${there.attributes}`);
-      }
-    }
+/** Waits until every page shows exactly `moves` moves and is drawn (not loading, not busy). */
+async function allAt(pages, moves) {
+  for (const p of pages) {
+    await p.waitForFunction((n) => {
+      const g = document.querySelector("#game");
+      return g && g.dataset.state !== "busy" && g.dataset.state !== "loading" && g.dataset.movesPlayed === String(n);
+    }, moves);
   }
-  return revealedSeen;
+}
+
+/** Both seats play their setups by clicking (random fill); returns when both are made. */
+async function bothSetups(pages, watcher, onEach) {
+  for (let moves = 0; moves < 2; moves++) {
+    await allAt([...pages, watcher], moves);
+    if (onEach) await onEach(moves);
+    await H.waitTurn(pages[moves]);
+    await pages[moves].click("#setup-random");
+    await pages[moves].click("#setup-done");
+  }
+  await allAt([...pages, watcher], 2);
+}
+
+/** Opens both seats' links and the spectator's link of a match. */
+async function openMatch(contexts, watcherContext, links, spectatorUrl) {
+  const pages = [];
+  for (const [player, href] of links) {
+    pages[player] = await H.newPage(contexts[player], { seed: 20 + player });
+    await pages[player].goto(href);
+  }
+  const watcher = await H.newPage(watcherContext);
+  await watcher.goto(spectatorUrl);
+  return { pages, watcher };
 }
 
 test("two browsers play Stratego; neither page ever holds the other seat's unrevealed ranks", async () => {
   const lobbyContext = await chromium.newContext();
   const contexts = [await chromium.newContext({ viewport: { width: 1100, height: 1000 } }), await chromium.newContext({ viewport: { width: 1100, height: 1000 } })];
   try {
+    const setup = await army(served.url, "barrage");
     const lobby = await fromLobby(lobbyContext, { game: "stratego", variant: "barrage", mode: "online", settings: "max_plies=40", seed: 5 });
     await lobby.waitForSelector(".seat-link");
     const links = await lobby.$$eval(".seat-link", (as) => as.map((a) => [Number(a.dataset.player), a.href]));
@@ -191,16 +180,23 @@ test("two browsers play Stratego; neither page ever holds the other seat's unrev
     assert.notEqual(links[0][1], links[1][1], "each seat has its own link");
     for (const [, href] of links) assert.match(href, /token=[0-9a-f]{32}/, "each seat link holds a 128-bit token");
     assert.doesNotMatch(spectator, /token=/);
-    const pages = [];
-    for (const [player, href] of links) {
-      pages[player] = await H.newPage(contexts[player], { seed: 20 + player });
-      await pages[player].goto(href);
-    }
-    const watcher = await H.newPage(lobbyContext);
-    await watcher.goto(spectator);
+    const { pages, watcher } = await openMatch(contexts, lobbyContext, links, spectator);
     const random = H.rng(3);
+    const seen = { hiddenPieces: 0, revealedPieces: 0, textCells: 0, entries: 0, nodes: 0, checks: 0, legends: new Set() };
+    // The whole DOM of both seats and the spectator, from the first state
+    // (before either setup) to the last, after every move.
+    const check = async (moves) => {
+      await allAt([...pages, watcher], moves);
+      const { found } = await findLeaks(pages, watcher, setup, moves);
+      for (const [who, result] of Object.entries(found)) {
+        assert.deepEqual(result.problems, [], `after ${moves} moves, ${who}'s page holds what it may not`);
+        for (const key of ["hiddenPieces", "revealedPieces", "textCells", "entries", "nodes"]) seen[key] += result.checked[key];
+        if (result.checked.legend !== null) seen.legends.add(result.checked.legend);
+      }
+      seen.checks++;
+    };
     let ply = 0;
-    let revealedSeen = 0;
+    await check(0);
     for (;;) {
       const states = await Promise.all(pages.map((p) => H.gameState(p)));
       if (states.some((s) => s && s.state === "over")) break;
@@ -214,24 +210,19 @@ test("two browsers play Stratego; neither page ever holds the other seat's unrev
         await H.clickMove(page, random, { preferAttack: true });
       }
       ply++;
-      // Both pages drawn at the same number of moves, then compared.
-      const want = (await H.gameState(page)).moves;
-      for (const p of pages) {
-        await p.waitForFunction((n) => {
-          const g = document.querySelector("#game");
-          return g && Number(g.dataset.movesPlayed) >= n && g.dataset.state !== "busy" && g.dataset.state !== "loading";
-        }, want);
-      }
-      if (ply >= 3) revealedSeen += await checkNoLeak(pages, ply);
+      await check(ply);
       if (ply === 12) {
         for (const p of [0, 1]) await pages[p].screenshot({ path: join(H.SHOTS, `stratego-seat-${p}.png`), fullPage: true });
       }
       if (ply > 200) throw new Error("the game did not end");
     }
     assert.ok(ply > 10, `only ${ply} moves were played`);
-    assert.ok(revealedSeen > 0, "no fight revealed a piece: the check compared nothing revealed");
+    assert.equal(seen.checks, ply + 1, "every state was checked, the first one too");
+    assert.ok(seen.hiddenPieces > 0, "no unrevealed enemy piece was checked");
+    assert.ok(seen.revealedPieces > 0, "no fight revealed a piece: the check compared nothing revealed");
+    assert.ok(seen.textCells > 0 && seen.entries > 0, "the text board and the move list were checked");
+    assert.equal(seen.legends.size, 1, `the text board's legend is the same on both pages after every move: ${[...seen.legends]}`);
     // The spectator sees no rank of either side that is not revealed.
-    await watcher.waitForSelector("#game[data-state]");
     const spectated = await watcher.$$eval("#board-area .piece", (ps) => ps.map((p) => ({ known: p.classList.contains("known"), revealed: p.classList.contains("revealed") })));
     assert.ok(spectated.length > 0);
     for (const p of spectated) assert.ok(!p.known || p.revealed, "the spectator sees an unrevealed rank");
@@ -240,6 +231,195 @@ test("two browsers play Stratego; neither page ever holds the other seat's unrev
     for (const p of [...pages, watcher]) assert.deepEqual(p.errors, []);
   } finally {
     for (const c of [lobbyContext, ...contexts]) await c.close();
+  }
+});
+
+/**
+ * Ways a page could leak the rank of an enemy piece that is not revealed
+ * (`hidden`: its square, symbol and name), each put into red's page by
+ * hand, with what the check must then say.
+ */
+const INJECTED_LEAKS = [
+  {
+    what: "a tooltip on the face-down piece",
+    expect: (h) => new RegExp(`blue piece on ${h.square}: drawn as`),
+    put: (h) => {
+      const piece = document.querySelector(`#board-area [data-square="${h.square}"] .piece`);
+      piece.append(document.createElementNS("http://www.w3.org/2000/svg", "title"));
+      piece.lastChild.textContent = h.name;
+    },
+  },
+  {
+    what: "the piece drawn with its rank, as if revealed",
+    expect: (h) => new RegExp(`blue piece on ${h.square}: not revealed, yet drawn as its rank ${h.name}`),
+    put: (h) => {
+      const piece = document.querySelector(`#board-area [data-square="${h.square}"] .piece`);
+      piece.setAttribute("class", "piece side-1 known revealed");
+      const ns = "http://www.w3.org/2000/svg";
+      const text = document.createElementNS(ns, "text");
+      text.setAttribute("class", "cell-text rank");
+      text.textContent = h.symbol;
+      const title = document.createElementNS(ns, "title");
+      title.textContent = `${h.name} (revealed)`;
+      piece.append(text, title);
+    },
+  },
+  {
+    what: "a data attribute holding the symbol",
+    expect: (h) => new RegExp(`attribute data-rank of .*\\[${h.square}\\]`),
+    put: (h) => document.querySelector(`#board-area [data-square="${h.square}"] .piece`).setAttribute("data-rank", h.symbol),
+  },
+  {
+    what: "an aria-label naming it",
+    expect: () => /attribute aria-label/,
+    put: (h) => document.querySelector(`#board-area [data-square="${h.square}"]`).setAttribute("aria-label", `blue ${h.name}`),
+  },
+  {
+    what: "the text board showing it",
+    expect: (h) => new RegExp(`text board line .*${h.square} shows the enemy's \\[${h.symbol}\\]`),
+    put: (h) => {
+      const pre = document.querySelector(".text-board pre");
+      const lines = pre.textContent.split("\n");
+      const header = lines.find((l) => /^\s*[a-z](\s+[a-z])*\s*$/.test(l));
+      const at = header.indexOf(h.square[0]);
+      const i = lines.findIndex((l) => l.match(/^\s*(\d+) /) && l.match(/^\s*(\d+) /)[1] === h.square.slice(1));
+      lines[i] = `${lines[i].slice(0, at - 1)}[${h.symbol}]${lines[i].slice(at + 2)}`;
+      pre.textContent = lines.join("\n");
+    },
+  },
+  {
+    what: "the other seat's setup in the move list",
+    expect: () => /move 2 in the move list: "setup /,
+    put: (h) => {
+      document.querySelectorAll("#move-list li")[1].textContent = h.enemySetup;
+    },
+  },
+  {
+    what: "a tooltip of the move list",
+    expect: () => /move 2 in the move list/,
+    put: (h) => document.querySelectorAll("#move-list li")[1].setAttribute("title", `Blue set up (the ${h.name} on ${h.square}).`),
+  },
+  {
+    what: "the last fight naming it",
+    expect: () => /the last fight/,
+    put: (h) => {
+      const div = document.createElement("div");
+      div.id = "combat";
+      div.textContent = `a4-a5: red's scout attacks blue's ${h.name}; blue's ${h.name} wins`;
+      document.querySelector(".stratego").prepend(div);
+    },
+  },
+  {
+    what: "the tray listing it",
+    expect: () => /the tray/,
+    put: (h) => {
+      const item = document.createElement("span");
+      item.className = "tray-piece";
+      item.title = h.name;
+      item.innerHTML = `<b>${h.symbol}</b>`;
+      document.querySelector("#tray .tray-side.side-1").append(item);
+    },
+  },
+  {
+    what: "the status line",
+    expect: () => /the status line/,
+    put: (h) => {
+      document.querySelector("#status").textContent += ` (the ${h.name} is on ${h.square})`;
+    },
+  },
+  {
+    what: "a note",
+    expect: (h) => new RegExp(`the text in .*ul#notes.*names ${h.name}`),
+    put: (h) => {
+      const li = document.createElement("li");
+      li.textContent = `blue ${h.name} on ${h.square}`;
+      document.querySelector("#notes").append(li);
+    },
+  },
+  {
+    what: "a hidden element outside the game",
+    expect: (h) => new RegExp(`the text in .*body > div\\.cache.*names ${h.name}`),
+    put: (h) => {
+      const div = document.createElement("div");
+      div.hidden = true;
+      div.className = "cache";
+      div.textContent = JSON.stringify({ square: h.square, rank: h.name });
+      document.body.append(div);
+    },
+  },
+  {
+    what: "a comment",
+    expect: (h) => new RegExp(`a comment in .*names ${h.name}`),
+    put: (h) => document.querySelector("#game").append(document.createComment(` ${h.square}: ${h.name} `)),
+  },
+  {
+    what: "the value of the move field",
+    expect: () => /the value of <input id=move-text>/,
+    put: (h) => {
+      document.querySelector("#move-text").value = `${h.square} ${h.symbol}`;
+    },
+  },
+  {
+    what: "the document's title",
+    expect: () => /the document's title/,
+    put: (h) => {
+      document.title = `Plateau: blue ${h.name}`;
+    },
+  },
+];
+
+test("the check of the two-browser test finds an unrevealed enemy rank put anywhere in a page", async () => {
+  const watcherContext = await chromium.newContext();
+  const contexts = [await chromium.newContext({ viewport: { width: 1100, height: 1000 } }), await chromium.newContext({ viewport: { width: 1100, height: 1000 } })];
+  try {
+    const setup = await army(served.url, "barrage");
+    const created = await (await fetch(`${served.url}/api/matches`, { method: "POST", body: JSON.stringify({ game: "stratego", variant: "barrage", seed: 5 }) })).json();
+    const links = created.seats.map((s) => [s.player, `${served.url}${s.url}`]);
+    const { pages, watcher } = await openMatch(contexts, watcherContext, links, `${served.url}${created.spectator_url}`);
+    const clean = async (moves) => {
+      const { found } = await findLeaks(pages, watcher, setup, moves);
+      for (const [who, result] of Object.entries(found)) assert.deepEqual(result.problems, [], `after ${moves} moves ${who}'s page, untouched, passes`);
+    };
+    // On blue's setup turn, red's army is on the board and blue's page is
+    // the setup editor: red's ranks put into the editor are found.
+    await bothSetups(pages, watcher, async (moves) => {
+      await clean(moves);
+      if (moves !== 1) return;
+      const redPieces = await H.ownPieces(pages[0], 0);
+      const [square, piece] = Object.entries(redPieces)[0];
+      const kind = setup.kinds.find((k) => k.symbol === piece.rank);
+      await pages[1].evaluate(([sq, name]) => {
+        document.querySelector("#setup-editor .hint").textContent += ` (red's ${name} is on ${sq})`;
+      }, [square, kind.name]);
+      const { found } = await findLeaks(pages, watcher, setup, 1);
+      assert.ok(found.blue.problems.some((p) => p.includes(`names ${kind.name}`)), `red's ${kind.name} in blue's setup editor is found: ${found.blue.problems}`);
+      await pages[1].reload();
+      await allAt([pages[1]], 1);
+      await clean(1);
+    });
+    await clean(2);
+    const truth = await H.ownPieces(pages[1], 1);
+    const [square, piece] = Object.entries(truth).find(([, p]) => !p.revealed);
+    const kind = setup.kinds.find((k) => k.symbol === piece.rank);
+    const enemySetup = await pages[1].$eval("#move-list li:nth-child(2)", (li) => li.textContent);
+    assert.match(enemySetup, /^setup /);
+    const hidden = { square, symbol: kind.symbol, name: kind.name, enemySetup };
+    for (const leak of INJECTED_LEAKS) {
+      await pages[0].evaluate(leak.put, hidden);
+      const { found } = await findLeaks(pages, watcher, setup, 2);
+      const expected = leak.expect(hidden);
+      assert.ok(
+        found.red.problems.some((p) => expected.test(p)),
+        `${leak.what} (blue's ${kind.name} on ${square}): the check says ${JSON.stringify(found.red.problems)}, not ${expected}`,
+      );
+      assert.deepEqual(found.blue.problems, [], `${leak.what}: blue's page is untouched`);
+      await pages[0].reload();
+      await allAt([pages[0]], 2);
+    }
+    await clean(2);
+    for (const p of [...pages, watcher]) assert.deepEqual(p.errors, []);
+  } finally {
+    for (const c of [watcherContext, ...contexts]) await c.close();
   }
 });
 
