@@ -69,7 +69,7 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 }
 
 /// Whether the board lines of the given ranks show only unknown pieces,
-/// empty squares and lakes.
+/// empty squares and lakes (and `>`, the mark of the last move's squares).
 fn ranks_hidden(screen: &str, ranks: &[&str]) -> bool {
     screen.lines().all(|line| {
         let mut words = line.split_whitespace();
@@ -87,7 +87,7 @@ fn ranks_hidden(screen: &str, ranks: &[&str]) -> bool {
             .replace("[?]", "")
             .replace("(?)", "")
             .chars()
-            .all(|c| c == '.' || c == '~' || c.is_whitespace())
+            .all(|c| c == '.' || c == '~' || c == '>' || c.is_whitespace())
     })
 }
 

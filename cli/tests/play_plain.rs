@@ -226,6 +226,155 @@ fn the_legal_moves_are_listed_without_splitting_a_move() {
     assert_eq!(listed, moves, "{listing:?}");
 }
 
+/// The line of rank `rank` of the last text board in `out`.
+fn rank_line<'a>(out: &'a str, rank: &str) -> &'a str {
+    out.lines()
+        .rev()
+        .find(|l| {
+            let mut words = l.split_whitespace();
+            words.next() == Some(rank) && l.trim_end().ends_with(&format!(" {rank}"))
+        })
+        .unwrap_or_else(|| panic!("no rank {rank}:\n{out}"))
+}
+
+#[test]
+fn the_last_move_is_marked_on_the_hus_and_oware_boards() {
+    for (game, first, mark) in [
+        ("hus", "a1", "the pit of the last move"),
+        ("oware", "C", "the house of the last move"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, out, err) = run(
+            &["play", game, "--plain", "--p2", "random", "--seed", "3"],
+            &format!("{first}\nquit\nno\n"),
+            dir.path(),
+        );
+        assert_eq!(code, 0, "{game}: {out}{err}");
+        let record = fs::read_to_string(&autosaves(dir.path())[0]).unwrap();
+        let record = plateau::GameRecord::from_json(&record).unwrap();
+        let reply = &record.moves[1];
+        // The board before South's second move marks North's reply.
+        let board = &out[out.find("south>").unwrap()..out.rfind("south>").unwrap()];
+        assert!(
+            board.contains(&format!("[ ] {mark}: north's {reply}")),
+            "{game}: {board}"
+        );
+        let bracketed: Vec<&str> = board
+            .split_whitespace()
+            .filter(|w| w.starts_with('[') && w.ends_with(']'))
+            .collect();
+        assert_eq!(bracketed.len(), 1, "{game}: one cell marked: {board}");
+    }
+}
+
+/// Barrage setups with short rows (S3.3): Red scout a4, marshal b4, ...;
+/// Blue marshal a7, general b7, ...
+const RED_SHORT: &str = "2X932S/BF";
+const BLUE_SHORT: &str = "X9322SBF";
+
+#[test]
+fn stratego_boards_mark_the_last_move_and_show_tells_it_once() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("red.txt"), RED_SHORT).unwrap();
+    fs::write(dir.path().join("blue.txt"), BLUE_SHORT).unwrap();
+    let game = dir.path().join("game.json");
+    let game = game.to_str().unwrap();
+    let red = dir.path().join("red.txt");
+    let blue = dir.path().join("blue.txt");
+    let (code, out, err) = run(
+        &[
+            "new",
+            "stratego",
+            "--variant",
+            "barrage",
+            "--red-setup",
+            red.to_str().unwrap(),
+            "--blue-setup",
+            blue.to_str().unwrap(),
+            "-o",
+            game,
+        ],
+        "",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&["apply", game, "b4-b5"], "", dir.path());
+    assert_eq!(code, 0, "{out}{err}");
+    // Blue's view: the squares flagged, Red's marshal unknown, the move
+    // told once.
+    let (code, out, err) = run(&["show", game, "--as", "blue"], "", dir.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches("b4-b5").count(), 1, "{out}");
+    assert!(
+        out.contains("last move: Red b4-b5.") && !out.contains("Last:"),
+        "{out}"
+    );
+    assert!(rank_line(&out, "5").contains(">(?)"), "{out}");
+    assert!(rank_line(&out, "4").contains("> . "), "{out}");
+    for rank in ["1", "2", "3", "4", "5"] {
+        let cells = rank_line(&out, rank).replace("[?]", "").replace("(?)", "");
+        assert!(
+            cells
+                .chars()
+                .all(|c| " .>~".contains(c) || c.is_ascii_digit()),
+            "Red's ranks stay unknown: {out}"
+        );
+    }
+    // Red's view: its marshal on the square marked.
+    let (code, out, _) = run(&["show", game, "--as", "red"], "", dir.path());
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("b4-b5").count(), 1, "{out}");
+    assert!(rank_line(&out, "5").contains("> X "), "{out}");
+    // At the prompt: the agent's reply is marked on Red's board.
+    let (code, out, err) = run(
+        &[
+            "play",
+            "stratego",
+            "--plain",
+            "--variant",
+            "barrage",
+            "--red-setup",
+            red.to_str().unwrap(),
+            "--blue-setup",
+            blue.to_str().unwrap(),
+            "--p2",
+            "random",
+            "--seed",
+            "5",
+        ],
+        "a4-a5\nquit\nno\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("Last:"), "{out}");
+    let saved = autosaves(dir.path())
+        .into_iter()
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .starts_with("stratego-")
+        })
+        .unwrap();
+    let record = plateau::GameRecord::from_json(&fs::read_to_string(saved).unwrap()).unwrap();
+    let reply = record.moves[3].clone();
+    let (from, to) = reply.split_once(['-', 'x']).unwrap();
+    let board = &out[..out.rfind("red>").unwrap()];
+    assert!(board.contains("> the squares of the last move."), "{board}");
+    for square in [from, to] {
+        let (file, rank) = square.split_at(1);
+        let line = rank_line(board, rank);
+        // Red's seat: files a to j, four columns a square after the label.
+        let column = 4 + 4 * (file.as_bytes()[0] - b'a') as usize;
+        assert_eq!(&line[column..=column], ">", "{reply} at {square}: {line}");
+    }
+    let marks: usize = (1..=10)
+        .map(|r| rank_line(board, &r.to_string()).matches('>').count())
+        .sum();
+    assert_eq!(marks, 2, "{board}");
+}
+
 #[test]
 fn hot_seat_hand_over_clears_the_scrollback_too() {
     let dir = tempfile::tempdir().unwrap();

@@ -312,6 +312,31 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// A player's view as a text board, from that player's seat.
     fn render_view(&self, view: &Self::View) -> String;
 
+    /// The text board of [`Game::render_view`] with the last move marked
+    /// on the board itself (its squares bracketed or flagged), for a front
+    /// end that tells the last move in words of its own: the board need not
+    /// say it again. `last` is the last move and its mover, given only when
+    /// the view's player may know the move (a public move, or their own);
+    /// the marks must show nothing the view does not hold. The default:
+    /// [`Game::render_view`], unmarked.
+    fn render_view_marked(&self, view: &Self::View, last: Option<(Player, &Self::Move)>) -> String {
+        let _ = last;
+        self.render_view(view)
+    }
+
+    /// The whole state as [`Game::render_state`] draws it, with the last
+    /// move and its mover, `last`, marked on the board as
+    /// [`Game::render_view_marked`] marks it (an explicit request: it shows
+    /// hidden information). The default: [`Game::render_state`], unmarked.
+    fn render_state_marked(
+        &self,
+        state: &Self::State,
+        last: Option<(Player, &Self::Move)>,
+    ) -> String {
+        let _ = last;
+        self.render_state(state)
+    }
+
     /// The board as `seat` sees it (`None`: the whole position, an explicit
     /// request that shows hidden information), for full-screen display. It
     /// must show nothing that seat may not know. The default, `None`, makes

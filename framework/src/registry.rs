@@ -205,6 +205,10 @@ pub trait DynSession: Send {
     fn random_move(&self, rng: &mut GameRng) -> Option<String>;
     /// The board as text: the whole state (`None`), or a player's view.
     fn render(&self, seat: Option<Player>) -> String;
+    /// The board as text, as [`DynSession::render`] draws it, with the last
+    /// move marked on it where `seat` may know it ([`Game::render_view_marked`]),
+    /// for a front end that tells the last move in words itself.
+    fn render_marked(&self, seat: Option<Player>) -> String;
     /// A player's view as JSON.
     fn view_json(&self, player: Player) -> serde_json::Value;
     /// The whole state as JSON.
@@ -575,6 +579,23 @@ impl<G: Game> DynSession for Session<G> {
         match seat {
             None => self.game().render_state(self.state()),
             Some(p) => self.game().render_view(&self.game().view(self.state(), p)),
+        }
+    }
+    fn render_marked(&self, seat: Option<Player>) -> String {
+        let last = match (self.moves().last(), self.previous_state()) {
+            (Some(mv), Some(before)) => {
+                let mover = self.game().status(before).to_move();
+                // A secret move (a setup) is marked only for its mover.
+                let known = self.game().move_is_public(mv) || seat.is_none() || mover == seat;
+                mover.filter(|_| known).map(|m| (m, mv))
+            }
+            _ => None,
+        };
+        match seat {
+            None => self.game().render_state_marked(self.state(), last),
+            Some(p) => self
+                .game()
+                .render_view_marked(&self.game().view(self.state(), p), last),
         }
     }
     fn view_json(&self, player: Player) -> serde_json::Value {

@@ -73,7 +73,8 @@ pub fn run(registry: &Registry, args: &ShowArgs, io: &mut Io<'_>) -> CliResult {
         writeln!(io.out, "{value}")?;
         return Ok(());
     }
-    write!(io.out, "{}", ensure_newline(session.render(seat)))?;
+    // The board marks the last move; the line under it tells it, once.
+    write!(io.out, "{}", ensure_newline(session.render_marked(seat)))?;
     if let Some(last) = last {
         writeln!(io.out, "last move: {last}")?;
     }

@@ -410,6 +410,16 @@ impl Game for Hus {
         render::board(self, &view.state, view.seat.player())
     }
 
+    fn render_view_marked(&self, view: &HusView, last: Option<(Player, &Pit)>) -> String {
+        let last = last.map(|(p, pit)| (p, *pit));
+        render::board_marked(self, &view.state, view.seat.player(), last)
+    }
+
+    fn render_state_marked(&self, state: &HusState, last: Option<(Player, &Pit)>) -> String {
+        let last = last.map(|(p, pit)| (p, *pit));
+        render::board_marked(self, state, Player(0), last)
+    }
+
     fn move_frames(
         &self,
         before: &HusState,

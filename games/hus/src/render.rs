@@ -11,21 +11,28 @@ use std::fmt::Write;
 /// Steps of a sowing shown before the rest are summed up.
 const MAX_STEPS_SHOWN: usize = 400;
 
-fn cell(n: u8) -> String {
-    if n == 0 {
-        "   .".to_string()
+/// A pit's count in four columns, `.` when empty; bracketed, `[3]`, when
+/// `marked` (a count too wide for brackets is flagged `>`).
+fn cell(n: u8, marked: bool) -> String {
+    let count = if n == 0 {
+        ".".to_string()
     } else {
-        format!("{n:>4}")
+        n.to_string()
+    };
+    match marked {
+        false => format!("{count:>4}"),
+        true if count.len() <= 2 => format!("{:>4}", format!("[{count}]")),
+        true => format!(">{count:>3}"),
     }
 }
 
-fn row_of(pits: &[u8; PITS], row: char, columns: &[u8]) -> (String, String) {
+fn row_of(pits: &[u8; PITS], row: char, columns: &[u8], marked: Option<Pit>) -> (String, String) {
     let mut names = String::from("   ");
     let mut counts = String::from("   ");
     for &c in columns {
         let pit = Pit::from_name(row, c).expect("columns are 1–8");
         let _ = write!(names, "  {pit}");
-        counts.push_str(&cell(pits[pit.index()]));
+        counts.push_str(&cell(pits[pit.index()], marked == Some(pit)));
     }
     (names, counts)
 }
@@ -34,6 +41,21 @@ fn row_of(pits: &[u8; PITS], row: char, columns: &[u8]) -> (String, String) {
 /// the seat's own rows below, every pit named from its owner's view (H1.2)
 /// and empty pits shown as `.`.
 pub fn board(game: &Hus, state: &HusState, seat: Player) -> String {
+    board_marked(game, state, seat, None)
+}
+
+/// [`board`] with the pit of the last move, `last` (its mover and pit),
+/// bracketed: `[.]` for the pit just emptied.
+pub fn board_marked(
+    game: &Hus,
+    state: &HusState,
+    seat: Player,
+    last: Option<(Player, Pit)>,
+) -> String {
+    let marked = |p: Player| {
+        last.filter(|(mover, _)| mover.0 & 1 == p.0 & 1)
+            .map(|(_, pit)| pit)
+    };
     let me = Player(seat.0 & 1);
     let them = me.opponent();
     let mine = state.pits(me);
@@ -51,14 +73,14 @@ pub fn board(game: &Hus, state: &HusState, seat: Player) -> String {
     out.push_str(&side_line(them));
     out.push('\n');
     // Seen from across the table, the opponent's columns run from our right.
-    let (names, counts) = row_of(&theirs, 'a', &descending);
+    let (names, counts) = row_of(&theirs, 'a', &descending, marked(them));
     let _ = writeln!(out, "{names}\n{counts}");
-    let (names, counts) = row_of(&theirs, 'b', &descending);
+    let (names, counts) = row_of(&theirs, 'b', &descending, marked(them));
     let _ = writeln!(out, "{counts}\n{names}");
     let _ = writeln!(out, "     {}", "-".repeat(31));
-    let (names, counts) = row_of(&mine, 'b', &ascending);
+    let (names, counts) = row_of(&mine, 'b', &ascending, marked(me));
     let _ = writeln!(out, "{names}\n{counts}");
-    let (names, counts) = row_of(&mine, 'a', &ascending);
+    let (names, counts) = row_of(&mine, 'a', &ascending, marked(me));
     let _ = writeln!(out, "{counts}\n{names}");
     out.push_str(&side_line(me));
     out.push('\n');
@@ -72,6 +94,13 @@ pub fn board(game: &Hus, state: &HusState, seat: Player) -> String {
         );
     } else {
         out.push_str("sowing runs a8 → a1, b1 → b8, then back to a8 (clockwise)\n");
+    }
+    if let Some((mover, pit)) = last {
+        let _ = writeln!(
+            out,
+            "[ ] the pit of the last move: {}'s {pit}",
+            game.player_name(mover)
+        );
     }
     out
 }

@@ -174,3 +174,55 @@ fn json_state_of_a_finished_game_and_bad_json() {
     wrong["south"] = serde_json::json!([1, 2, 3]);
     assert!(serde_json::from_value::<HusState>(wrong).is_err());
 }
+
+#[test]
+fn the_last_move_is_bracketed_on_the_board_from_either_seat() {
+    let game = hus();
+    let mut state = game.initial_state(0);
+    let a1 = game.parse_move(&state, "a1").unwrap();
+    game.apply(&mut state, &a1);
+    let last = Some((Player(0), &a1));
+    // South's seat: its row a (counts on line 8) from a1 on the left; a1
+    // was sown from and is empty, so it reads `[.]`.
+    let south = game.render_view_marked(&game.view(&state, Player(0)), last);
+    let plain = game.render_view(&game.view(&state, Player(0)));
+    let lines: Vec<&str> = south.lines().collect();
+    assert_eq!(lines[8].split_whitespace().next(), Some("[.]"), "{south}");
+    assert_eq!(
+        south.matches('[').count(),
+        2,
+        "one pit and the legend: {south}"
+    );
+    assert!(
+        south.ends_with("[ ] the pit of the last move: south's a1\n"),
+        "{south}"
+    );
+    // Nothing else differs from the unmarked board.
+    let unmarked: Vec<&str> = plain.lines().collect();
+    for (i, (a, b)) in lines.iter().zip(&unmarked).enumerate() {
+        if i != 8 {
+            assert_eq!(a, b, "line {i}");
+        }
+    }
+    assert_eq!(
+        lines[8]
+            .replace("[.]", " . ")
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        unmarked[8].split_whitespace().collect::<Vec<_>>()
+    );
+    // North's seat: South's row a is on top (line 2), a1 on the right.
+    let north = game.render_view_marked(&game.view(&state, Player(1)), last);
+    let top: Vec<&str> = north.lines().nth(2).unwrap().split_whitespace().collect();
+    assert_eq!(top.last(), Some(&"[.]"), "{north}");
+    assert_eq!(
+        game.render_state_marked(&state, last),
+        south,
+        "the whole state is drawn from South's seat"
+    );
+    // No last move: the plain board.
+    assert_eq!(
+        game.render_view_marked(&game.view(&state, Player(0)), None),
+        plain
+    );
+}

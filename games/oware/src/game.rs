@@ -482,6 +482,16 @@ impl Game for Oware {
         render::board(self, &view.state, view.seat.player())
     }
 
+    fn render_view_marked(&self, view: &OwareView, last: Option<(Player, &House)>) -> String {
+        let house = last.map(|(_, house)| *house);
+        render::board_marked(self, &view.state, view.seat.player(), house)
+    }
+
+    fn render_state_marked(&self, state: &OwareState, last: Option<(Player, &House)>) -> String {
+        let house = last.map(|(_, house)| *house);
+        render::board_marked(self, state, Player(0), house)
+    }
+
     fn describe_move(
         &self,
         before: &OwareState,

@@ -8,11 +8,18 @@ use crate::Oware;
 use plateau::{Game, Player};
 use std::fmt::Write;
 
-fn cell(n: u8) -> String {
-    if n == 0 {
-        "   .".to_string()
+/// A house's count in four columns, `.` when empty; bracketed, `[3]`,
+/// when `marked` (a count too wide for brackets is flagged `>`).
+fn cell(n: u8, marked: bool) -> String {
+    let count = if n == 0 {
+        ".".to_string()
     } else {
-        format!("{n:>4}")
+        n.to_string()
+    };
+    match marked {
+        false => format!("{count:>4}"),
+        true if count.len() <= 2 => format!("{:>4}", format!("[{count}]")),
+        true => format!(">{count:>3}"),
     }
 }
 
@@ -21,6 +28,12 @@ fn cell(n: u8) -> String {
 /// own row below from left to right, each house named from its owner's
 /// view (O1.2), empty houses as `.`, and the stores at the sides.
 pub fn board(game: &Oware, state: &OwareState, seat: Player) -> String {
+    board_marked(game, state, seat, None)
+}
+
+/// [`board`] with the house of the last move, `last`, bracketed: `[.]`
+/// for the house just emptied.
+pub fn board_marked(game: &Oware, state: &OwareState, seat: Player, last: Option<House>) -> String {
     let me = Player(seat.0 & 1);
     let them = me.opponent();
     let h = state.houses_per_row();
@@ -43,13 +56,14 @@ pub fn board(game: &Oware, state: &OwareState, seat: Player) -> String {
         out
     };
     let counts = |p: Player, reversed: bool| {
-        let mut row = state.row(p);
+        let row = state.row(p);
+        let mut idx: Vec<usize> = (0..row.len()).collect();
         if reversed {
-            row.reverse();
+            idx.reverse();
         }
         let mut out = String::from("   ");
-        for n in row {
-            out.push_str(&cell(n));
+        for i in idx {
+            out.push_str(&cell(row[i], last == House::new(p, i)));
         }
         out
     };
@@ -74,6 +88,13 @@ pub fn board(game: &Oware, state: &OwareState, seat: Player) -> String {
             out,
             "sowing runs counterclockwise; {n} position{} since the last capture",
             if n == 1 { "" } else { "s" }
+        );
+    }
+    if let Some(house) = last {
+        let _ = writeln!(
+            out,
+            "[ ] the house of the last move: {}'s {house}",
+            game.player_name(house.owner())
         );
     }
     out
@@ -140,4 +161,44 @@ pub fn describe_move(game: &Oware, before: &OwareState, mv: House) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_house_of_the_last_move_is_bracketed_from_either_seat() {
+        let game = Oware::standard();
+        let mut state = game.initial_state(0);
+        let c = game.parse_move(&state, "C").unwrap();
+        game.apply(&mut state, &c);
+        let plain = board(&game, &state, Player(0));
+        let south = board_marked(&game, &state, Player(0), Some(c));
+        let lines: Vec<&str> = south.lines().collect();
+        // South's own row (line 3) from A on the left: C, sown from, empty.
+        let row: Vec<&str> = lines[3].split_whitespace().collect();
+        assert_eq!(row[2], "[.]", "{south}");
+        assert_eq!(south.matches('[').count(), 2, "one house and the legend");
+        assert!(
+            south.ends_with("[ ] the house of the last move: south's C\n"),
+            "{south}"
+        );
+        let unmarked: Vec<&str> = plain.lines().collect();
+        assert_eq!(lines[..3], unmarked[..3]);
+        assert_eq!(lines[4..lines.len() - 1], unmarked[4..]);
+        assert_eq!(
+            lines[3]
+                .replace("[.]", ".")
+                .split_whitespace()
+                .collect::<Vec<_>>(),
+            unmarked[3].split_whitespace().collect::<Vec<_>>(),
+            "only the cell is bracketed"
+        );
+        assert_eq!(lines[3].len(), unmarked[3].len(), "in the same width");
+        // North's seat: South's row on top (line 2), from F on the left.
+        let north = board_marked(&game, &state, Player(1), Some(c));
+        let top: Vec<&str> = north.lines().nth(2).unwrap().split_whitespace().collect();
+        assert_eq!(top[3], "[.]", "{north}");
+    }
 }

@@ -556,6 +556,28 @@ impl Game for Stratego {
         self.rules.render_view(view)
     }
 
+    /// The squares marked are those of the view's own last event, so that
+    /// nothing beyond the view is drawn; a move the seat may not know
+    /// (`last` is `None`) marks none.
+    fn render_view_marked(&self, view: &StrategoView, last: Option<(Player, &Move)>) -> String {
+        if last.is_none() {
+            let mut view = view.clone();
+            view.last_event = None;
+            return self.rules.render_view_marked(&view);
+        }
+        self.rules.render_view_marked(view)
+    }
+
+    fn render_state_marked(&self, st: &StrategoState, last: Option<(Player, &Move)>) -> String {
+        let status = self.status(st);
+        if last.is_none() {
+            let mut st = st.clone();
+            st.last = None;
+            return self.rules.render_state_marked(&st, &status);
+        }
+        self.rules.render_state_marked(st, &status)
+    }
+
     fn move_is_public(&self, mv: &Move) -> bool {
         // A setup is secret (S3.2); a step's squares are seen at the table,
         // and so is a return or skip (S12.5).

@@ -33,8 +33,15 @@ impl Rules {
     }
 
     /// The board as a grid of 3-character cells, seen from `seat` (side 1
-    /// sees its own home at the bottom: ranks and files reversed).
-    fn grid(&self, seat: Player, cell: impl Fn(Square) -> String) -> String {
+    /// sees its own home at the bottom: ranks and files reversed). With
+    /// `marks`, each cell has a column before it, `>` on the squares marked
+    /// and blank elsewhere.
+    fn grid(
+        &self,
+        seat: Player,
+        marks: Option<&[Square]>,
+        cell: impl Fn(Square) -> String,
+    ) -> String {
         let files: Vec<u8> = if seat.index() == 1 {
             (0..self.files).rev().collect()
         } else {
@@ -47,6 +54,9 @@ impl Rules {
         };
         let mut header = String::from("    ");
         for &f in &files {
+            if marks.is_some() {
+                header.push(' ');
+            }
             let _ = write!(header, " {} ", (b'a' + f) as char);
         }
         let mut out = format!("{}\n", header.trim_end());
@@ -54,6 +64,9 @@ impl Rules {
             let _ = write!(out, "{:>3} ", r + 1);
             for &f in &files {
                 let sq = Square::new(f, r).expect("board squares exist");
+                if let Some(marks) = marks {
+                    out.push(if marks.contains(&sq) { '>' } else { ' ' });
+                }
                 out.push_str(&cell(sq));
             }
             let _ = writeln!(out, " {}", r + 1);
@@ -102,7 +115,22 @@ impl Rules {
 
     /// The whole state: every piece shown (an explicit request).
     pub(crate) fn render_state(&self, st: &StrategoState, status: &Status) -> String {
-        let mut out = self.grid(Player(0), |sq| match st.piece_at(sq) {
+        self.render_state_with(st, status, None)
+    }
+
+    /// [`Rules::render_state`] with the squares of the last move flagged
+    /// `>` and no `Last:` line (the front end tells the move itself).
+    pub(crate) fn render_state_marked(&self, st: &StrategoState, status: &Status) -> String {
+        self.render_state_with(st, status, Some(&event_squares(st.last.as_ref())))
+    }
+
+    fn render_state_with(
+        &self,
+        st: &StrategoState,
+        status: &Status,
+        marks: Option<&[Square]>,
+    ) -> String {
+        let mut out = self.grid(Player(0), marks, |sq| match st.piece_at(sq) {
             Some(p) if p.owner.index() == 0 => format!(" {} ", self.symbol(p.kind)),
             Some(p) => format!("[{}]", self.symbol(p.kind)),
             None if self.is_lake(sq) => " ~ ".into(),
@@ -133,9 +161,7 @@ impl Rules {
                 st.returns[1]
             );
         }
-        if let Some(e) = &st.last {
-            let _ = writeln!(out, "Last: {}", self.describe_event(e));
-        }
+        self.last_line(&mut out, st.last.as_ref(), marks);
         out.push_str(&self.status_line(status, st.in_setup(), st.pending.is_some()));
         out.push('\n');
         out
@@ -143,7 +169,19 @@ impl Rules {
 
     /// A player's view from their seat.
     pub(crate) fn render_view(&self, view: &StrategoView) -> String {
-        let mut out = self.grid(view.viewer, |sq| match view.square(sq) {
+        self.render_view_with(view, None)
+    }
+
+    /// [`Rules::render_view`] with the squares of the last move as the view
+    /// holds them flagged `>` (squares only: what stands there is drawn as
+    /// the view shows it), and no `Last:` line (the front end tells the
+    /// move itself).
+    pub(crate) fn render_view_marked(&self, view: &StrategoView) -> String {
+        self.render_view_with(view, Some(&event_squares(view.last_event.as_ref())))
+    }
+
+    fn render_view_with(&self, view: &StrategoView, marks: Option<&[Square]>) -> String {
+        let mut out = self.grid(view.viewer, marks, |sq| match view.square(sq) {
             Some(ViewSquare::Own { kind, revealed, .. }) => {
                 format!(" {}{}", self.symbol(kind), if revealed { '*' } else { ' ' })
             }
@@ -184,13 +222,25 @@ impl Rules {
                 view.returns(Player(1))
             );
         }
-        if let Some(e) = &view.last_event {
-            let _ = writeln!(out, "Last: {}", self.describe_event(e));
-        }
+        self.last_line(&mut out, view.last_event.as_ref(), marks);
         let in_setup = view.in_setup();
         out.push_str(&self.status_line(&view.status, in_setup, view.step_pending()));
         out.push('\n');
         out
+    }
+
+    /// The line under the board about the last event: in words (`Last:
+    /// ...`) on a board without marks, else what the marks are, if any.
+    fn last_line(&self, out: &mut String, last: Option<&Event>, marks: Option<&[Square]>) {
+        match (last, marks) {
+            (Some(e), None) => {
+                let _ = writeln!(out, "Last: {}", self.describe_event(e));
+            }
+            (_, Some(marks)) if !marks.is_empty() => {
+                out.push_str("> the squares of the last move.\n");
+            }
+            _ => {}
+        }
     }
 
     /// A public event in words: what both players saw.
@@ -334,6 +384,17 @@ impl Rules {
                 Some(self.describe_event(&Event::Skip { player: mover }))
             }
         }
+    }
+}
+
+/// The squares an event took place on, where it started first: a step's
+/// origin and target, a returned piece's square; none for a setup or a
+/// skip. Only squares: both players see them at the table.
+fn event_squares(event: Option<&Event>) -> Vec<Square> {
+    match event {
+        Some(Event::Move { from, to, .. }) => vec![*from, *to],
+        Some(Event::Return { square, .. }) => vec![*square],
+        _ => Vec::new(),
     }
 }
 

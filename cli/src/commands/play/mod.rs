@@ -240,6 +240,9 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
             io,
             "Each player sees only their own view; the screen and its scrollback are cleared between turns.",
         )?;
+    } else {
+        // A game continued: its last move in words (the board marks it).
+        table.report_last_move(table.viewer(), io)?;
     }
     saving::autosave_on_interrupt();
     let ended = table.play(io);
@@ -392,7 +395,12 @@ impl Table {
 
     fn show_board(&self, p: Player, io: &mut Io<'_>) -> CliResult {
         say(io, "")?;
-        write!(io.out, "{}", ensure_newline(self.session.render(Some(p))))?;
+        // The last move is marked on the board; its words were told before.
+        write!(
+            io.out,
+            "{}",
+            ensure_newline(self.session.render_marked(Some(p)))
+        )?;
         say(io, &status_line(self.session.as_ref()))?;
         if !self.session.moves_enumerable() {
             if let Some(hint) = self.session.move_hint() {
@@ -445,7 +453,10 @@ impl Table {
                     .trim_end(),
                 )?,
                 "moves" => self.list_moves(io)?,
-                "board" => self.show_board(p, io)?,
+                "board" => {
+                    self.report_last_move(self.viewer(), io)?;
+                    self.show_board(p, io)?;
+                }
                 "hint" => self.hint(p, io)?,
                 "quit" | "exit" => return Ok(Turn::Quit),
                 "save" => {
@@ -518,7 +529,11 @@ impl Table {
         if next_is_other_person {
             // The mover sees their own board (a setup just made) before hiding it.
             say(io, "")?;
-            write!(io.out, "{}", ensure_newline(self.session.render(Some(p))))?;
+            write!(
+                io.out,
+                "{}",
+                ensure_newline(self.session.render_marked(Some(p)))
+            )?;
             // End of input here still hides the board; the next prompt sees it too.
             ask(io, "Press Enter to hide your board.")?;
             clear(io)?;
@@ -595,7 +610,11 @@ impl Table {
                     self.report_last_move(None, io)?;
                 }
                 say(io, "")?;
-                write!(io.out, "{}", ensure_newline(self.session.render(None)))?;
+                write!(
+                    io.out,
+                    "{}",
+                    ensure_newline(self.session.render_marked(None))
+                )?;
                 say(io, &format!("Result: {}", self.session.describe_status()))?;
             }
             Ended::Stopped => {

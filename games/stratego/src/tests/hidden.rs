@@ -328,6 +328,76 @@ fn s6_4_rendered_views_and_descriptions_show_only_the_viewers_knowledge() {
     assert!(full.contains("[F]"));
 }
 
+/// The rank line `rank` of a text board.
+fn rank_line(board: &str, rank: &str) -> String {
+    board
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(rank))
+        .unwrap_or_else(|| panic!("no rank {rank}:\n{board}"))
+        .to_string()
+}
+
+#[test]
+fn s6_4_the_last_move_is_marked_on_the_text_board_by_its_squares_only() {
+    let game = rules(&[]);
+    let marked = |st: &StrategoState, p: u8, last: Option<&Move>| {
+        let mover = last.map(|_| Player(1 - st.to_move().0));
+        game.render_view_marked(&game.view(st, Player(p)), mover.zip(last))
+    };
+    // After the setups: no square to mark, and no words about the setup.
+    let st = started(&game);
+    let blue = marked(&st, 1, None);
+    assert!(!blue.contains('>') && !blue.contains("Last:"), "{blue}");
+    // Red's general steps e4-e5 unseen: Blue sees the squares flagged, the
+    // piece as one that has moved, and no rank.
+    let mut st = started(&game);
+    let step = game.parse_move(&st, "e4-e5").unwrap();
+    game.apply(&mut st, &step);
+    let blue = marked(&st, 1, Some(&step));
+    assert!(rank_line(&blue, "5").contains(">(?)"), "{blue}");
+    assert!(rank_line(&blue, "4").contains("> . "), "{blue}");
+    assert_eq!(
+        blue.matches('>').count(),
+        3,
+        "two squares and the legend: {blue}"
+    );
+    assert!(blue.contains("> the squares of the last move."), "{blue}");
+    assert!(
+        !blue.contains("Last:"),
+        "told once, by the front end: {blue}"
+    );
+    let red = marked(&st, 0, Some(&step));
+    assert!(rank_line(&red, "5").contains("> 9 "), "{red}");
+    // The same step of another piece (Red's e4 and f4 swapped) marks Blue's
+    // board the same: the mark tells no rank.
+    let mut other = game.initial_state(0);
+    let swapped = RED.replacen("B 9 8", "B 8 9", 1);
+    for text in [swapped.as_str(), BLUE] {
+        let mv = Move::Setup(game.parse_setup(other.to_move(), text).unwrap());
+        game.apply(&mut other, &mv);
+    }
+    game.apply(&mut other, &step);
+    assert_eq!(marked(&other, 1, Some(&step)), blue);
+    assert_ne!(marked(&other, 0, Some(&step)), red);
+    // An attack: the squares of the attack, and only the ranks it showed.
+    play(&game, &mut st, "e7-e6");
+    let attack = game.parse_move(&st, "e5xe6").unwrap();
+    game.apply(&mut st, &attack);
+    let blue = marked(&st, 1, Some(&attack));
+    let red = marked(&st, 0, Some(&attack));
+    assert!(rank_line(&blue, "6").contains(">(9)"), "{blue}");
+    assert!(rank_line(&blue, "5").contains("> . "), "{blue}");
+    assert!(rank_line(&red, "6").contains("> 9*"), "{red}");
+    let board: String = blue.lines().take(12).collect();
+    assert_eq!(board.matches("[?]").count(), 39, "{blue}");
+    // The whole state marks the same squares.
+    let all = game.render_state_marked(&st, Some((Player(0), &attack)));
+    assert!(rank_line(&all, "6").contains("> 9 "), "{all}");
+    // The unmarked board is as before: the `Last:` line, no column of marks.
+    let plain = game.render_view(&game.view(&st, Player(1)));
+    assert!(plain.contains("Last: Red general e5-e6 attacks") && !plain.contains('>'));
+}
+
 #[test]
 fn s6_4_errors_never_tell_an_enemy_rank() {
     let game = rules(&[]);
