@@ -360,7 +360,8 @@ export function scanPage(a) {
             ok = false;
           }
         }
-        if (ok && /^\s*\d+(\s+\d+)?\s*$/.test(rest.join(""))) continue;
+        // Left: the rank labels, and `>` where a text board marks the last move's squares.
+        if (ok && /^\s*\d+(\s+\d+)?\s*$/.test(rest.join("").replace(/>/g, " "))) continue;
         kept.push(line);
         continue;
       }
