@@ -89,6 +89,23 @@ impl Tmux {
         self.tmux(&["send-keys", "Enter"]);
     }
 
+    /// Waits until the screen shows `needle` and no move is being shown
+    /// step by step (a key would only skip it), and returns the screen.
+    fn wait_settled(&self, needle: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(needle) && !screen.contains("any key skips") {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "the screen never settled on {needle:?}:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// Waits until the screen shows `needle`, and returns the screen.
     fn wait_for(&self, needle: &str) -> String {
         let start = Instant::now();
@@ -241,27 +258,140 @@ fn hot_seat_stratego_never_shows_one_army_to_the_other_player() {
 }
 
 #[test]
-fn quinque_and_oware_boards_play_typed_commands() {
+fn oware_board_plays_typed_moves_and_shows_each_sowing() {
     if !tmux_present() {
         return;
     }
-    // Quinque's first action leaves red to act again (Q3.2).
-    for (game, after) in [("oware", "move 3"), ("quinque", "move 2")] {
-        let dir = tempfile::tempdir().unwrap();
-        let t = Tmux::start(
-            game,
-            &["play", game, "--p2", "random", "--seed", "2"],
-            dir.path(),
+    // Two people, perfect information: each move is seen from the mover's
+    // seat, the opponent's row on top running from our right (O1.2).
+    let dir = tempfile::tempdir().unwrap();
+    let t = Tmux::start(
+        "oware",
+        &["play", "oware", "--p2", "human", "--seed", "2"],
+        dir.path(),
+    );
+    let screen = t.wait_for(" Board ");
+    assert!(screen.contains("south to move (move 1)"), "{screen}");
+    assert_eq!(board_row(&screen, "north").unwrap(), ["4"; 6], "{screen}");
+    // Worked by hand (O2: sowing counterclockwise, one seed a house):
+    // C sows D E F a; f sows A B C D; F sows a b c d e; a sows b c d e f A.
+    // Each row as the next player sees it: theirs on top from the right.
+    for (mv, next, top, bottom) in [
+        (
+            "C",
+            "north to move (move 2)",
+            ["5", "5", "5", "·", "4", "4"],
+            ["5", "4", "4", "4", "4", "4"],
+        ),
+        (
+            "f",
+            "south to move (move 3)",
+            ["·", "4", "4", "4", "4", "5"],
+            ["5", "5", "1", "6", "5", "5"],
+        ),
+        (
+            "F",
+            "north to move (move 4)",
+            ["·", "5", "6", "1", "5", "5"],
+            ["6", "5", "5", "5", "5", "·"],
+        ),
+        (
+            "a",
+            "south to move (move 5)",
+            ["1", "6", "6", "6", "6", "·"],
+            ["6", "5", "1", "6", "5", "·"],
+        ),
+    ] {
+        t.line(mv);
+        let screen = t.wait_for(next);
+        let (top_label, bottom_label) = if next.starts_with("south") {
+            ("north", "south")
+        } else {
+            ("south", "north")
+        };
+        assert_eq!(
+            board_row(&screen, top_label).unwrap(),
+            top,
+            "{mv}:\n{screen}"
         );
-        let screen = t.wait_for(" Board ");
-        assert!(screen.contains("to move (move 1)"), "{game}: {screen}");
-        t.line("random");
-        t.wait_for(&format!("to move ({after})"));
-        t.keys(&["C-c"]);
-        t.wait_for("PLATEAU-EXITED-0");
-        let (_, record) = autosaved(dir.path());
-        assert!(!record.moves.is_empty(), "{game}");
+        assert_eq!(
+            board_row(&screen, bottom_label).unwrap(),
+            bottom,
+            "{mv}:\n{screen}"
+        );
     }
+    t.keys(&["C-c"]);
+    t.wait_for("PLATEAU-EXITED-0");
+    let (_, record) = autosaved(dir.path());
+    assert_eq!(record.moves, ["C", "f", "F", "a"]);
+}
+
+/// The column of each point x on a Quinque board: its header line is the
+/// first line of the board that holds numbers only.
+fn point(screen: &str, x: i32, y: i32) -> String {
+    let header: Vec<i32> = screen
+        .lines()
+        .filter_map(|l| l.strip_prefix('│'))
+        .map(|l| l.split('│').next().unwrap_or(""))
+        .map(|l| {
+            l.split_whitespace()
+                .map(str::parse::<i32>)
+                .collect::<Vec<_>>()
+        })
+        .find(|t| t.len() > 1 && t.iter().all(Result::is_ok))
+        .unwrap_or_else(|| panic!("no header:\n{screen}"))
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let row = board_row(screen, &y.to_string()).unwrap_or_else(|| panic!("no row {y}:\n{screen}"));
+    let i = header.iter().position(|&h| h == x).unwrap();
+    row[i].clone()
+}
+
+#[test]
+fn quinque_board_plays_typed_actions_and_shows_the_marks() {
+    if !tmux_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let t = Tmux::start(
+        "quinque",
+        &["play", "quinque", "--p2", "human", "--seed", "2"],
+        dir.path(),
+    );
+    let screen = t.wait_for(" Board ");
+    assert!(screen.contains("red to move (move 1)"), "{screen}");
+    assert_eq!(point(&screen, 0, 1), "·", "{screen}");
+    // A turn is a mark and `end` (Q3.2); each mark puts the side's
+    // parachutist on its point.
+    let turns = [
+        ("mark 0,1", "red", "orange to move (move 3)", (0, 1), "R"),
+        ("mark 1,0", "orange", "red to move (move 5)", (1, 0), "O"),
+        ("mark 0,0", "red", "orange to move (move 7)", (0, 0), "R"),
+    ];
+    let mut marked = Vec::new();
+    for (mv, who, next, (x, y), symbol) in turns {
+        t.line(mv);
+        t.wait_for(&format!("{who} played {mv}"));
+        t.line("end");
+        let screen = t.wait_for(next);
+        marked.push(((x, y), symbol));
+        for &((x, y), symbol) in &marked {
+            assert_eq!(
+                point(&screen, x, y),
+                symbol,
+                "({x},{y}) after {mv}:\n{screen}"
+            );
+        }
+        assert_eq!(point(&screen, 1, 1), "·", "{screen}");
+    }
+    t.keys(&["C-c"]);
+    t.wait_for("PLATEAU-EXITED-0");
+    let (_, record) = autosaved(dir.path());
+    assert_eq!(
+        record.moves,
+        ["mark 0,1", "end", "mark 1,0", "end", "mark 0,0", "end"]
+    );
 }
 
 /// The cells of the board row labelled `label` on a screen (between the
@@ -427,4 +557,228 @@ fn plain_line_mode_ctrl_c_autosaves_the_game() {
     let (_, record) = autosaved(dir.path());
     assert_eq!(record.moves.len(), 2);
     assert_eq!(record.moves[0], "a1");
+}
+
+/// The cell of `square` (`b7`) on the board of a screen seen from `seat`
+/// (0: files a to j from the left; 1: turned round, j to a).
+fn cell(screen: &str, seat: usize, square: &str) -> String {
+    let (file, rank) = square.split_at(1);
+    let row = board_row(screen, rank).unwrap_or_else(|| panic!("no rank {rank}:\n{screen}"));
+    let f = usize::from(file.as_bytes()[0] - b'a');
+    let i = if seat == 0 { f } else { row.len() - 1 - f };
+    row[i].clone()
+}
+
+#[test]
+fn hot_seat_stratego_moves_and_attacks_never_show_one_army_to_the_other() {
+    if !tmux_present() {
+        return;
+    }
+    // Barrage setups (S3.3 short rows). Red: scout a4, marshal b4, general
+    // c4, miner d4, scout e4, spy f4, bomb a3, flag b3. Blue: marshal a7,
+    // general b7, miner c7, scouts d7 e7, spy f7, bomb g7, flag h7.
+    let dir = tempfile::tempdir().unwrap();
+    let red = dir.path().join("red.txt");
+    let blue = dir.path().join("blue.txt");
+    std::fs::write(&red, "2X932S/BF\n").unwrap();
+    std::fs::write(&blue, "X9322SBF\n").unwrap();
+    let autosave = dir.path().join("autosave");
+    let t = Tmux::start(
+        "hot-seat-moves",
+        &[
+            "play",
+            "stratego",
+            "--variant",
+            "barrage",
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+            "--red-setup",
+            red.to_str().unwrap(),
+            "--blue-setup",
+            blue.to_str().unwrap(),
+            "--seed",
+            "1",
+        ],
+        &autosave,
+    );
+    // What each side keeps from the other until a combat shows it: the
+    // setup's text, and its own words for its pieces' moves.
+    let secrets = [
+        ["2X932S", "Red marshal b4-b5", "Red marshal b5-b6"],
+        ["X9322S", "Blue scout e7-e6", "Blue scout e6-e5"],
+    ];
+    // The squares of each side's pieces, move by move.
+    let mut red_at: Vec<&str> = vec!["a4", "b4", "c4", "d4", "e4", "f4", "a3", "b3"];
+    let mut blue_at: Vec<&str> = vec!["a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7"];
+    let names = ["red", "blue"];
+    let mut to_move = 0;
+    // The hand-over, then the board of the player to move: nothing of the
+    // other army on the screen or in the scrollback, the other's pieces on
+    // `theirs` unknown.
+    let take_over = |p: usize, theirs: &[&str]| {
+        let title = if p == 0 { "Red" } else { "Blue" };
+        let handover = t.wait_for(&format!("Pass the terminal to {title}"));
+        assert!(!handover.contains(" Board "), "{handover}");
+        let all = t.everything();
+        assert!(!all.contains(" Board "), "a board in the scrollback: {all}");
+        for side in &secrets {
+            for secret in side {
+                assert!(!all.contains(secret), "{secret} at the hand-over: {all}");
+            }
+        }
+        t.keys(&["Enter"]);
+        let screen = t.wait_settled(&format!("{}>", names[p]));
+        let all = t.everything();
+        for secret in &secrets[1 - p] {
+            assert!(!all.contains(secret), "{secret} shown to {title}: {all}");
+        }
+        for square in theirs {
+            let shown = cell(&screen, p, square);
+            assert_eq!(shown, "?", "{square} on {title}'s board:\n{screen}");
+        }
+        screen
+    };
+    // Plays a move and hides the board (`told`: what the mover is told).
+    let play = |mv: &str, told: &str| {
+        t.line(mv);
+        let screen = t.wait_settled("Press Enter to hide your board");
+        assert!(screen.contains(told), "{mv}: {screen}");
+        t.keys(&["Enter"]);
+    };
+    take_over(0, &blue_at);
+    for (mv, told, from, to) in [
+        ("b4-b5", "Red marshal b4-b5.", "b4", "b5"),
+        ("e7-e6", "Blue scout e7-e6.", "e7", "e6"),
+        ("b5-b6", "Red marshal b5-b6.", "b5", "b6"),
+        ("e6-e5", "Blue scout e6-e5.", "e6", "e5"),
+    ] {
+        play(mv, told);
+        let at = if to_move == 0 {
+            &mut red_at
+        } else {
+            &mut blue_at
+        };
+        let i = at.iter().position(|s| *s == from).unwrap();
+        at[i] = to;
+        to_move = 1 - to_move;
+        let theirs = if to_move == 0 { &blue_at } else { &red_at };
+        take_over(to_move, theirs);
+    }
+    // Red's marshal attacks Blue's general (S5): both ranks are shown to
+    // both, the general is removed.
+    play(
+        "b6xb7",
+        "Red marshal b6-b7 attacks the Blue general and wins: the general is removed.",
+    );
+    red_at.retain(|s| *s != "b6");
+    blue_at.retain(|s| *s != "b7");
+    let screen = take_over(1, &red_at);
+    assert_eq!(
+        cell(&screen, 1, "b7"),
+        "X",
+        "the attacker is known:\n{screen}"
+    );
+    assert!(
+        screen.contains("Red marshal b6-b7 attacks the Blue general"),
+        "{screen}"
+    );
+    // Blue's marshal takes on Red's: both are removed.
+    play("a7xb7", "and both are removed");
+    blue_at.retain(|s| *s != "a7");
+    let screen = take_over(0, &blue_at);
+    assert_eq!(cell(&screen, 0, "b7"), "·", "{screen}");
+    assert_eq!(cell(&screen, 0, "a7"), "·", "{screen}");
+    t.keys(&["C-c"]);
+    t.wait_for("PLATEAU-EXITED-0");
+    let all = t.everything();
+    assert!(!all.contains(" Board "), "{all}");
+    for side in &secrets {
+        assert!(!all.contains(side[0]), "a setup after the game: {all}");
+    }
+    let (_, record) = autosaved(&autosave);
+    assert_eq!(record.moves.len(), 8);
+}
+
+#[test]
+fn plain_hot_seat_stratego_clears_the_scrollback_at_every_hand_over() {
+    if !tmux_present() {
+        return;
+    }
+    // The line prompt writes into the terminal's own screen: the clearing
+    // at a hand-over must take the scrollback too (ESC[3J), or the other
+    // player could scroll back to the board (tmux keeps what ESC[2J clears).
+    let dir = tempfile::tempdir().unwrap();
+    let red = dir.path().join("red.txt");
+    let blue = dir.path().join("blue.txt");
+    std::fs::write(&red, "2X932S/BF\n").unwrap();
+    std::fs::write(&blue, "X9322SBF\n").unwrap();
+    let autosave = dir.path().join("autosave");
+    let t = Tmux::start(
+        "plain-hot-seat",
+        &[
+            "play",
+            "stratego",
+            "--plain",
+            "--variant",
+            "barrage",
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+            "--red-setup",
+            red.to_str().unwrap(),
+            "--blue-setup",
+            blue.to_str().unwrap(),
+            "--seed",
+            "1",
+        ],
+        &autosave,
+    );
+    // Each side's board and words for its own pieces.
+    let own = [
+        ["You are Red", "Red marshal b4-b5", "2X932S"],
+        ["You are Blue", "Blue scout e7-e6", "X9322S"],
+    ];
+    let hand_over = |to: usize| {
+        let name = ["Red", "Blue"][to];
+        t.wait_for(&format!("Pass to {name}, then press Enter."));
+        let all = t.everything();
+        for side in &own {
+            for text in side {
+                assert!(
+                    !all.contains(text),
+                    "{text} at the hand-over to {name}: {all}"
+                );
+            }
+        }
+        t.keys(&["Enter"]);
+        t.wait_for(&format!("{}>", name.to_lowercase()));
+        let all = t.everything();
+        assert!(all.contains(own[to][0]), "{name}'s own board: {all}");
+        for text in &own[1 - to] {
+            assert!(!all.contains(text), "{text} shown to {name}: {all}");
+        }
+    };
+    let play = |mv: &str, told: &str| {
+        t.line(mv);
+        let screen = t.wait_for("Press Enter to hide your board.");
+        assert!(screen.contains(told), "{mv}: {screen}");
+        t.keys(&["Enter"]);
+    };
+    hand_over(0);
+    play("b4-b5", "Red marshal b4-b5.");
+    hand_over(1);
+    play("e7-e6", "Blue scout e7-e6.");
+    hand_over(0);
+    t.line("quit");
+    t.wait_for("Save the record?");
+    t.line("no");
+    t.wait_for("PLATEAU-EXITED-0");
+    // Red's quit cleared the screen and the scrollback again.
+    let all = t.everything();
+    assert!(!all.contains("You are"), "{all}");
+    let (_, record) = autosaved(&autosave);
+    assert_eq!(record.moves.len(), 4);
 }
