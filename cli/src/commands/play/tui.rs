@@ -1821,6 +1821,86 @@ pub(crate) mod tests {
         assert_eq!(app.played.last().unwrap().text, mv);
     }
 
+    /// A mouse event of `kind` on the middle of the drawn board cell `at`.
+    fn click_on(app: &App, at: (usize, usize), kind: MouseEventKind) -> MouseEvent {
+        let (x0, y0, w) = app.board_at.get().expect("the board was drawn");
+        MouseEvent {
+            kind,
+            column: x0 + at.1 as u16 * w + w / 2,
+            row: y0 + at.0 as u16,
+            modifiers: KeyModifiers::NONE,
+        }
+    }
+
+    fn click(app: &mut App, at: (usize, usize)) {
+        let left = click_on(app, at, MouseEventKind::Down(MouseButton::Left));
+        app.mouse(left);
+    }
+
+    #[test]
+    fn a_click_selects_a_piece_and_a_click_on_its_target_plays_it() {
+        let mut app = App::new(table("stratego", ["human", "random"], 5), None);
+        type_line(&mut app, "random");
+        app.start_agent();
+        app.poll_thinking(true);
+        assert_eq!(app.session().num_moves(), 2, "{:?}", app.messages);
+        screen(&app);
+        let board = app.board().unwrap();
+        let moves = app.legal_cells(&board.board);
+        let (mv, cells) = moves.iter().find(|(_, c)| c.len() == 2).unwrap().clone();
+        let (from, to) = (cells[0], cells[1]);
+        // A right click, or a release, picks nothing.
+        let right = click_on(&app, from, MouseEventKind::Down(MouseButton::Right));
+        app.mouse(right);
+        let up = click_on(&app, from, MouseEventKind::Up(MouseButton::Left));
+        app.mouse(up);
+        assert_eq!(app.selected, None);
+        // A click on the piece selects it; its targets are shown.
+        click(&mut app, from);
+        assert_eq!(app.selected, Some(from));
+        assert_eq!(app.cursor, from);
+        let (_, buffer) = screen(&app);
+        let (x0, y0, w) = app.board_at.get().unwrap();
+        assert_eq!(
+            buffer[(x0 + to.1 as u16 * w, y0 + to.0 as u16)].bg,
+            Color::Green,
+            "the target is highlighted"
+        );
+        // A click outside the board changes nothing.
+        let outside = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 0,
+            row: 0,
+            modifiers: KeyModifiers::NONE,
+        };
+        app.mouse(outside);
+        assert_eq!(app.selected, Some(from));
+        assert_eq!(app.session().num_moves(), 2);
+        // A click on the target plays the move.
+        click(&mut app, to);
+        assert_eq!(app.session().num_moves(), 3, "{:?}", app.messages);
+        assert_eq!(app.played.last().unwrap().text, mv);
+        assert_eq!(app.selected, None);
+    }
+
+    #[test]
+    fn a_click_on_a_pit_plays_it() {
+        let mut app = App::new(table("hus", ["human", "random"], 5), None);
+        screen(&app);
+        let b = app.board().unwrap();
+        let a1 = b.board.locate("a1", Some(Player(0))).unwrap();
+        // A pit is a move of one square: picked, it is played at once.
+        click(&mut app, a1);
+        assert_eq!(app.session().num_moves(), 1, "{:?}", app.messages);
+        assert_eq!(app.played.last().unwrap().text, "a1");
+        // While the board is hidden (a hand-over screen) a click does nothing.
+        let mut app = App::new(table("hus", ["human", "human"], 5), None);
+        screen(&app);
+        app.screen = Screen::HandOver(Player(0));
+        click(&mut app, a1);
+        assert_eq!(app.session().num_moves(), 0);
+    }
+
     #[test]
     fn hot_seat_hand_over_shows_nothing_of_either_army() {
         let mut app = App::new(table("stratego", ["human", "human"], 5), None);
