@@ -569,40 +569,45 @@ fn cell(screen: &str, seat: usize, square: &str) -> String {
     row[i].clone()
 }
 
+/// A hot-seat Barrage game of two people in tmux session `name` (with the
+/// `extra` options of `play`), from the setups of the hot-seat tests (S3.3
+/// short rows): Red scout a4, marshal b4, general c4, miner d4, scout e4,
+/// spy f4, bomb a3, flag b3; Blue marshal a7, general b7, miner c7, scouts
+/// d7 e7, spy f7, bomb g7, flag h7. The setup files and the autosave folder
+/// (returned) are made in `dir`.
+fn hot_seat_barrage(dir: &Path, name: &str, extra: &[&str]) -> (Tmux, PathBuf) {
+    let red = dir.join("red.txt");
+    let blue = dir.join("blue.txt");
+    std::fs::write(&red, "2X932S/BF\n").unwrap();
+    std::fs::write(&blue, "X9322SBF\n").unwrap();
+    let autosave = dir.join("autosave");
+    let mut args = vec!["play", "stratego"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&[
+        "--variant",
+        "barrage",
+        "--p1",
+        "human",
+        "--p2",
+        "human",
+        "--red-setup",
+        red.to_str().unwrap(),
+        "--blue-setup",
+        blue.to_str().unwrap(),
+        "--seed",
+        "1",
+    ]);
+    (Tmux::start(name, &args, &autosave), autosave)
+}
+
 #[test]
 fn hot_seat_stratego_moves_and_attacks_never_show_one_army_to_the_other() {
     if !tmux_present() {
         return;
     }
-    // Barrage setups (S3.3 short rows). Red: scout a4, marshal b4, general
-    // c4, miner d4, scout e4, spy f4, bomb a3, flag b3. Blue: marshal a7,
-    // general b7, miner c7, scouts d7 e7, spy f7, bomb g7, flag h7.
+    // The setups of `hot_seat_barrage`.
     let dir = tempfile::tempdir().unwrap();
-    let red = dir.path().join("red.txt");
-    let blue = dir.path().join("blue.txt");
-    std::fs::write(&red, "2X932S/BF\n").unwrap();
-    std::fs::write(&blue, "X9322SBF\n").unwrap();
-    let autosave = dir.path().join("autosave");
-    let t = Tmux::start(
-        "hot-seat-moves",
-        &[
-            "play",
-            "stratego",
-            "--variant",
-            "barrage",
-            "--p1",
-            "human",
-            "--p2",
-            "human",
-            "--red-setup",
-            red.to_str().unwrap(),
-            "--blue-setup",
-            blue.to_str().unwrap(),
-            "--seed",
-            "1",
-        ],
-        &autosave,
-    );
+    let (t, autosave) = hot_seat_barrage(dir.path(), "hot-seat-moves", &[]);
     // What each side keeps from the other until a combat shows it: the
     // setup's text, and its own words for its pieces' moves.
     let secrets = [
@@ -710,32 +715,7 @@ fn plain_hot_seat_stratego_clears_the_scrollback_at_every_hand_over() {
     // at a hand-over must take the scrollback too (ESC[3J), or the other
     // player could scroll back to the board (tmux keeps what ESC[2J clears).
     let dir = tempfile::tempdir().unwrap();
-    let red = dir.path().join("red.txt");
-    let blue = dir.path().join("blue.txt");
-    std::fs::write(&red, "2X932S/BF\n").unwrap();
-    std::fs::write(&blue, "X9322SBF\n").unwrap();
-    let autosave = dir.path().join("autosave");
-    let t = Tmux::start(
-        "plain-hot-seat",
-        &[
-            "play",
-            "stratego",
-            "--plain",
-            "--variant",
-            "barrage",
-            "--p1",
-            "human",
-            "--p2",
-            "human",
-            "--red-setup",
-            red.to_str().unwrap(),
-            "--blue-setup",
-            blue.to_str().unwrap(),
-            "--seed",
-            "1",
-        ],
-        &autosave,
-    );
+    let (t, autosave) = hot_seat_barrage(dir.path(), "plain-hot-seat", &["--plain"]);
     // Each side's board and words for its own pieces.
     let own = [
         ["You are Red", "Red marshal b4-b5", "2X932S"],
