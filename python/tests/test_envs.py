@@ -8,23 +8,14 @@ pytest.importorskip("gymnasium")
 
 from pettingzoo.test import api_test  # noqa: E402
 
+from conftest import LEARNING_GAMES  # noqa: E402
 from plateau.gym import SingleAgentEnv  # noqa: E402
 from plateau.pettingzoo import env  # noqa: E402
 
 
 # Every game; Stratego both as Original (40 pieces a side, every home square
 # filled) and as Barrage (8 pieces). Each runs in well under a second.
-@pytest.mark.parametrize(
-    "game,variant",
-    [
-        ("hus", None),
-        ("oware", None),
-        ("quinque", "basic"),
-        ("quinque", "advanced"),
-        ("stratego", "barrage"),
-        ("stratego", "original"),
-    ],
-)
+@pytest.mark.parametrize("game,variant", LEARNING_GAMES)
 def test_pettingzoo_api_test_passes(game, variant):
     api_test(env(game, variant=variant), num_cycles=200)
 
