@@ -777,3 +777,127 @@ fn ismcts_keeps_apart_what_a_move_showed_and_so_peeks_before_naming() {
         assert_eq!(choice.mv, PeekMove::Name(state.card));
     }
 }
+
+// ----- candidate free-form moves -----
+
+use crate::demo::{SecretMove, SecretParams, SecretState, SecretView};
+
+/// Secret whose candidate setups ([`Game::candidate_move`]) are all
+/// `setup 7`, while a uniform draw ([`Game::random_move`]) gives any number
+/// from 1 to 9: the setup an agent plays tells where it drew its
+/// candidates from. Everything else is Secret's.
+#[derive(Clone, Debug)]
+struct Sevens(Secret);
+
+impl Game for Sevens {
+    type Params = SecretParams;
+    type State = SecretState;
+    type Move = SecretMove;
+    type View = SecretView;
+    const ID: &'static str = "sevens";
+    const NAME: &'static str = "Sevens";
+    const HIDDEN_INFORMATION: bool = true;
+
+    fn variants() -> &'static [Variant] {
+        Secret::variants()
+    }
+    fn new(params: SecretParams) -> Result<Self, RulesError> {
+        Secret::new(params).map(Sevens)
+    }
+    fn params(&self) -> &SecretParams {
+        self.0.params()
+    }
+    fn summary(&self) -> String {
+        self.0.summary()
+    }
+    fn player_name(&self, player: Player) -> &str {
+        self.0.player_name(player)
+    }
+    fn initial_state(&self, seed: u64) -> SecretState {
+        self.0.initial_state(seed)
+    }
+    fn status(&self, state: &SecretState) -> Status {
+        self.0.status(state)
+    }
+    fn moves_enumerable(&self, state: &SecretState) -> bool {
+        self.0.moves_enumerable(state)
+    }
+    fn legal_moves(&self, state: &SecretState, moves: &mut Vec<SecretMove>) {
+        self.0.legal_moves(state, moves)
+    }
+    fn check_move(&self, state: &SecretState, mv: &SecretMove) -> Result<(), String> {
+        self.0.check_move(state, mv)
+    }
+    fn apply_unchecked(&self, state: &mut SecretState, mv: &SecretMove) {
+        self.0.apply_unchecked(state, mv)
+    }
+    fn random_move<R: rand::Rng + ?Sized>(
+        &self,
+        state: &SecretState,
+        rng: &mut R,
+    ) -> Option<SecretMove> {
+        self.0.random_move(state, rng)
+    }
+    fn candidate_move<R: rand::Rng + ?Sized>(
+        &self,
+        state: &SecretState,
+        rng: &mut R,
+    ) -> Option<SecretMove> {
+        match self.0.random_move(state, rng)? {
+            SecretMove::Setup(_) => Some(SecretMove::Setup(7)),
+            guess => Some(guess),
+        }
+    }
+    fn view(&self, state: &SecretState, player: Player) -> SecretView {
+        self.0.view(state, player)
+    }
+    fn determinize<R: rand::Rng + ?Sized>(&self, view: &SecretView, rng: &mut R) -> SecretState {
+        self.0.determinize(view, rng)
+    }
+    fn move_is_public(&self, mv: &SecretMove) -> bool {
+        self.0.move_is_public(mv)
+    }
+    fn format_move(&self, mv: &SecretMove) -> String {
+        self.0.format_move(mv)
+    }
+    fn parse_move(&self, state: &SecretState, text: &str) -> Result<SecretMove, MoveParseError> {
+        self.0.parse_move(state, text)
+    }
+    fn state_key(&self, state: &SecretState) -> u64 {
+        self.0.state_key(state)
+    }
+    fn state_json(&self, state: &SecretState) -> serde_json::Value {
+        self.0.state_json(state)
+    }
+    fn render_state(&self, state: &SecretState) -> String {
+        self.0.render_state(state)
+    }
+    fn render_view(&self, view: &SecretView) -> String {
+        self.0.render_view(view)
+    }
+}
+
+#[test]
+fn search_agents_choose_among_the_candidate_setups_and_greedy_among_uniform_ones() {
+    // Every setup of Secret evaluates alike, so a search agent plays one of
+    // the candidates it drew: with Sevens, always `setup 7`. `greedy` draws
+    // uniform setups (common::GREEDY_FREE_FORM) and plays other numbers.
+    let game = Sevens(secret());
+    let state = game.initial_state(0);
+    let chosen = |spec: &str, seed: u64| {
+        let mut agent = agent_for(&game, spec, seed).unwrap();
+        choose_at(agent.as_mut(), &game, &state).unwrap().mv
+    };
+    for spec in ["pimc:iters=500", "ismcts:iters=100", "ai:iters=500"] {
+        for seed in 0..6 {
+            assert_eq!(
+                chosen(spec, seed),
+                SecretMove::Setup(7),
+                "{spec}, seed {seed}"
+            );
+        }
+    }
+    let greedy: std::collections::HashSet<SecretMove> =
+        (0..12).map(|seed| chosen("greedy", seed)).collect();
+    assert!(greedy.len() > 1, "greedy played only {greedy:?}");
+}
