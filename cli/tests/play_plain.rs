@@ -29,15 +29,28 @@ fn autosaves(dir: &Path) -> Vec<std::path::PathBuf> {
         .unwrap_or_default()
 }
 
-#[test]
-fn quit_autosaves_and_load_continues_the_game() {
-    let dir = tempfile::tempdir().unwrap();
+/// A Hus game of two moves (a5, a5), then quit without saving: it is
+/// autosaved in `dir`. What the game printed.
+fn quit_after_two_hus_moves(dir: &Path) -> String {
     let (code, out, err) = run(
         &["play", "hus", "--plain", "--p2", "human", "--seed", "4"],
         "a5\na5\nquit\nno\n",
-        dir.path(),
+        dir,
     );
     assert_eq!(code, 0, "{out}{err}");
+    out
+}
+
+/// The moves of the one game autosaved in `dir`.
+fn autosaved_moves(dir: &Path) -> Vec<String> {
+    let text = fs::read_to_string(&autosaves(dir)[0]).unwrap();
+    plateau::GameRecord::from_json(&text).unwrap().moves
+}
+
+#[test]
+fn quit_autosaves_and_load_continues_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = quit_after_two_hus_moves(dir.path());
     assert!(out.contains("Autosaved to "), "{out}");
     let files = autosaves(dir.path());
     assert_eq!(files.len(), 1);
@@ -55,9 +68,7 @@ fn quit_autosaves_and_load_continues_the_game() {
     );
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("south to move (move 3)"), "{out}");
-    let resumed = fs::read_to_string(&autosaves(again.path())[0]).unwrap();
-    let resumed = plateau::GameRecord::from_json(&resumed).unwrap();
-    assert_eq!(resumed.moves, ["a5", "a5"]);
+    assert_eq!(autosaved_moves(again.path()), ["a5", "a5"]);
 }
 
 #[test]
@@ -143,12 +154,7 @@ fn save_refuses_an_existing_file_before_the_game_unless_overwrite_is_given() {
 #[test]
 fn a_record_given_where_the_game_goes_is_loaded() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, err) = run(
-        &["play", "hus", "--plain", "--p2", "human", "--seed", "4"],
-        "a5\na5\nquit\nno\n",
-        dir.path(),
-    );
-    assert_eq!(code, 0, "{out}{err}");
+    quit_after_two_hus_moves(dir.path());
     let saved = autosaves(dir.path()).remove(0);
     let again = tempfile::tempdir().unwrap();
     let (code, out, err) = run(
@@ -159,9 +165,7 @@ fn a_record_given_where_the_game_goes_is_loaded() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(!err.contains("unknown game"), "{err}");
     assert!(out.contains("south to move (move 3)"), "{out}");
-    let resumed = fs::read_to_string(&autosaves(again.path())[0]).unwrap();
-    let resumed = plateau::GameRecord::from_json(&resumed).unwrap();
-    assert_eq!(resumed.moves, ["a5", "a5"]);
+    assert_eq!(autosaved_moves(again.path()), ["a5", "a5"]);
     // A name that is neither a game nor a file is still an unknown game.
     let (code, _, err) = run(&["play", "no-such-file.json", "--plain"], "", again.path());
     assert_eq!(code, 2);
