@@ -113,27 +113,31 @@ fn s1_4_a_step_typed_without_the_dash_is_played_and_shown_with_it() {
     assert!(r.err.contains("e.g. b4-b5 (also b4b5"), "{}", r.err);
 }
 
+/// `plateau play stratego --plain` in Barrage, a person as Blue against
+/// `random`, with `seed` and the `extra` options, fed `input`.
+fn blue_against_random_in_barrage(dir: &Path, seed: &str, extra: &[&str], input: &str) -> Run {
+    let mut args = vec![
+        "play",
+        "stratego",
+        "--plain",
+        "--variant",
+        "barrage",
+        "--p1",
+        "random",
+        "--p2",
+        "human",
+        "--seed",
+        seed,
+    ];
+    args.extend_from_slice(extra);
+    plateau(dir, &args, input)
+}
+
 #[test]
 fn s3_3_blue_types_the_rows_as_blues_screen_shows_them() {
     let dir = tempfile::tempdir().unwrap();
     let input = format!("setup seen {BLUE_BARRAGE_SEEN}\nquit\nno\n");
-    let r = plateau(
-        dir.path(),
-        &[
-            "play",
-            "stratego",
-            "--plain",
-            "--variant",
-            "barrage",
-            "--p1",
-            "random",
-            "--p2",
-            "human",
-            "--seed",
-            "2",
-        ],
-        &input,
-    );
+    let r = blue_against_random_in_barrage(dir.path(), "2", &[], &input);
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
     // Blue's prompt says how.
     assert!(
@@ -341,23 +345,10 @@ fn s3_3_a_setup_typed_or_read_with_short_rows_is_played() {
         "{record}"
     );
     // Typed at the prompt, as Blue's screen shows the rows.
-    let r = plateau(
+    let r = blue_against_random_in_barrage(
         dir.path(),
-        &[
-            "play",
-            "stratego",
-            "--plain",
-            "--variant",
-            "barrage",
-            "--p1",
-            "random",
-            "--p2",
-            "human",
-            "--seed",
-            "1",
-            "--save",
-            "typed.json",
-        ],
+        "1",
+        &["--save", "typed.json"],
         "setup seen ..FBS2239X\nquit\n",
     );
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
