@@ -273,6 +273,20 @@ fn the_last_move_is_marked_on_the_hus_and_oware_boards() {
 
 /// Barrage setups with short rows (S3.3): Red scout a4, marshal b4, ...;
 /// Blue marshal a7, general b7, ...
+/// The arguments of a Barrage game of Stratego with both setups read from
+/// files.
+fn barrage_with_setups<'a>(red: &'a Path, blue: &'a Path) -> [&'a str; 7] {
+    [
+        "stratego",
+        "--variant",
+        "barrage",
+        "--red-setup",
+        red.to_str().unwrap(),
+        "--blue-setup",
+        blue.to_str().unwrap(),
+    ]
+}
+
 const RED_SHORT: &str = "2X932S/BF";
 const BLUE_SHORT: &str = "X9322SBF";
 
@@ -285,19 +299,9 @@ fn stratego_boards_mark_the_last_move_and_show_tells_it_once() {
     let game = game.to_str().unwrap();
     let red = dir.path().join("red.txt");
     let blue = dir.path().join("blue.txt");
+    let barrage = barrage_with_setups(&red, &blue);
     let (code, out, err) = run(
-        &[
-            "new",
-            "stratego",
-            "--variant",
-            "barrage",
-            "--red-setup",
-            red.to_str().unwrap(),
-            "--blue-setup",
-            blue.to_str().unwrap(),
-            "-o",
-            game,
-        ],
+        &[&["new"], &barrage[..], &["-o", game]].concat(),
         "",
         dir.path(),
     );
@@ -332,20 +336,11 @@ fn stratego_boards_mark_the_last_move_and_show_tells_it_once() {
     // At the prompt: the agent's reply is marked on Red's board.
     let (code, out, err) = run(
         &[
-            "play",
-            "stratego",
-            "--plain",
-            "--variant",
-            "barrage",
-            "--red-setup",
-            red.to_str().unwrap(),
-            "--blue-setup",
-            blue.to_str().unwrap(),
-            "--p2",
-            "random",
-            "--seed",
-            "5",
-        ],
+            &["play", "--plain"],
+            &barrage[..],
+            &["--p2", "random", "--seed", "5"],
+        ]
+        .concat(),
         "a4-a5\nquit\nno\n",
         dir.path(),
     );
