@@ -273,6 +273,9 @@ fn the_last_move_is_marked_on_the_hus_and_oware_boards() {
 
 /// Barrage setups with short rows (S3.3): Red scout a4, marshal b4, ...;
 /// Blue marshal a7, general b7, ...
+const RED_SHORT: &str = "2X932S/BF";
+const BLUE_SHORT: &str = "X9322SBF";
+
 /// The arguments of a Barrage game of Stratego with both setups read from
 /// files.
 fn barrage_with_setups<'a>(red: &'a Path, blue: &'a Path) -> [&'a str; 7] {
@@ -286,9 +289,6 @@ fn barrage_with_setups<'a>(red: &'a Path, blue: &'a Path) -> [&'a str; 7] {
         blue.to_str().unwrap(),
     ]
 }
-
-const RED_SHORT: &str = "2X932S/BF";
-const BLUE_SHORT: &str = "X9322SBF";
 
 #[test]
 fn stratego_boards_mark_the_last_move_and_show_tells_it_once() {
