@@ -47,6 +47,9 @@ fn a_turn_of_two_actions_through_apply_and_show() {
     let (code, out, _) = run_in(&["show", &g, "--as", "orange"], "");
     assert_eq!(code, 0);
     assert!(out.contains("last move: red"), "{out}");
+    // The last action is told once: by the front end, not again by the board.
+    assert_eq!(out.matches("last move").count(), 1, "{out}");
+    assert!(!out.contains("last action"), "{out}");
     let before = fs::read(&g).unwrap();
     let (code, _, err) = run_in(&["apply", &g, "mark 9"], "");
     assert_eq!(code, 1);

@@ -139,9 +139,8 @@ impl Quinque {
             if state.supply == 1 { "" } else { "s" },
         )
         .ok();
-        if let Some(a) = state.last {
-            writeln!(out, "last action: {a}").ok();
-        }
+        // No line for the last action: the board marks it, and every front
+        // end tells the last move once, in its own words.
         match self.status(state) {
             plateau::Status::Over(o) => {
                 let who = match o.winner {
