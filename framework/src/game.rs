@@ -138,6 +138,18 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         0.0
     }
 
+    /// Whether `player` has a move in `state` (a game in progress) that wins
+    /// the game at once, were it `player`'s turn, found by a check cheaper
+    /// than playing its moves. Search asks it at its horizon about the
+    /// searching player's opponent: a leaf where the opponent, to move, can
+    /// win with its next move is scored as that loss, and one where it
+    /// would win if it moved next is searched a ply further (a threat the
+    /// evaluation cannot see). `false` means no such move was found; the
+    /// default checks nothing.
+    fn wins_at_once(&self, _state: &Self::State, _player: Player) -> bool {
+        false
+    }
+
     /// The spec of the game's strongest agent, which the agent spec `ai`
     /// stands for (options given to `ai` are added to it, a budget given
     /// replaces its budget). The default, measured at equal time on Hus,

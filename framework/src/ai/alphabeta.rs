@@ -13,6 +13,14 @@
 //! size with each ply it lies away ([`one_ply_up`]): a win sooner is worth
 //! more than a win later, and a loss later is less bad than one sooner, so
 //! a lost side makes its opponent find the longest way to win.
+//!
+//! At the horizon the searching player's opponent is asked about
+//! ([`Game::wins_at_once`]): a leaf where it is to move and can win with
+//! its next move scores that loss, and a leaf where the searching player is
+//! to move while the opponent threatens such a win is searched one ply
+//! further (one extension on a line), so that a threat just beyond the
+//! depth is met. The searching player's own wins are not looked for there:
+//! in a state drawn from a view they may rest on guessed hidden pieces.
 
 use super::common::{self, TOP_MOVES};
 use super::{
@@ -136,6 +144,11 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// Whether a leaf was cut by the depth limit in this iteration (if not,
     /// the whole tree was searched and deeper iterations change nothing).
     horizon: bool,
+    /// The searching player, whose opponent's wins at once are looked for
+    /// at the horizon ([`Game::wins_at_once`]).
+    root: Option<Player>,
+    /// Whether a threat extension is being searched (one at a time).
+    extending: bool,
     pool: Vec<Vec<G::Move>>,
 }
 
@@ -148,6 +161,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             nodes: 0,
             aborted: false,
             horizon: false,
+            root: None,
+            extending: false,
             pool: Vec::new(),
         }
     }
@@ -207,6 +222,26 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         if depth == 0 || !self.game.moves_enumerable(state) {
             self.horizon = true;
+            // The opponent's win with its next move is a threat no
+            // evaluation weighs right: to move, it wins; threatened, the
+            // searching player gets one more ply to meet it. Only the
+            // opponent's wins, as the searching player's own may rest on
+            // guessed hidden pieces.
+            if let (0, Some(root)) = (depth, self.root) {
+                if mover != root {
+                    if self.game.wins_at_once(state, mover) {
+                        return PROVEN_SCALE;
+                    }
+                } else if !self.extending
+                    && self.game.moves_enumerable(state)
+                    && self.game.wins_at_once(state, root.opponent())
+                {
+                    self.extending = true;
+                    let v = self.negamax(state, mover, 1, alpha, beta);
+                    self.extending = false;
+                    return v;
+                }
+            }
             return self.game.evaluate(state, mover).clamp(-1.0, 1.0);
         }
         let key = self.game.state_key(state);
@@ -346,6 +381,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         moves: &[G::Move],
         max_depth: u32,
     ) -> (Option<Vec<f64>>, u32) {
+        self.root = Some(mover);
         let mut last = None;
         let mut reached = 0;
         for depth in 1..=max_depth.max(1) {
@@ -381,6 +417,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         moves: &[G::Move],
         max_depth: u32,
     ) -> SearchResult<G::Move> {
+        self.root = Some(mover);
         let mut order: Vec<G::Move> = moves.to_vec();
         let mut result = SearchResult {
             best: None,

@@ -1,7 +1,8 @@
 //! The end of the game (S9), checked after every move in the order of S9.1
 //! to S9.5 (under S12.5 S9.4–S9.5 after the step), with the reasons of S10.
 
-use crate::params::Rules;
+use crate::combat::Clash;
+use crate::params::{Rules, EMPTY};
 use crate::state::StrategoState;
 use plateau::{Outcome, Player};
 
@@ -17,6 +18,26 @@ pub const NO_LEGAL_MOVE: &str = "no-legal-move";
 pub const MOVE_CAP: &str = "move-cap";
 
 impl Rules {
+    /// Whether `side` can capture an enemy flag with its next move, were it
+    /// its turn (an attack on a flag that the attacker wins, which ends the
+    /// game by S9.1; S7 and S8 as they stand for `side`'s next move). A flag
+    /// that would win by reaching the back row (S12.4) is not looked for.
+    /// False during the setups and a pending step (S12.5).
+    pub(crate) fn can_capture_flag(&self, st: &StrategoState, side: usize) -> bool {
+        if st.outcome.is_some() || st.in_setup() || st.pending.is_some() {
+            return false;
+        }
+        self.for_each_legal(st, side, |from, to| {
+            let target = st.board[to];
+            if target == EMPTY {
+                return false;
+            }
+            let defender = st.kind[target as usize - 1] as usize;
+            let attacker = st.kind[st.board[from] as usize - 1] as usize;
+            self.is_flag[defender] && self.combat[attacker][defender] == Clash::AttackerWins
+        })
+    }
+
     /// The outcome after `mover` moved (or, after the second setup, before
     /// the first move of play), if the game is over. (A flag reaching the
     /// back row, S12.4, is decided where the move is played.)

@@ -261,6 +261,10 @@ impl Game for Stratego {
         crate::eval::evaluate(self, state, player)
     }
 
+    fn wins_at_once(&self, state: &StrategoState, player: Player) -> bool {
+        self.rules.can_capture_flag(state, player.index())
+    }
+
     fn default_agent(&self) -> &'static str {
         crate::eval::default_agent(self)
     }

@@ -7,7 +7,7 @@
 use plateau::ai::kit::{self, CaseKind};
 use plateau::ai::{agent_for, choose_at};
 use plateau::{Game, Player, Status};
-use plateau_stratego::{Stratego, StrategoState};
+use plateau_stratego::{Move, Stratego, StrategoState};
 
 fn barrage() -> Stratego {
     Stratego::variant("barrage").unwrap()
@@ -259,6 +259,79 @@ fn search_from_the_view_stops_a_scout_that_would_take_its_flag() {
             let mut agent = agent_for(&game, spec, seed).unwrap();
             let mv = choose_at(agent.as_mut(), &game, &state).unwrap().mv;
             assert!(!loses(&mv), "{spec} seed {seed}: {}", game.format_move(&mv));
+        }
+    }
+}
+
+#[test]
+fn search_from_the_view_meets_a_scout_threat_beyond_its_depth() {
+    // S4.3, S9.1: Blue's known scout on e9 threatens e9-e1 and then e1xj1
+    // along the empty first rank (a bomb on j2 closes the j file). Red must act now: its general on h3 needs
+    // two steps to block the rank (h3-h2, then h2-h1 once the scout is on
+    // e1), and its marshal is offered a known sergeant (c7-c8). At depth 2 the
+    // loss lies beyond the horizon (Red, Blue, leaf); the search sees it
+    // because a leaf where the opponent threatens a win is searched a ply
+    // further (`Game::wins_at_once`).
+    let (game, state) = built(
+        0,
+        &[
+            ("j1", 0, "flag", false),
+            ("j2", 0, "bomb", false),
+            ("h3", 0, "general", true),
+            ("c7", 0, "marshal", true),
+            ("e9", 1, "scout", true),
+            ("c8", 1, "sergeant", true),
+            ("a10", 1, "flag", false),
+            ("a9", 1, "bomb", false),
+            ("b10", 1, "bomb", false),
+        ],
+    );
+    let blue_wins = |s: &StrategoState| matches!(game.status(s), Status::Over(o) if o.winner == Some(Player(1)));
+    let moves = |s: &StrategoState| {
+        let mut list = Vec::new();
+        game.legal_moves(s, &mut list);
+        list
+    };
+    let after = |s: &StrategoState, mv: &Move| {
+        let mut next = s.clone();
+        game.apply(&mut next, mv);
+        next
+    };
+    // Whether Blue, after Red's `mv`, forces a flag capture in two moves.
+    let loses_in_two = |mv: &Move| {
+        let next = after(&state, mv);
+        moves(&next).iter().any(|b| {
+            let reply = after(&next, b);
+            !blue_wins(&reply)
+                && moves(&reply).iter().all(|r| {
+                    let again = after(&reply, r);
+                    moves(&again).iter().any(|b2| blue_wins(&after(&again, b2)))
+                })
+        })
+    };
+    let legal = moves(&state);
+    let losing: Vec<String> = legal
+        .iter()
+        .filter(|m| loses_in_two(m))
+        .map(|m| game.format_move(m))
+        .collect();
+    assert!(
+        losing.contains(&"c7-c8".to_string()) && losing.len() < legal.len(),
+        "{losing:?}"
+    );
+    for spec in [
+        "pimc:worlds=1,iters=20000,depth=2",
+        "pimc:worlds=4,iters=20000,depth=2",
+        "ai:iters=20000",
+    ] {
+        for seed in 0..3 {
+            let mut agent = agent_for(&game, spec, seed).unwrap();
+            let mv = choose_at(agent.as_mut(), &game, &state).unwrap().mv;
+            assert!(
+                !loses_in_two(&mv),
+                "{spec} seed {seed}: {}",
+                game.format_move(&mv)
+            );
         }
     }
 }

@@ -437,3 +437,77 @@ fn s9_4_s12_5f_judged_after_the_return() {
     play(&game, &mut skipped, "skip");
     assert_eq!(legal_list(&game, &skipped), ["a1-a2"]);
 }
+
+#[test]
+fn s9_1_wins_at_once_tells_a_flag_capture_next_move() {
+    let game = rules(&[]);
+    // Red's scout on j2 has an open file to Blue's flag on j10 (S4.3); Blue's
+    // miner stands next to Red's flag on a1 but is not to move.
+    let board = "
+    .  .  .  .  .  .  .  .  .  bF
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    b3 .  .  .  .  .  .  .  .  r2
+    rF .  .  .  .  .  .  .  .  .
+";
+    let st = position(&game, board, 0);
+    assert!(game.wins_at_once(&st, Player(0)));
+    // Were it Blue's move, its miner would take the flag (S5.1).
+    assert!(game.wins_at_once(&st, Player(1)));
+    // A piece of Red's own on the file (a bomb on j6) closes it; a bomb next to a flag
+    // cannot move (S4.1), so it threatens nothing.
+    let closed = "
+    .  .  .  .  .  .  .  .  bB bF
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  ~  ~  .  .  ~  ~  .  rB
+    .  .  ~  ~  .  .  ~  ~  .  .
+    .  .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .  .
+    bB .  .  .  .  .  .  .  .  r2
+    rF b3 .  .  .  .  .  .  .  .
+";
+    let st = position(&game, closed, 1);
+    assert!(!game.wins_at_once(&st, Player(0)), "the file is closed");
+    assert!(game.wins_at_once(&st, Player(1)), "b1 takes a1");
+}
+
+#[test]
+fn s9_1_wins_at_once_agrees_with_playing_every_move() {
+    // The reference: some legal move of the side to move ends the game with
+    // its flag capture. Random Barrage games (few pieces, open files).
+    let game = Stratego::variant("barrage").unwrap();
+    let mut rng = plateau::rng(5);
+    let (mut yes, mut no) = (0, 0);
+    for seed in 0..40 {
+        let mut st = game.initial_state(seed);
+        while let Status::ToMove(mover) = game.status(&st) {
+            if game.moves_enumerable(&st) {
+                let mut moves = Vec::new();
+                game.legal_moves(&st, &mut moves);
+                let captures = moves.iter().any(|m| {
+                    let mut next = st.clone();
+                    game.apply(&mut next, m);
+                    matches!(game.status(&next), Status::Over(o)
+                        if o.winner == Some(mover) && o.reason == crate::FLAG_CAPTURED)
+                });
+                assert_eq!(game.wins_at_once(&st, mover), captures, "seed {seed}");
+                if captures {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+            if !game.play_random(&mut st, &mut rng) {
+                break;
+            }
+        }
+    }
+    assert!(yes > 20 && no > 1000, "{yes} {no}");
+}
