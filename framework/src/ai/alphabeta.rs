@@ -232,10 +232,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     if self.game.wins_at_once(state, mover) {
                         return PROVEN_SCALE;
                     }
-                } else if !self.extending
-                    && self.game.moves_enumerable(state)
-                    && self.game.wins_at_once(state, root.opponent())
-                {
+                } else if !self.extending && self.game.wins_at_once(state, root.opponent()) {
                     self.extending = true;
                     let v = self.negamax(state, mover, 1, alpha, beta);
                     self.extending = false;

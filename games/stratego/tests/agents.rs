@@ -170,6 +170,25 @@ fn built(to_move: u8, pieces: &[(&str, u8, &str, bool)]) -> (Stratego, StrategoS
     (game, state)
 }
 
+/// The legal moves of `state`.
+fn moves_of(game: &Stratego, state: &StrategoState) -> Vec<Move> {
+    let mut list = Vec::new();
+    game.legal_moves(state, &mut list);
+    list
+}
+
+/// The state after `mv`.
+fn after(game: &Stratego, state: &StrategoState, mv: &Move) -> StrategoState {
+    let mut next = state.clone();
+    game.apply(&mut next, mv);
+    next
+}
+
+/// Whether `side` has won in `state`.
+fn won_by(game: &Stratego, state: &StrategoState, side: u8) -> bool {
+    matches!(game.status(state), Status::Over(o) if o.winner == Some(Player(side)))
+}
+
 /// The agents that search from the view, as the tests below ask them.
 const VIEW_SEARCH: [&str; 5] = [
     "pimc:worlds=4,iters=4000,depth=2",
@@ -203,10 +222,8 @@ fn search_from_the_view_captures_a_flag_it_can_deduce() {
         for seed in 0..3 {
             let mut agent = agent_for(&game, spec, seed).unwrap();
             let mv = choose_at(agent.as_mut(), &game, &state).unwrap().mv;
-            let mut next = state.clone();
-            game.apply(&mut next, &mv);
             assert!(
-                matches!(game.status(&next), Status::Over(o) if o.winner == Some(Player(0))),
+                won_by(&game, &after(&game, &state, &mv), 0),
                 "{spec} seed {seed}: {}",
                 game.format_move(&mv)
             );
@@ -235,19 +252,13 @@ fn search_from_the_view_stops_a_scout_that_would_take_its_flag() {
             ("h10", 1, "sergeant", false),
         ],
     );
-    let loses = |mv: &_| {
-        let mut next = state.clone();
-        game.apply(&mut next, mv);
-        let mut replies = Vec::new();
-        game.legal_moves(&next, &mut replies);
-        replies.iter().any(|r| {
-            let mut after = next.clone();
-            game.apply(&mut after, r);
-            matches!(game.status(&after), Status::Over(o) if o.winner == Some(Player(1)))
-        })
+    let loses = |mv: &Move| {
+        let next = after(&game, &state, mv);
+        moves_of(&game, &next)
+            .iter()
+            .any(|r| won_by(&game, &after(&game, &next, r), 1))
     };
-    let mut legal = Vec::new();
-    game.legal_moves(&state, &mut legal);
+    let legal = moves_of(&game, &state);
     let losing = legal.iter().filter(|m| loses(m)).count();
     assert!(
         losing > 0 && losing < legal.len(),
@@ -265,13 +276,14 @@ fn search_from_the_view_stops_a_scout_that_would_take_its_flag() {
 
 #[test]
 fn search_from_the_view_meets_a_scout_threat_beyond_its_depth() {
-    // S4.3, S9.1: Blue's known scout on e9 threatens e9-e1 and then e1xj1
-    // along the empty first rank (a bomb on j2 closes the j file). Red must act now: its general on h3 needs
-    // two steps to block the rank (h3-h2, then h2-h1 once the scout is on
-    // e1), and its marshal is offered a known sergeant (c7-c8). At depth 2 the
-    // loss lies beyond the horizon (Red, Blue, leaf); the search sees it
-    // because a leaf where the opponent threatens a win is searched a ply
-    // further (`Game::wins_at_once`).
+    // S4.3, S9.1: Blue's known scout on e9 threatens e9-e1 and then e1-j1
+    // along the empty first rank (a bomb on j2 closes the j file). Red must
+    // act now: its general on h3 needs two steps to block the rank (h3-h2,
+    // then h2-h1 once the scout is on e1), and its marshal is offered a
+    // known sergeant (c7-c8). At depth 2 the loss lies beyond the horizon
+    // (Red, Blue, leaf); the search sees it because a leaf where the
+    // opponent threatens a win is searched a ply further
+    // (`Game::wins_at_once`).
     let (game, state) = built(
         0,
         &[
@@ -286,30 +298,21 @@ fn search_from_the_view_meets_a_scout_threat_beyond_its_depth() {
             ("b10", 1, "bomb", false),
         ],
     );
-    let blue_wins = |s: &StrategoState| matches!(game.status(s), Status::Over(o) if o.winner == Some(Player(1)));
-    let moves = |s: &StrategoState| {
-        let mut list = Vec::new();
-        game.legal_moves(s, &mut list);
-        list
-    };
-    let after = |s: &StrategoState, mv: &Move| {
-        let mut next = s.clone();
-        game.apply(&mut next, mv);
-        next
-    };
     // Whether Blue, after Red's `mv`, forces a flag capture in two moves.
     let loses_in_two = |mv: &Move| {
-        let next = after(&state, mv);
-        moves(&next).iter().any(|b| {
-            let reply = after(&next, b);
-            !blue_wins(&reply)
-                && moves(&reply).iter().all(|r| {
-                    let again = after(&reply, r);
-                    moves(&again).iter().any(|b2| blue_wins(&after(&again, b2)))
+        let next = after(&game, &state, mv);
+        moves_of(&game, &next).iter().any(|b| {
+            let reply = after(&game, &next, b);
+            !won_by(&game, &reply, 1)
+                && moves_of(&game, &reply).iter().all(|r| {
+                    let again = after(&game, &reply, r);
+                    moves_of(&game, &again)
+                        .iter()
+                        .any(|b2| won_by(&game, &after(&game, &again, b2), 1))
                 })
         })
     };
-    let legal = moves(&state);
+    let legal = moves_of(&game, &state);
     let losing: Vec<String> = legal
         .iter()
         .filter(|m| loses_in_two(m))

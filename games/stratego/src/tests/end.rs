@@ -459,8 +459,9 @@ fn s9_1_wins_at_once_tells_a_flag_capture_next_move() {
     assert!(game.wins_at_once(&st, Player(0)));
     // Were it Blue's move, its miner would take the flag (S5.1).
     assert!(game.wins_at_once(&st, Player(1)));
-    // A piece of Red's own on the file (a bomb on j6) closes it; a bomb next to a flag
-    // cannot move (S4.1), so it threatens nothing.
+    // A piece of Red's own on the file (a bomb on j6) closes it. Blue's
+    // miner on b1 takes a1; without it, the bomb on a2 beside the flag
+    // threatens nothing, as bombs never move (S4.5).
     let closed = "
     .  .  .  .  .  .  .  .  bB bF
     .  .  .  .  .  .  .  .  .  .
@@ -476,6 +477,9 @@ fn s9_1_wins_at_once_tells_a_flag_capture_next_move() {
     let st = position(&game, closed, 1);
     assert!(!game.wins_at_once(&st, Player(0)), "the file is closed");
     assert!(game.wins_at_once(&st, Player(1)), "b1 takes a1");
+    let bomb_only = closed.replace("rF b3", "rF . ");
+    let st = position(&game, &bomb_only, 1);
+    assert!(!game.wins_at_once(&st, Player(1)), "a bomb does not move");
 }
 
 #[test]
