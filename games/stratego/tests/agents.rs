@@ -190,6 +190,23 @@ fn won_by(game: &Stratego, state: &StrategoState, side: u8) -> bool {
 }
 
 /// The agents that search from the view, as the tests below ask them.
+/// Asserts that every agent of `specs`, with seeds 0 to 2, chooses from
+/// `state` a move that `ok` accepts.
+fn every_choice_is(
+    game: &Stratego,
+    state: &StrategoState,
+    specs: &[&str],
+    ok: impl Fn(&Move) -> bool,
+) {
+    for spec in specs {
+        for seed in 0..3 {
+            let mut agent = agent_for(game, spec, seed).unwrap();
+            let mv = choose_at(agent.as_mut(), game, state).unwrap().mv;
+            assert!(ok(&mv), "{spec} seed {seed}: {}", game.format_move(&mv));
+        }
+    }
+}
+
 const VIEW_SEARCH: [&str; 5] = [
     "pimc:worlds=4,iters=4000,depth=2",
     "ismcts:iters=400",
@@ -218,17 +235,9 @@ fn search_from_the_view_captures_a_flag_it_can_deduce() {
             ("j9", 1, "scout", true),
         ],
     );
-    for spec in VIEW_SEARCH {
-        for seed in 0..3 {
-            let mut agent = agent_for(&game, spec, seed).unwrap();
-            let mv = choose_at(agent.as_mut(), &game, &state).unwrap().mv;
-            assert!(
-                won_by(&game, &after(&game, &state, &mv), 0),
-                "{spec} seed {seed}: {}",
-                game.format_move(&mv)
-            );
-        }
-    }
+    every_choice_is(&game, &state, &VIEW_SEARCH, |mv| {
+        won_by(&game, &after(&game, &state, mv), 0)
+    });
 }
 
 #[test]
@@ -265,13 +274,7 @@ fn search_from_the_view_stops_a_scout_that_would_take_its_flag() {
         "{losing} of {}",
         legal.len()
     );
-    for spec in VIEW_SEARCH {
-        for seed in 0..3 {
-            let mut agent = agent_for(&game, spec, seed).unwrap();
-            let mv = choose_at(agent.as_mut(), &game, &state).unwrap().mv;
-            assert!(!loses(&mv), "{spec} seed {seed}: {}", game.format_move(&mv));
-        }
-    }
+    every_choice_is(&game, &state, &VIEW_SEARCH, |mv| !loses(mv));
 }
 
 #[test]
@@ -322,19 +325,14 @@ fn search_from_the_view_meets_a_scout_threat_beyond_its_depth() {
         losing.contains(&"c7-c8".to_string()) && losing.len() < legal.len(),
         "{losing:?}"
     );
-    for spec in [
-        "pimc:worlds=1,iters=20000,depth=2",
-        "pimc:worlds=4,iters=20000,depth=2",
-        "ai:iters=20000",
-    ] {
-        for seed in 0..3 {
-            let mut agent = agent_for(&game, spec, seed).unwrap();
-            let mv = choose_at(agent.as_mut(), &game, &state).unwrap().mv;
-            assert!(
-                !loses_in_two(&mv),
-                "{spec} seed {seed}: {}",
-                game.format_move(&mv)
-            );
-        }
-    }
+    every_choice_is(
+        &game,
+        &state,
+        &[
+            "pimc:worlds=1,iters=20000,depth=2",
+            "pimc:worlds=4,iters=20000,depth=2",
+            "ai:iters=20000",
+        ],
+        |mv| !loses_in_two(mv),
+    );
 }
