@@ -150,6 +150,18 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         false
     }
 
+    /// The fewest of its own moves, at most `max_moves`, in which `player`
+    /// surely wins from `state` (a game in progress, the side to move there
+    /// moving first), found by a check cheaper than search that gives the
+    /// other side every defence it can model. Search asks it at its horizon
+    /// about the searching player's opponent and scores such a leaf as that
+    /// loss, so that a win the opponent cannot be kept from counts even
+    /// when it lies beyond the depth searched. `None` means no such win was
+    /// found; the default checks nothing.
+    fn forced_win(&self, _state: &Self::State, _player: Player, _max_moves: u32) -> Option<u32> {
+        None
+    }
+
     /// The spec of the game's strongest agent, which the agent spec `ai`
     /// stands for (options given to `ai` are added to it, a budget given
     /// replaces its budget). The default, measured at equal time on Hus,

@@ -19,8 +19,12 @@
 //! its next move scores that loss, and a leaf where the searching player is
 //! to move while the opponent threatens such a win is searched one ply
 //! further (one extension on a line), so that a threat just beyond the
-//! depth is met. The searching player's own wins are not looked for there:
-//! in a state drawn from a view they may rest on guessed hidden pieces.
+//! depth is met. A leaf where the opponent surely wins within
+//! [`FORCED_WIN_MOVES`] of its moves ([`Game::forced_win`], a check cheaper
+//! than search that a game may provide) scores that loss, as far away as
+//! the win lies, so that a walk at the flag longer than the depth counts.
+//! The searching player's own wins are not looked for there: in a state
+//! drawn from a view they may rest on guessed hidden pieces.
 
 use super::common::{self, TOP_MOVES};
 use super::{
@@ -59,6 +63,10 @@ fn one_ply_down(v: f64) -> f64 {
         v
     }
 }
+
+/// The most moves of the opponent's forced win ([`Game::forced_win`]) that
+/// the search looks for at its horizon.
+pub(crate) const FORCED_WIN_MOVES: u32 = 6;
 
 /// log2 of the number of transposition-table entries at the start; the
 /// table grows (emptied) after a search that visited many more nodes, up to
@@ -237,6 +245,20 @@ impl<'a, G: Game> Searcher<'a, G> {
                     let v = self.negamax(state, mover, 1, alpha, beta);
                     self.extending = false;
                     return v;
+                }
+                // A win the opponent cannot be kept from, beyond the depth:
+                // its last move is the win, 2m - 1 plies away when it moves
+                // first, 2m when the searching player does.
+                if let Some(m) = self
+                    .game
+                    .forced_win(state, root.opponent(), FORCED_WIN_MOVES)
+                {
+                    let plies = 2 * m - u32::from(mover != root);
+                    let mut v = PROVEN_SCALE;
+                    for _ in 1..plies {
+                        v = one_ply_up(v);
+                    }
+                    return if mover == root { -v } else { v };
                 }
             }
             return self.game.evaluate(state, mover).clamp(-1.0, 1.0);

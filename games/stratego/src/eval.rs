@@ -14,9 +14,11 @@
 //! - **flag safety** (0.4): for each side's flag, how well its four
 //!   neighbours guard it (a quarter each), less its danger; the difference
 //!   of the two sides. A neighbour off the board or a lake guards fully, an
-//!   own piece by the share of the enemy's movable pieces that would not
-//!   remove it by attacking it (S5: a bomb stops all but miners, S5.4; a
-//!   marshal all but a spy, S5.3; a spy none), an empty square not at all. The danger
+//!   own piece by the square of the share of the enemy's movable pieces
+//!   that would not remove it by attacking it (S5: a bomb stops all but
+//!   miners, S5.4; a marshal all but a spy, S5.3; a spy none): one piece
+//!   that gets through is enough, so a guard that stops half of them
+//!   guards a quarter. An empty square guards not at all. The danger
 //!   is the closeness `1 / (1 + d)` of the nearest enemy movable piece at
 //!   Manhattan distance `d`, plus, while the enemy has a scout, 0.5 for
 //!   each open lane (a straight line from the flag that reaches an enemy
@@ -177,9 +179,9 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
     let scouts = [scouts_of(attackers[0]), scouts_of(attackers[1])];
     let home = i32::from(game.params().setup.rows);
     // How much a neighbouring square guards a flag of `side`: the edge or a
-    // lake fully, an own piece by the share of the enemy's movable pieces
-    // that would not remove it by attacking it (S5), an empty square or an
-    // enemy piece not at all.
+    // lake fully, an own piece by the square of the share of the enemy's
+    // movable pieces that would not remove it by attacking it (S5), an
+    // empty square or an enemy piece not at all.
     let guard = |side: usize, f: i32, r: i32| -> f64 {
         match at(f, r) {
             Cell::Off => 1.0,
@@ -197,7 +199,8 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
                 if all == 0 {
                     1.0
                 } else {
-                    f64::from(stopped) / f64::from(all)
+                    let share = f64::from(stopped) / f64::from(all);
+                    share * share
                 }
             }
         }
@@ -471,14 +474,14 @@ mod tests {
         let apart = barrage_value(&[("X", "c1")], &blue);
         assert!(beside > apart + 0.04, "beside {beside}, apart {apart}");
         // A spy attacking the marshal removes it (S5.3): against a general
-        // and a spy the marshal stops one of the two, and guards half as
-        // much.
+        // and a spy the marshal stops one of the two, and guards a quarter
+        // as much (the square of its share, 1/2).
         let blue = [("9", "e8"), ("S", "f8")];
-        let half = barrage_value(&[("X", "b1")], &blue) - barrage_value(&[("X", "c1")], &blue);
+        let quarter = barrage_value(&[("X", "b1")], &blue) - barrage_value(&[("X", "c1")], &blue);
         let full = beside - apart;
         assert!(
-            (full - 2.0 * half).abs() < 1e-9 && half > 0.02,
-            "against a general {full}, and a spy {half}"
+            (full - 4.0 * quarter).abs() < 1e-9 && quarter > 0.01,
+            "against a general {full}, and a spy {quarter}"
         );
         // Against a general and a miner a bomb stops only the general (S5.4).
         let guard = |blue: &[(&str, &str)]| {
@@ -488,8 +491,15 @@ mod tests {
         let without_miner = guard(&[("9", "e8")]);
         let with_miner = guard(&[("9", "e8"), ("3", "f8")]);
         assert!(
-            (without_miner - 2.0 * with_miner).abs() < 1e-9 && with_miner > 0.02,
+            (without_miner - 4.0 * with_miner).abs() < 1e-9 && with_miner > 0.01,
             "without a miner {without_miner}, with one {with_miner}"
+        );
+        // Against a general, a miner and a spy a bomb stops two of the
+        // three: (2/3)^2 = 4/9 of a full guard.
+        let two_of_three = guard(&[("9", "e8"), ("3", "f8"), ("S", "g8")]);
+        assert!(
+            (4.0 * without_miner - 9.0 * two_of_three).abs() < 1e-9,
+            "without a miner {without_miner}, against three {two_of_three}"
         );
     }
 }

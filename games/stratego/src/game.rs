@@ -265,6 +265,11 @@ impl Game for Stratego {
         self.rules.can_capture_flag(state, player.index())
     }
 
+    fn forced_win(&self, state: &StrategoState, player: Player, max_moves: u32) -> Option<u32> {
+        self.rules
+            .forced_flag_capture(state, player.index(), max_moves)
+    }
+
     fn default_agent(&self) -> &'static str {
         crate::eval::default_agent(self)
     }

@@ -67,6 +67,7 @@ mod movegen;
 mod notation;
 mod params;
 mod play;
+mod race;
 mod render;
 mod setup;
 mod setup_prior;

@@ -336,3 +336,45 @@ fn search_from_the_view_meets_a_scout_threat_beyond_its_depth() {
         |mv| !loses_in_two(mv),
     );
 }
+
+#[test]
+fn search_from_the_view_meets_a_walk_at_its_flag_longer_than_its_depth() {
+    // S5, S9.1: Blue's known general walks down the a file at Red's flag
+    // on a1 (the bomb on b1, a miner on a2, which the general beats): five
+    // moves, a5-a4-a3-a2-a1. Only Red's general, on e3, can stop it (a
+    // general ties a general, S5.2), and only if it starts now: from d3 or
+    // e2 it meets the walker on a3 or a2 in time. Red's marshal on j5 is
+    // offered a known sergeant (j5-j6). The loss lies far beyond depth 2; the search
+    // sees it because it asks at its horizon whether the opponent has a win
+    // no defence stops (`Game::forced_win`).
+    let (game, state) = built(
+        0,
+        &[
+            ("a1", 0, "flag", false),
+            ("b1", 0, "bomb", false),
+            ("a2", 0, "miner", false),
+            ("e3", 0, "general", true),
+            ("j5", 0, "marshal", true),
+            ("a6", 1, "general", true),
+            ("j6", 1, "sergeant", true),
+            ("j10", 1, "flag", false),
+            ("j9", 1, "bomb", false),
+            ("i10", 1, "bomb", false),
+        ],
+    );
+    let play = |state: &StrategoState, text: &str| {
+        let mv = game.parse_move(state, text).unwrap();
+        after(&game, state, &mv)
+    };
+    // The bait loses: after j5-j6 and a6-a5 nothing reaches the walker.
+    let baited = play(&play(&state, "j5-j6"), "a6-a5");
+    assert_eq!(game.forced_win(&baited, Player(1), 6), Some(4));
+    let met = play(&play(&state, "e3-d3"), "a6-a5");
+    assert_eq!(game.forced_win(&met, Player(1), 6), None);
+    every_choice_is(
+        &game,
+        &state,
+        &["pimc:worlds=1,iters=200000,depth=2", "ai:iters=20000"],
+        |mv| ["e3-d3", "e3-e2"].contains(&game.format_move(mv).as_str()),
+    );
+}
