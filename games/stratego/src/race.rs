@@ -156,9 +156,14 @@ impl Rules {
                 continue;
             }
             let reach = reach.get_or_insert_with(|| {
+                // The defenders pass through every piece that may move out
+                // of the way or be taken, even on a scout's run: only their
+                // own side's fixed pieces stop them.
+                let movers = st.cls[defender].iter().fold(0, |m, c| m | c);
+                let pass = self.squares & !(st.occ[defender] & !movers);
                 let mut r = [[0 as Bits; MAX_RACE + 2]; MAX_ARMY];
                 for (slot, d) in r.iter_mut().zip(&defenders[..n_defenders]) {
-                    *slot = self.reach(st, d, defender, max_moves + 1);
+                    *slot = self.reach(d, pass, max_moves + 1);
                 }
                 r
             });
@@ -268,33 +273,19 @@ impl Rules {
         None
     }
 
-    /// What the defending piece `d` of `side` reaches within j moves, for j
-    /// from 0 to `moves` (index j): through empty squares and the enemy's
-    /// pieces (as if it took them), onto any square but its own side's.
-    fn reach(
-        &self,
-        st: &StrategoState,
-        d: &Runner,
-        side: usize,
-        moves: usize,
-    ) -> [Bits; MAX_RACE + 2] {
-        let mut out = [0 as Bits; MAX_RACE + 2];
-        // Through every piece that may move out of the way or be taken,
-        // even on a scout's run: only its own side's fixed pieces stop it.
-        let movers = st.cls[side].iter().fold(0, |m, c| m | c);
-        let pass = self.squares & !(st.occ[side] & !movers);
+    /// What the defending piece `d` reaches within j moves, for j from 0 to
+    /// `moves` (index j; later indices repeat the last), moving through
+    /// `pass` and onto it.
+    fn reach(&self, d: &Runner, pass: Bits, moves: usize) -> [Bits; MAX_RACE + 2] {
+        let mut out = [d.at; MAX_RACE + 2];
         let mut all = d.at;
         let mut frontier = d.at;
-        out[0] = all;
-        for slot in out.iter_mut().take(moves.min(MAX_RACE + 1) + 1).skip(1) {
-            let reached = one_move(frontier, d.scout, pass, pass) & !all;
-            all |= reached;
+        for (j, slot) in out.iter_mut().enumerate().skip(1) {
+            if j <= moves && frontier != 0 {
+                frontier = one_move(frontier, d.scout, pass, pass) & !all;
+                all |= frontier;
+            }
             *slot = all;
-            frontier = reached;
-        }
-        let last = out[moves.min(MAX_RACE + 1)];
-        for slot in out.iter_mut().skip(moves.min(MAX_RACE + 1) + 1) {
-            *slot = last;
         }
         out
     }
@@ -316,6 +307,13 @@ mod tests {
         let game = Stratego::variant("barrage").unwrap();
         let st = crate::tests::position(&game, diagram, to_move);
         (game, st)
+    }
+
+    /// `diagram` with the row of `rank` (10 to 1) replaced by `row`.
+    fn with_rank(diagram: &str, rank: usize, row: &str) -> String {
+        let mut rows: Vec<&str> = diagram.lines().filter(|l| !l.trim().is_empty()).collect();
+        rows[10 - rank] = row;
+        rows.join("\n")
     }
 
     #[test]
@@ -342,14 +340,9 @@ mod tests {
         assert_eq!(game.forced_win(&st, Player(1), 4), None);
         // One rank further back the general is in time: it meets the walker
         // on a8 or b7 (a general ties a general, S5.2).
-        let diagram = diagram.replace(
-            "r9 .  .  .  .  .  .  .  .  .",
-            ".  .  .  .  .  .  .  .  .  .",
-        );
-        let further: Vec<&str> = diagram.lines().filter(|l| !l.trim().is_empty()).collect();
-        let mut rows: Vec<String> = further.iter().map(|l| l.to_string()).collect();
-        rows[4] = "r9 .  ~  ~  .  .  ~  ~  .  .".into();
-        let (game, st) = barrage(&rows.join("\n"), 1);
+        let further = with_rank(diagram, 7, ".  .  .  .  .  .  .  .  .  .");
+        let further = with_rank(&further, 6, "r9 .  ~  ~  .  .  ~  ~  .  .");
+        let (game, st) = barrage(&further, 1);
         assert_eq!(game.forced_win(&st, Player(0), 6), None);
     }
 
@@ -396,17 +389,9 @@ mod tests {
         assert_eq!(game.forced_win(&st, Player(1), 4), Some(2));
         // A Red piece beside the file in time: the marshal on b2 steps to a2
         // with Red to move.
-        let near = diagram.replace(
-            "rF rB .  .  .  rX .  .  .  .",
-            "rF rB .  .  .  .  .  .  .  .",
-        );
-        let mut rows: Vec<String> = near
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(String::from)
-            .collect();
-        rows[8] = ".  rX .  .  .  .  .  .  .  .".into();
-        let (game, st) = barrage(&rows.join("\n"), 0);
+        let near = with_rank(diagram, 1, "rF rB .  .  .  .  .  .  .  .");
+        let near = with_rank(&near, 2, ".  rX .  .  .  .  .  .  .  .");
+        let (game, st) = barrage(&near, 0);
         assert_eq!(game.forced_win(&st, Player(1), 4), None);
     }
 
