@@ -18,7 +18,10 @@
 //!   that would not remove it by attacking it (S5: a bomb stops all but
 //!   miners, S5.4; a marshal all but a spy, S5.3; a spy none): one piece
 //!   that gets through is enough, so a guard that stops half of them
-//!   guards a quarter. An empty square guards not at all. The danger
+//!   guards a quarter. While the setups are chosen (before the first move
+//!   of play), in an army with two bombs or more, a movable guard counts
+//!   0.7 of that: a bomb stays, a colonel may walk away. An empty square
+//!   guards not at all. The danger
 //!   is the closeness `1 / (1 + d)` of the nearest enemy movable piece at
 //!   Manhattan distance `d`, plus, while the enemy has a scout, 0.5 for
 //!   each open lane (a straight line from the flag that reaches an enemy
@@ -64,6 +67,16 @@ const TWO_LEG_DANGER: f64 = 0.25;
 
 /// The most danger a flag is in: the nearest enemy and the lanes together.
 const MAX_DANGER: f64 = 1.5;
+
+/// What a movable piece beside the flag guards while the setups are chosen,
+/// as a share of what a bomb that stops as many enemy pieces guards: a
+/// bomb stays beside the flag all game, a colonel or the general may walk
+/// away. Applied to armies with two bombs or more, enough to close a corner
+/// flag (the classic army of S2: people close it in most of their setups);
+/// with Barrage's one bomb, setups that gave it the flag's corner lost as
+/// often as the others, so it is left alone (docs/AI.md, "Stratego: bombs
+/// weighed as guards that stay").
+const MOVABLE_GUARD_AT_SETUP: f64 = 0.7;
 
 /// What the evaluation keeps of a square.
 #[derive(Copy, Clone, PartialEq)]
@@ -182,6 +195,21 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
     // lake fully, an own piece by the square of the share of the enemy's
     // movable pieces that would not remove it by attacking it (S5), an
     // empty square or an enemy piece not at all.
+    // What a movable guard counts for (see [`MOVABLE_GUARD_AT_SETUP`]):
+    // discounted only before the first move of play, in the states a setup
+    // is scored by, and only in armies with two bombs or more.
+    let movable_guard = if state.plies() == 0
+        && rules
+            .army
+            .iter()
+            .filter(|&&k| rules.is_bomb[k as usize])
+            .count()
+            >= 2
+    {
+        MOVABLE_GUARD_AT_SETUP
+    } else {
+        1.0
+    };
     let guard = |side: usize, f: i32, r: i32| -> f64 {
         match at(f, r) {
             Cell::Off => 1.0,
@@ -196,11 +224,16 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
                         stopped += n;
                     }
                 }
-                if all == 0 {
+                let guarded = if all == 0 {
                     1.0
                 } else {
                     let share = f64::from(stopped) / f64::from(all);
                     share * share
+                };
+                if rules.movable[kind as usize] {
+                    guarded * movable_guard
+                } else {
+                    guarded
                 }
             }
         }
@@ -435,6 +468,57 @@ mod tests {
         let spy = after_setup("........../........../S........./FB22.39X..");
         let scout = after_setup("........../........../2........./FBS2.39X..");
         assert!(scout > spy + 0.04, "scout {scout}, spy {spy}");
+    }
+
+    /// Red's value after Red's classic setup `rows` (S2, S3.3: front row
+    /// first), with Blue not yet set up; and after Blue's setup (the flag
+    /// on a10 closed by two bombs) and Red's first move a4-a5, a scout's
+    /// step far from the flag.
+    fn classic_values(rows: &str) -> (f64, f64) {
+        let game = Stratego::original();
+        let mut state = game.initial_state(0);
+        let mut play = |text: &str| {
+            let mv = game.parse_move(&state, text).unwrap();
+            game.apply(&mut state, &mv);
+            game.evaluate(&state, Player(0))
+        };
+        let at_setup = play(&format!("setup {rows}"));
+        play("setup 2222222233/3336666555/B54444BBSB/FB98X877B7");
+        let in_play = play("a4-a5");
+        assert_eq!(state.plies(), 1);
+        (at_setup, in_play)
+    }
+
+    #[test]
+    fn s5_4_bombs_close_the_flag_better_than_pieces_that_may_walk_away_at_setup() {
+        // The flag on a1. Closed by two bombs (a2, b1) or by a colonel and
+        // the general, the bombs on c1 and d1 instead; nothing else differs
+        // (material, lanes, mobility: the back rows have no empty square
+        // beside them). Of the 33 movable pieces of Blue's army, 5 miners
+        // remove a bomb (S5.4), the marshal the general, the marshal and the
+        // general a colonel (S5.2): the squared guards are 2 (28/33)^2 =
+        // 1.44 for the bombs, (32/33)^2 + (31/33)^2 = 1.82 for the pieces.
+        // While the setup is chosen a movable guard counts 0.7 of that
+        // (1.28), as it may walk away; in play (after a move) fully.
+        let bombs = classic_values("2222222233/3336666555/B54444BBSB/FB98X877B7");
+        let pieces = classic_values("2222222233/3336666555/854444BBSB/F9BBX877B7");
+        let quarter = 0.4 / 2.0 / 4.0;
+        let at_setup = 2.0 * (28.0f64 / 33.0).powi(2)
+            - MOVABLE_GUARD_AT_SETUP * ((32.0f64 / 33.0).powi(2) + (31.0f64 / 33.0).powi(2));
+        assert!(
+            (bombs.0 - pieces.0 - quarter * at_setup).abs() < 1e-9 && at_setup > 0.15,
+            "at setup: bombs {}, pieces {}",
+            bombs.0,
+            pieces.0
+        );
+        let in_play =
+            2.0 * (28.0f64 / 33.0).powi(2) - ((32.0f64 / 33.0).powi(2) + (31.0f64 / 33.0).powi(2));
+        assert!(
+            (bombs.1 - pieces.1 - quarter * in_play).abs() < 1e-9 && in_play < -0.35,
+            "in play: bombs {}, pieces {}",
+            bombs.1,
+            pieces.1
+        );
     }
 
     /// Red's value in a Barrage position: Red's flag on a1, a miner on h9
