@@ -391,18 +391,17 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// The exact value of every move of `moves` from `state` for `mover`,
     /// by iterative deepening up to `max_depth` (each move searched with a
-    /// full window): the values of the deepest complete iteration, or
-    /// `None` if not even depth 1 was completed. Also the depth reached.
+    /// full window): the values of each complete iteration, the deepest
+    /// first (empty if not even depth 1 was completed).
     pub(crate) fn all_values(
         &mut self,
         state: &G::State,
         mover: Player,
         moves: &[G::Move],
         max_depth: u32,
-    ) -> (Option<Vec<f64>>, u32) {
+    ) -> Vec<Vec<f64>> {
         self.root = Some(mover);
-        let mut last = None;
-        let mut reached = 0;
+        let mut by_depth = Vec::new();
         for depth in 1..=max_depth.max(1) {
             self.horizon = false;
             let mut values = Vec::with_capacity(moves.len());
@@ -419,13 +418,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             if self.aborted {
                 break;
             }
-            last = Some(values);
-            reached = depth;
+            by_depth.push(values);
             if !self.horizon {
                 break;
             }
         }
-        (last, reached)
+        by_depth.reverse();
+        by_depth
     }
 
     /// Iterative deepening from `state` over `moves` up to `max_depth`.

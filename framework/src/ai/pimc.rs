@@ -2,7 +2,10 @@
 //! with [`Game::determinize`] (`worlds` of them), each is searched by
 //! alpha-beta as if it were the truth, and every world scores every move
 //! (each root move searched with a full window); the move with the best
-//! mean score over the worlds is played. The worlds' votes (how many put
+//! mean score over the worlds is played, exact ties going to the move
+//! whose mean is better one ply shallower (then two, ...): of a capture
+//! made now and the same capture made after another move, the first gains
+//! sooner, though the deepest iteration scores both alike. The worlds' votes (how many put
 //! a move first) are reported. Plain votes for each world's best move fuse
 //! strategies badly in Stratego: in each world some attack on an unknown
 //! piece finds its flag, so the votes go to attacks that lose on average.
@@ -54,7 +57,11 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
         };
         let n = input.legal.len();
         let mut votes = vec![0u64; n];
-        let mut totals = vec![0.0f64; n];
+        // The worlds' summed values of each move, by how many plies short
+        // of each world's deepest iteration they were searched: `totals[0]`
+        // from the deepest, `totals[k]` from `k` plies shallower (or the
+        // shallowest, for a world that did not go that deep).
+        let mut totals: Vec<Vec<f64>> = Vec::new();
         let mut scored = 0u32;
         let mut nodes = 0;
         let mut depth = u32::MAX;
@@ -62,6 +69,7 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
         // it is emptied for each move, as it holds guesses of hidden pieces.
         self.table.clear();
         let deadline = self.config.budget.start();
+        let mut by_world: Vec<Vec<Vec<f64>>> = Vec::new();
         for w in 0..worlds {
             // Drawing a world may cost more than its share of the time:
             // no new world once the time is up (one is always searched).
@@ -70,33 +78,62 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
             }
             let state = input.game.determinize(input.view, &mut self.rng);
             let mut searcher = Searcher::new(input.game, &mut self.table, share);
-            let (values, reached) =
+            let by_depth =
                 searcher.all_values(&state, input.player, input.legal, self.config.depth);
             let used = searcher.nodes();
             nodes += used;
             self.table.fit(used);
-            let Some(values) = values else { continue };
-            depth = depth.min(reached);
+            let Some(values) = by_depth.first() else {
+                continue;
+            };
+            depth = depth.min(by_depth.len() as u32);
             scored += 1;
             let mut best = 0;
             for (i, v) in values.iter().enumerate() {
-                let v = if v.abs() > 1.0 { v / PROVEN_SCALE } else { *v };
-                totals[i] += v.clamp(-1.0, 1.0);
-                if values[i] > values[best] {
+                if *v > values[best] {
                     best = i;
                 }
             }
             votes[best] += 1;
+            by_world.push(by_depth);
         }
-        let mean = |i: usize| totals[i] / f64::from(scored.max(1));
+        let levels = by_world.iter().map(Vec::len).max().unwrap_or(0);
+        for k in 0..levels {
+            let mut sums = vec![0.0f64; n];
+            for by_depth in &by_world {
+                let values = &by_depth[k.min(by_depth.len() - 1)];
+                for (sum, v) in sums.iter_mut().zip(values) {
+                    let v = if v.abs() > 1.0 { v / PROVEN_SCALE } else { *v };
+                    *sum += v.clamp(-1.0, 1.0);
+                }
+            }
+            totals.push(sums);
+        }
+        let mean =
+            |k: usize, i: usize| totals.get(k).map_or(0.0, |t| t[i]) / f64::from(scored.max(1));
+        // The best mean of the deepest iterations; exact ties go to the
+        // move that gains sooner (the better mean one ply shallower, then
+        // two, ...): where a capture can be made now or after any other
+        // move, the deepest values cannot tell them apart, and a search
+        // that plays the first of the tied moves puts the capture off for
+        // ever (seen in the Original game: a miner beside a known bomb for
+        // 1 600 plies, the game drawn at the move cap).
+        let sooner = |a: usize, b: usize| {
+            (1..levels)
+                .map(|k| mean(k, a).total_cmp(&mean(k, b)))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        };
         let best = (0..n)
             .max_by(|&a, &b| {
-                mean(a)
-                    .total_cmp(&mean(b))
+                mean(0, a)
+                    .total_cmp(&mean(0, b))
+                    .then_with(|| sooner(a, b))
                     .then(votes[a].cmp(&votes[b]))
                     .then(b.cmp(&a))
             })
             .unwrap_or(0);
+        let mean = |i: usize| mean(0, i);
         let stats = (0..n)
             .map(|i| MoveStat {
                 mv: input.legal[i].clone(),

@@ -378,3 +378,32 @@ fn search_from_the_view_meets_a_walk_at_its_flag_longer_than_its_depth() {
         |mv| ["e3-d3", "e3-e2"].contains(&game.format_move(mv).as_str()),
     );
 }
+
+#[test]
+fn search_from_the_view_takes_a_known_bomb_now_rather_than_later() {
+    // S5.4: a miner removes a bomb it attacks. In this Original game Red's
+    // miner on f6 stands beside Blue's known bomb on f7 (the two setups and
+    // 598 moves of play, tests/fixtures/postponed-capture.txt). From depth
+    // 3 on, taking the bomb now and taking it after another move reach the
+    // same leaves, so the deepest values tie; a search that played the
+    // first of the tied moves (j9-j10) left the miner there for 1 600
+    // plies and the game was drawn at the move cap (S9.5). The search
+    // breaks the tie by the shallower depths: take it now.
+    let game = Stratego::original();
+    let mut state = game.initial_state(0);
+    let text = include_str!("fixtures/postponed-capture.txt");
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mv = game.parse_move(&state, line).unwrap();
+        game.try_apply(&mut state, &mv).unwrap();
+    }
+    assert_eq!(state.plies(), 598);
+    every_choice_is(
+        &game,
+        &state,
+        &[
+            "pimc:worlds=1,iters=100000,depth=3",
+            "pimc:worlds=4,iters=100000,depth=4",
+        ],
+        |mv| game.format_move(mv) == "f6-f7",
+    );
+}
