@@ -162,6 +162,19 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// For a move `mv` of the player to move in `state` (a state drawn from
+    /// that player's view, searched as if it were the truth) that wins the
+    /// game only because of something hidden from the player, such as an
+    /// attack on an unknown piece that is the flag in this draw: the chance
+    /// the player had, from what it knows, that the move wins, and the state
+    /// in which it did not win instead. Search from a view weighs such a win
+    /// by its chance below its root, where the player's later choices would
+    /// otherwise follow each draw's hidden pieces. `None` for a move whose
+    /// win rests on nothing hidden; the default, for every move.
+    fn guessed_win(&self, _state: &Self::State, _mv: &Self::Move) -> Option<(f64, Self::State)> {
+        None
+    }
+
     /// The spec of the game's strongest agent, which the agent spec `ai`
     /// stands for (options given to `ai` are added to it, a budget given
     /// replaces its budget). The default, measured at equal time on Hus,

@@ -24,7 +24,11 @@
 //! than search that a game may provide) scores that loss, as far away as
 //! the win lies, so that a walk at the flag longer than the depth counts.
 //! The searching player's own wins are not looked for there: in a state
-//! drawn from a view they may rest on guessed hidden pieces.
+//! drawn from a view they may rest on guessed hidden pieces. For the same
+//! reason, below the root a win of the searching player that the game says
+//! was a guess ([`Game::guessed_win`]: an attack on an unknown piece that is
+//! the flag in this draw) is worth only its chance, the rest going to the
+//! state where the guess failed.
 
 use super::common::{self, TOP_MOVES};
 use super::{
@@ -215,6 +219,46 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
+    /// The value for `mover` of its move `mv` from `state` into `child`,
+    /// below the root: as [`Searcher::child_value`], except that a win of
+    /// the searching player that rests on hidden pieces it guessed
+    /// ([`Game::guessed_win`]) is worth its chance `p` of winning, the rest
+    /// going to the state where it did not win: `p + (1 - p) · v`, with that
+    /// state's value `v` searched to the same depth and taken in `[-1, 1]`,
+    /// so a guess is never a proven win. At the root the worlds' mean does
+    /// this already (each world's hidden pieces decide the root move's
+    /// result once); below it, each world would steer the player's later
+    /// moves to its own hidden pieces.
+    #[allow(clippy::too_many_arguments)]
+    fn move_value(
+        &mut self,
+        state: &G::State,
+        mv: &G::Move,
+        child: &G::State,
+        mover: Player,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        if self.root == Some(mover) {
+            if let Status::Over(outcome) = self.game.status(child) {
+                if self.game.returns(&outcome, mover) > 0.0 {
+                    if let Some((p, failed)) = self.game.guessed_win(state, mv) {
+                        let v = self.child_value(
+                            &failed,
+                            mover,
+                            depth,
+                            f64::NEG_INFINITY,
+                            f64::INFINITY,
+                        );
+                        return p + (1.0 - p) * v.clamp(-1.0, 1.0);
+                    }
+                }
+            }
+        }
+        self.child_value(child, mover, depth, alpha, beta)
+    }
+
     /// The depth-`depth` value of `state` for `mover`, the player to move.
     fn negamax(
         &mut self,
@@ -311,7 +355,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 .collect();
             children.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
             for (_, i, child) in &children {
-                let v = self.child_value(child, mover, depth - 1, alpha, beta);
+                let v = self.move_value(state, &moves[*i], child, mover, depth - 1, alpha, beta);
                 if self.aborted {
                     break;
                 }
@@ -328,7 +372,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             for (i, mv) in moves.iter().enumerate() {
                 let mut child = state.clone();
                 self.game.apply_unchecked(&mut child, mv);
-                let v = self.child_value(&child, mover, depth - 1, alpha, beta);
+                let v = self.move_value(state, mv, &child, mover, depth - 1, alpha, beta);
                 if self.aborted {
                     break;
                 }

@@ -9,6 +9,9 @@
 //! a move first) are reported. Plain votes for each world's best move fuse
 //! strategies badly in Stratego: in each world some attack on an unknown
 //! piece finds its flag, so the votes go to attacks that lose on average.
+//! The same fusion deeper in each world's tree (a later attack aimed at the
+//! flag of that world) is met in the search: such a win is worth the chance
+//! of the guess ([`Game::guessed_win`]).
 //! The budget is shared equally by the worlds.
 
 use super::alphabeta::{Searcher, Table, PROVEN_SCALE};

@@ -270,6 +270,16 @@ impl Game for Stratego {
             .forced_flag_capture(state, player.index(), max_moves)
     }
 
+    fn guessed_win(&self, state: &StrategoState, mv: &Move) -> Option<(f64, StrategoState)> {
+        match mv {
+            Move::Step { from, to } => {
+                self.rules
+                    .guessed_flag_capture(state, from.index(), to.index())
+            }
+            _ => None,
+        }
+    }
+
     fn default_agent(&self) -> &'static str {
         crate::eval::default_agent(self)
     }

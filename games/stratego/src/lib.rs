@@ -62,6 +62,7 @@ mod end;
 mod eval;
 mod game;
 pub mod gravon;
+mod guess;
 mod learning;
 mod movegen;
 mod notation;

@@ -380,6 +380,33 @@ fn search_from_the_view_meets_a_walk_at_its_flag_longer_than_its_depth() {
 }
 
 #[test]
+fn search_from_the_view_stops_a_walk_at_its_flag_rather_than_guess_the_enemy_flag() {
+    // S9.1, S6. In this Barrage game (tests/fixtures/flag-race.txt) Red's
+    // flag on a1 has its bomb on a2 and b1 open; Blue's miner, unknown to
+    // Red, has walked to b3, beside Red's general on c3, and takes the flag
+    // in three moves (a3, a2 the bomb, S5.4, a1). Red's scout on h7 reaches
+    // each of Blue's three unknown unmoved pieces (j7, j8, j10) in two
+    // moves, so in every drawn state it "wins" the race, each time at that
+    // draw's flag; Red shuffled its scout and lost the flag. Weighed by the
+    // chance of the guess (one in three), the race loses: the general
+    // attacks the miner.
+    let game = Stratego::variant("barrage").unwrap();
+    let mut state = game.initial_state(0);
+    let text = include_str!("fixtures/flag-race.txt");
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mv = game.parse_move(&state, line).unwrap();
+        game.try_apply(&mut state, &mv).unwrap();
+    }
+    assert_eq!(state.plies(), 44);
+    every_choice_is(
+        &game,
+        &state,
+        &["pimc:worlds=8,iters=400000,depth=5"],
+        |mv| game.format_move(mv) == "c3-b3",
+    );
+}
+
+#[test]
 fn search_from_the_view_takes_a_known_bomb_now_rather_than_later() {
     // S5.4: a miner removes a bomb it attacks. In this Original game Red's
     // miner on f6 stands beside Blue's known bomb on f7 (the two setups and

@@ -4,6 +4,7 @@ mod captain;
 mod chase;
 mod combat;
 mod end;
+mod guess;
 mod hidden;
 mod mobile;
 mod movement;
