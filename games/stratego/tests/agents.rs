@@ -170,6 +170,17 @@ fn built(to_move: u8, pieces: &[(&str, u8, &str, bool)]) -> (Stratego, StrategoS
     (game, state)
 }
 
+/// The state after the moves of a fixture file, one a line in notation
+/// (the setups first); lines starting with `#` are comments.
+fn replayed(game: &Stratego, text: &str) -> StrategoState {
+    let mut state = game.initial_state(0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mv = game.parse_move(&state, line).unwrap();
+        game.try_apply(&mut state, &mv).unwrap();
+    }
+    state
+}
+
 /// The legal moves of `state`.
 fn moves_of(game: &Stratego, state: &StrategoState) -> Vec<Move> {
     let mut list = Vec::new();
@@ -391,12 +402,7 @@ fn search_from_the_view_stops_a_walk_at_its_flag_rather_than_guess_the_enemy_fla
     // chance of the guess (one in three), the race loses: the general
     // attacks the miner.
     let game = Stratego::variant("barrage").unwrap();
-    let mut state = game.initial_state(0);
-    let text = include_str!("fixtures/flag-race.txt");
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let mv = game.parse_move(&state, line).unwrap();
-        game.try_apply(&mut state, &mv).unwrap();
-    }
+    let state = replayed(&game, include_str!("fixtures/flag-race.txt"));
     assert_eq!(state.plies(), 44);
     every_choice_is(
         &game,
@@ -417,12 +423,7 @@ fn search_from_the_view_takes_a_known_bomb_now_rather_than_later() {
     // plies and the game was drawn at the move cap (S9.5). The search
     // breaks the tie by the shallower depths: take it now.
     let game = Stratego::original();
-    let mut state = game.initial_state(0);
-    let text = include_str!("fixtures/postponed-capture.txt");
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let mv = game.parse_move(&state, line).unwrap();
-        game.try_apply(&mut state, &mv).unwrap();
-    }
+    let state = replayed(&game, include_str!("fixtures/postponed-capture.txt"));
     assert_eq!(state.plies(), 598);
     every_choice_is(
         &game,
