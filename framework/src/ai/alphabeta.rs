@@ -240,7 +240,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         alpha: f64,
         beta: f64,
     ) -> f64 {
-        if self.root == Some(mover) {
+        // Only a game with hidden information can guess: perfect information
+        // pays nothing here, not even the status of each child.
+        if G::HIDDEN_INFORMATION && self.root == Some(mover) {
             if let Status::Over(outcome) = self.game.status(child) {
                 if self.game.returns(&outcome, mover) > 0.0 {
                     if let Some((p, failed)) = self.game.guessed_win(state, mv) {
