@@ -294,6 +294,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         self.random_move(state, rng)
     }
 
+    /// How many candidates ([`Game::candidate_move`]) an agent that searches
+    /// draws and scores by [`Game::evaluate`] for a free-form move (a
+    /// setup), the best kept: by default 400. A game whose free-form moves
+    /// are cheap to score may ask for more (Stratego: as many as make
+    /// 16 000 pieces placed, 400 setups of the classic army, 2 000 of
+    /// Barrage's).
+    fn free_form_candidates(&self) -> u32 {
+        400
+    }
+
     /// Plays a uniformly random legal move; returns false when the game is
     /// over. Games may override it to avoid working out a move twice.
     fn play_random<R: Rng + ?Sized>(&self, state: &mut Self::State, rng: &mut R) -> bool {

@@ -33,13 +33,16 @@ pub(crate) const GREEDY_FREE_FORM: FreeForm = FreeForm {
 /// The free-form moves of the agents that search (`mcts`, `alphabeta`,
 /// `pimc`, `ismcts`): a setup is played once a game and decides much of a
 /// Stratego game (a flag left open to a scout), and scoring a few hundred
-/// takes a few milliseconds. They are drawn as people make them (Stratego:
-/// the flag and bombs where people put theirs), which raised `pimc`'s
-/// score against `greedy` in Barrage a little (docs/AI.md).
-pub(crate) const SEARCH_FREE_FORM: FreeForm = FreeForm {
-    samples: 400,
-    likely: true,
-};
+/// or a few thousand takes some milliseconds; how many, the game says
+/// ([`Game::free_form_candidates`]). They are drawn as people make them
+/// (Stratego: the flag and bombs where people put theirs), which raised
+/// `pimc`'s score against `greedy` in Barrage a little (docs/AI.md).
+pub(crate) fn search_free_form<G: Game>(game: &G) -> FreeForm {
+    FreeForm {
+        samples: game.free_form_candidates(),
+        likely: true,
+    }
+}
 
 /// The value of `state` for `player`: the game's return if it is over, its
 /// evaluation otherwise. Both are in `[-1, 1]`.
@@ -75,7 +78,7 @@ pub(crate) fn playout<G: Game, R: Rng + ?Sized>(
 
 /// The choice of an agent where the moves cannot be listed (a setup):
 /// [`free_form_move`] made as `how` says ([`GREEDY_FREE_FORM`] or
-/// [`SEARCH_FREE_FORM`]), its value as the analysis, timed from `started`.
+/// [`search_free_form`]), its value as the analysis, timed from `started`.
 pub(crate) fn free_form_choice<G: Game, R: Rng + ?Sized>(
     input: &AgentInput<'_, G>,
     how: FreeForm,
@@ -110,12 +113,12 @@ pub(crate) fn before_search<G: Game, R: Rng + ?Sized>(
 
 /// Returns from an agent's `choose` with [`before_search`]'s answer when
 /// it has one (a setup, or no move); a setup is made as
-/// [`SEARCH_FREE_FORM`] says unless told otherwise.
+/// [`search_free_form`] says unless told otherwise.
 macro_rules! return_if_settled {
     ($input:expr, $rng:expr, $started:expr) => {
         $crate::ai::common::return_if_settled!(
             $input,
-            $crate::ai::common::SEARCH_FREE_FORM,
+            $crate::ai::common::search_free_form($input.game),
             $rng,
             $started
         )

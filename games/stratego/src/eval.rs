@@ -59,6 +59,27 @@ pub(crate) fn default_agent(_game: &Stratego) -> &'static str {
     "pimc"
 }
 
+/// The pieces placed, over all the candidates, in the setups an agent that
+/// searches draws and scores ([`setup_candidates`]).
+const SETUP_PIECES_SCORED: u32 = 16_000;
+
+/// How many setups an agent that searches scores before it sets up
+/// ([`plateau::Game::free_form_candidates`]): as many as place
+/// [`SETUP_PIECES_SCORED`] pieces, between 400 and 4 000; 400 of the 40
+/// pieces of S2, 2 000 of Barrage's 8. Scoring a setup costs about its
+/// pieces. Drawn as people make them (the flag and bombs where people put
+/// theirs, the other pieces anywhere), the best of 400 Barrage setups had
+/// both sides of a corner flag held by the bomb, the marshal or the
+/// general in 58 draws of 100, the best of 2 000 in 99; with a scout or a
+/// miner beside the bomb instead, `ai` had lost 19 of 80 games at 1 s a
+/// move, with the marshal or the general 10 of 144. With 2 000 it won
+/// 92 and 94 of 100 at 1 s a move against `greedy` where it had won 89 and
+/// 90 (docs/AI.md, "Stratego: more setups scored in Barrage").
+pub(crate) fn setup_candidates(game: &Stratego) -> u32 {
+    let pieces = u32::try_from(game.rules.army.len().max(1)).unwrap_or(u32::MAX);
+    (SETUP_PIECES_SCORED / pieces).clamp(400, 4_000)
+}
+
 /// The danger an open lane to a flag adds (see the module documentation).
 const LANE_DANGER: f64 = 0.5;
 
@@ -362,6 +383,23 @@ mod tests {
         for variant in ["original", "barrage", "duel"] {
             let game = Stratego::variant(variant).unwrap();
             assert_eq!(game.default_agent(), "pimc", "{variant}");
+        }
+    }
+
+    #[test]
+    fn search_agents_score_setups_of_sixteen_thousand_pieces_in_all() {
+        // The classic army of S2 keeps its 400 setups (the Original game
+        // plays as it was measured); smaller armies get more (S11.2-S11.4).
+        for (variant, pieces, setups) in [
+            ("original", 40, 400),
+            ("star-wars", 40, 400),
+            ("blitz", 20, 800),
+            ("duel", 10, 1_600),
+            ("barrage", 8, 2_000),
+        ] {
+            let game = Stratego::variant(variant).unwrap();
+            assert_eq!(game.rules.army.len(), pieces, "{variant}");
+            assert_eq!(game.free_form_candidates(), setups, "{variant}");
         }
     }
 

@@ -478,6 +478,10 @@ impl Game for Stratego {
         self.random_move(st, rng)
     }
 
+    fn free_form_candidates(&self) -> u32 {
+        crate::eval::setup_candidates(self)
+    }
+
     fn play_random<R: Rng + ?Sized>(&self, st: &mut StrategoState, rng: &mut R) -> bool {
         if st.outcome.is_some() {
             return false;

@@ -143,6 +143,47 @@ fn agents_make_up_setups_and_play_legal_moves() {
     assert!(!state.in_setup());
 }
 
+#[test]
+fn s2_search_agents_close_a_barrage_corner_flag_with_the_bomb_and_strong_pieces() {
+    // Barrage (S2) has one bomb: a flag in a back corner has two
+    // neighbours on the board, and one piece that gets through is enough.
+    // The evaluation's flag safety (S5) counts a neighbour by the share of
+    // the six enemy movable pieces that cannot remove it by attacking: the
+    // bomb, the marshal and the general stop five (the miner, S5.4, the
+    // spy, S5.3, and the marshal, S5.2, get through), a miner four, a scout
+    // three. The agents that search score 2 000 setups drawn as people make
+    // them (Game::free_form_candidates) and keep the best: with 400, a
+    // scout or a miner guarded the corner in about two draws of five.
+    let game = barrage();
+    assert_eq!(game.free_form_candidates(), 2_000);
+    for seed in 0..12u64 {
+        let mut state = game.initial_state(seed);
+        if seed % 2 == 1 {
+            // Blue sets up after Red, from a view of Red's setup.
+            let red = game.random_move(&state, &mut plateau::rng(seed)).unwrap();
+            game.apply(&mut state, &red);
+        }
+        let mut agent = agent_for(&game, "pimc:iters=1000", seed).unwrap();
+        let setup = game.format_move(&choose_at(agent.as_mut(), &game, &state).unwrap().mv);
+        // Front row first (S3.3): the back row is the last.
+        let rows: Vec<Vec<char>> = setup["setup ".len()..]
+            .split('/')
+            .map(|row| row.chars().collect())
+            .collect();
+        let back = rows.last().unwrap();
+        let file = back.iter().position(|&c| c == 'F');
+        let beside = match file {
+            Some(0) => [back[1], rows[rows.len() - 2][0]],
+            Some(9) => [back[8], rows[rows.len() - 2][9]],
+            _ => panic!("seed {seed}: the flag is not in a back corner: {setup}"),
+        };
+        assert!(
+            beside.iter().all(|c| "BX9".contains(*c)),
+            "seed {seed}: the flag's neighbours are {beside:?}: {setup}"
+        );
+    }
+}
+
 /// A position of the Original game built by hand: `pieces` are (square,
 /// side, kind name, known to the opponent); every other piece of each army
 /// is in its side's tray (S5.7), so a view accounts for the whole army.
