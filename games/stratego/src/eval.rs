@@ -76,8 +76,8 @@ const SETUP_PIECES_SCORED: u32 = 16_000;
 /// 92 and 94 of 100 at 1 s a move against `greedy` where it had won 89 and
 /// 90 (docs/AI.md, "Stratego: more setups scored in Barrage").
 pub(crate) fn setup_candidates(game: &Stratego) -> u32 {
-    let pieces = u32::try_from(game.rules.army.len().max(1)).unwrap_or(u32::MAX);
-    (SETUP_PIECES_SCORED / pieces).clamp(400, 4_000)
+    // An army has at most the 100 squares of the board.
+    (SETUP_PIECES_SCORED / game.rules.army.len().max(1) as u32).clamp(400, 4_000)
 }
 
 /// The danger an open lane to a flag adds (see the module documentation).

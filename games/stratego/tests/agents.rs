@@ -149,9 +149,9 @@ fn s2_search_agents_close_a_barrage_corner_flag_with_the_bomb_and_strong_pieces(
     // neighbours on the board, and one piece that gets through is enough.
     // The evaluation's flag safety (S5) counts a neighbour by the share of
     // the six enemy movable pieces that cannot remove it by attacking: the
-    // bomb, the marshal and the general stop five (the miner, S5.4, the
-    // spy, S5.3, and the marshal, S5.2, get through), a miner four, a scout
-    // three. The agents that search score 2 000 setups drawn as people make
+    // bomb, the marshal and the general stop five each (the miner takes the
+    // bomb, S5.4; the spy the marshal, S5.3; the marshal the general,
+    // S5.2), a miner four, a scout three. The agents that search score 2 000 setups drawn as people make
     // them (Game::free_form_candidates) and keep the best: with 400, a
     // scout or a miner guarded the corner in about two draws of five.
     let game = barrage();
