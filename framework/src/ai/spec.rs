@@ -32,6 +32,18 @@ impl Spec {
         }
         let name = name.to_ascii_lowercase();
         let mut options: Vec<(String, String)> = Vec::new();
+        // The older form `random:SEED` (a bare number) is `random:seed=SEED`.
+        let rest = match rest.map(str::trim) {
+            Some(seed)
+                if name == "random"
+                    && !seed.is_empty()
+                    && seed.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                options.push(("seed".to_string(), seed.to_string()));
+                None
+            }
+            rest => rest,
+        };
         if let Some(rest) = rest {
             for part in rest.split(',') {
                 let part = part.trim();
@@ -273,6 +285,17 @@ mod tests {
         assert_eq!(s.get("c"), Some("1.4"));
         assert_eq!(Spec::parse(" Random ").unwrap().name, "random");
         assert!(Spec::parse("ai:").unwrap().options.is_empty());
+    }
+
+    #[test]
+    fn the_older_random_seed_form_reads_as_a_seed_option() {
+        let s = Spec::parse(" random: 7 ").unwrap();
+        assert_eq!(s.name, "random");
+        assert_eq!(s.options, vec![("seed".to_string(), "7".to_string())]);
+        assert_eq!(Spec::parse("random:seed=7").unwrap(), s);
+        // Only `random` reads a bare number, and only a number.
+        assert!(Spec::parse("mcts:7").is_err());
+        assert!(Spec::parse("random:7x").is_err());
     }
 
     #[test]
