@@ -55,13 +55,13 @@ pub use error::{escape_controls, IllegalMove, MoveParseError, RecordError, Rules
 pub use game::{Game, ParamDoc, Variant};
 pub use outcome::{Outcome, Status};
 pub use player::Player;
-pub use record::{GameRecord, RECORD_FORMAT};
+pub use record::{GameRecord, RecordPlayer, RECORD_FORMAT};
 pub use registry::{
     rng, DynAgent, DynChoice, DynGame, DynSession, GameEntry, LastMove, Registry, SeatBoard,
     PUBLIC_ILLEGAL_REASON,
 };
 pub use rules::RulesSpec;
-pub use session::{describe_outcome, PlayError, Session, MAX_MOVES, MAX_SNAPSHOTS};
+pub use session::{describe_outcome, PlayError, Session, DRAW_AGREED, MAX_MOVES, MAX_SNAPSHOTS};
 
 /// The seeded random number generator used for everything random: start
 /// positions, random players, playouts. Reproducible across platforms.

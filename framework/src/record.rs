@@ -30,6 +30,27 @@ pub struct GameRecord {
     /// The outcome, when the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// Whether the players agreed a draw after the moves (the game ends
+    /// drawn, reason `draw-agreed`). Absent from records without one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draw_agreed: bool,
+    /// Who played each seat, in player order, when known (a match's record):
+    /// a person's name or an agent's spec. Absent when unknown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<RecordPlayer>,
+}
+
+/// Who played one seat of a recorded game: a person (by name), an agent (by
+/// spec), or nobody known (both absent).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordPlayer {
+    /// A person's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// An agent's spec, e.g. `mcts:time=1s`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
 }
 
 impl GameRecord {

@@ -201,6 +201,17 @@ pub trait DynSession: Send {
     fn undo_many(&mut self, count: usize) -> Result<(), usize>;
     /// The player resigns.
     fn resign(&mut self, player: Player);
+    /// The players agree a draw ([`Session::agree_draw`]): the game ends
+    /// drawn, reason [`crate::DRAW_AGREED`]. Ignored when the game is over.
+    fn agree_draw(&mut self);
+    /// Whether the last move hid or showed hidden information: its text is
+    /// not public ([`Game::move_is_public`] false, such as a Stratego setup)
+    /// or the position after it shows what a player could not see before
+    /// ([`Game::move_outcome_key`] non-zero, such as a Stratego combat).
+    /// False when no move was played and in every game of perfect
+    /// information. A move taken back across such a move would let a player
+    /// probe the hidden state, so a match refuses to.
+    fn last_move_hides_information(&self) -> bool;
     /// A uniformly random legal move, in notation.
     fn random_move(&self, rng: &mut GameRng) -> Option<String>;
     /// The board as text: the whole state (`None`), or a player's view.
@@ -566,6 +577,17 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn resign(&mut self, player: Player) {
         Session::resign(self, player)
+    }
+    fn agree_draw(&mut self) {
+        Session::agree_draw(self)
+    }
+    fn last_move_hides_information(&self) -> bool {
+        if !G::HIDDEN_INFORMATION {
+            return false;
+        }
+        self.moves().last().is_some_and(|mv| {
+            !self.game().move_is_public(mv) || self.game().move_outcome_key(self.state()) != 0
+        })
     }
     fn random_move(&self, rng: &mut GameRng) -> Option<String> {
         if Session::status(self).is_over() {

@@ -69,6 +69,8 @@ pub struct Session<G: Game> {
     /// The position before the last move; `None` if no move was played.
     previous: Option<G::State>,
     resigned: Option<Player>,
+    /// Whether the players agreed a draw (after the last move).
+    draw_agreed: bool,
 }
 
 /// The snapshot spacing for `plies` moves: the smallest power of two that
@@ -95,6 +97,7 @@ impl<G: Game> Session<G> {
             current: start,
             previous: None,
             resigned: None,
+            draw_agreed: false,
         }
     }
 
@@ -143,6 +146,9 @@ impl<G: Game> Session<G> {
             }
             session.resign(p);
         }
+        if record.draw_agreed {
+            session.agree_draw();
+        }
         let replayed = session.status();
         if let Some(stored) = &record.outcome {
             if !replayed.outcome().is_some_and(|r| r.same_result(stored)) {
@@ -185,10 +191,12 @@ impl<G: Game> Session<G> {
         &self.moves
     }
 
-    /// Whose turn it is, or the outcome (a resignation included).
+    /// Whose turn it is, or the outcome (a resignation and an agreed draw
+    /// included).
     pub fn status(&self) -> Status {
         match self.resigned {
             Some(p) => Status::Over(resignation(&self.game, p)),
+            None if self.draw_agreed => Status::Over(Outcome::draw(DRAW_AGREED)),
             None => self.game.status(self.state()),
         }
     }
@@ -196,7 +204,7 @@ impl<G: Game> Session<G> {
     /// The legal moves of the current position.
     pub fn legal_moves(&self) -> Vec<G::Move> {
         let mut moves = Vec::new();
-        if self.resigned.is_none() {
+        if self.resigned.is_none() && !self.draw_agreed {
             self.game.legal_moves(self.state(), &mut moves);
         }
         moves
@@ -297,17 +305,20 @@ impl<G: Game> Session<G> {
         self.undo_many(1).is_ok()
     }
 
-    /// Takes back `count` moves, a resignation counting as one, all or
-    /// nothing: if there are fewer, nothing changes and the error holds
-    /// how many there are. It replays at most the moves since the nearest
-    /// snapshot, whatever `count`.
+    /// Takes back `count` moves, a resignation or an agreed draw counting
+    /// as one, all or nothing: if there are fewer, nothing changes and the
+    /// error holds how many there are. It replays at most the moves since
+    /// the nearest snapshot, whatever `count`.
     pub fn undo_many(&mut self, count: usize) -> Result<(), usize> {
-        let available = self.moves.len() + usize::from(self.resigned.is_some());
+        let ended = self.resigned.is_some() || self.draw_agreed;
+        let available = self.moves.len() + usize::from(ended);
         if count > available {
             return Err(available);
         }
         let mut count = count;
-        if count > 0 && self.resigned.take().is_some() {
+        if count > 0 && ended {
+            self.resigned = None;
+            self.draw_agreed = false;
             count -= 1;
         }
         if count > 0 {
@@ -360,6 +371,14 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// The players agree a draw: the game ends drawn, reason
+    /// [`DRAW_AGREED`]; the record keeps it. Ignored when the game is over.
+    pub fn agree_draw(&mut self) {
+        if !self.status().is_over() {
+            self.draw_agreed = true;
+        }
+    }
+
     /// The game record.
     pub fn record(&self) -> GameRecord {
         let status = self.status();
@@ -377,6 +396,8 @@ impl<G: Game> Session<G> {
                 .collect(),
             resigned: self.resigned,
             outcome: status.outcome().cloned(),
+            draw_agreed: self.draw_agreed,
+            players: Vec::new(),
         }
     }
 
@@ -395,6 +416,10 @@ impl<G: Game> Session<G> {
         self.game.describe_move_public(before, mv)
     }
 }
+
+/// The reason of the outcome of a draw the players agreed
+/// ([`Session::agree_draw`]).
+pub const DRAW_AGREED: &str = "draw-agreed";
 
 /// The outcome of a resignation by `player`: in a two-player game the other
 /// player wins; with more players nobody does (a draw).
@@ -539,6 +564,30 @@ mod tests {
         assert_eq!(session.undo_many(2), Ok(()));
         assert_eq!(session.state().pile, 21);
         assert!(session.status().to_move().is_some());
+    }
+
+    #[test]
+    fn an_agreed_draw_ends_the_game_and_replays_from_the_record() {
+        let game = nim(21, 3);
+        let mut session = Session::new(game.clone(), "standard", 0);
+        session.play(2).unwrap();
+        session.agree_draw();
+        let outcome = session.status().outcome().cloned().unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.reason.as_ref()),
+            (None, DRAW_AGREED)
+        );
+        assert!(session.legal_moves().is_empty());
+        assert!(session.play(1).is_err());
+        let record = session.record();
+        assert!(record.draw_agreed);
+        assert!(record.to_json().contains("\"draw_agreed\": true"));
+        let replayed = Session::from_record(game, &record).unwrap();
+        assert_eq!(replayed.status(), session.status());
+        // Undo takes the agreement back as one move.
+        assert_eq!(session.undo_many(1), Ok(()));
+        assert_eq!(session.moves(), &[2]);
+        assert!(!session.status().is_over());
     }
 
     #[test]

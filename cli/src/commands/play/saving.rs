@@ -115,6 +115,8 @@ mod tests {
             moves: vec!["a1".into()],
             resigned: None,
             outcome: None,
+            draw_agreed: false,
+            players: Vec::new(),
         };
         let a = autosave(&record).unwrap();
         let b = autosave(&record).unwrap();
