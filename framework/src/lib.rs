@@ -40,6 +40,7 @@ pub mod demo;
 mod error;
 mod game;
 pub mod learning;
+pub mod matches;
 mod outcome;
 pub mod perft;
 mod player;
@@ -53,6 +54,7 @@ pub mod shared_data;
 
 pub use error::{escape_controls, IllegalMove, MoveParseError, RecordError, RulesError};
 pub use game::{Game, ParamDoc, Variant};
+pub use matches::{Match, MatchError};
 pub use outcome::{Outcome, Status};
 pub use player::Player;
 pub use record::{GameRecord, RecordPlayer, RECORD_FORMAT};

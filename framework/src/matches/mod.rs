@@ -1,0 +1,232 @@
+//! The match: one game in progress with its seats, the one layer through
+//! which front ends drive games. It owns the session and the rules, says who
+//! each seat is (a person with a secret token, an agent, or nobody), keeps
+//! the turn discipline ([`Match::play`]), plays agents (blocking with
+//! [`Match::play_agents`], or split for an async server with
+//! [`Match::take_agent_turn`], [`AgentTurn::think`] and
+//! [`Match::finish_agent_turn`], which need no lock while the agent
+//! thinks), and decides undo ([`Match::request_undo`]), draws and
+//! resignations. What a client may know is decided here too:
+//! [`Match::view`] and [`Match::events_since`] answer a seat from its view
+//! and a spectator from the public view only.
+//!
+//! ```
+//! use plateau::matches::{Client, Match, MatchOptions, MoveRef, Occupant};
+//! use plateau::{demo::Nim, Player, Registry, RulesSpec};
+//!
+//! let mut registry = Registry::new();
+//! registry.register::<Nim>();
+//! let rules = registry.get("nim").unwrap().load(&RulesSpec::default_variant()).unwrap();
+//! let seats = vec![Occupant::person("ann"), Occupant::agent("random:1")];
+//! let mut game = Match::new(rules, 0, seats, MatchOptions::default()).unwrap();
+//!
+//! // A token names a seat; no token is a spectator.
+//! let token = game.seat_token(Player(0)).unwrap();
+//! let ann = game.client(Some(&token)).unwrap();
+//! assert_eq!(ann, Client::Seat(Player(0)));
+//! assert_eq!(game.client(Some("not a token")).unwrap_err().kind(), "bad_token");
+//!
+//! // Ann takes 3 (by notation; `MoveRef::Index` indexes the legal moves),
+//! // then the agent replies.
+//! let report = game.play(ann, MoveRef::Text("3".into())).unwrap();
+//! assert_eq!(report.notation.as_deref(), Some("3"));
+//! let err = game.play(ann, MoveRef::Index(0)).unwrap_err();
+//! assert_eq!(err.kind(), "not_your_turn");
+//! assert_eq!(game.play_agents().unwrap().len(), 1);
+//!
+//! // Against an agent, undo takes back the reply and ann's move at once.
+//! game.request_undo(ann).unwrap();
+//! let view = game.view(ann);
+//! assert_eq!((view.moves_played, view.your_turn), (0, true));
+//! assert_eq!(view.legal_moves, ["1", "2", "3"]);
+//!
+//! // Each client reads the events since its cursor.
+//! let events = game.events_since(Client::Spectator, 0);
+//! assert!(matches!(events, plateau::matches::EventsSince::Events { events } if events.len() == 3));
+//! ```
+
+mod error;
+mod events;
+mod play;
+mod saved;
+mod seats;
+mod tokens;
+mod undo;
+mod view;
+
+pub use error::MatchError;
+pub use events::{EventEntry, EventsSince, MatchEvent, EVENT_LOG_CAPACITY};
+pub use play::{AgentTurn, HintJob, MoveRef, MoveReport};
+pub use saved::{SavedMatch, SavedSeat};
+pub use seats::{Client, Occupant};
+pub use tokens::Token;
+pub use undo::{DrawOffer, DrawOutcome, UndoOutcome, UndoRequest};
+pub use view::{BoardInfo, ClientView, LastMoveView, SeatView};
+
+use events::EventLog;
+use seats::Seat;
+use undo::Ply;
+
+use crate::{DynAgent, DynGame, DynSession, Player, Status};
+
+/// How a match is made, besides its rules and seats.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchOptions {
+    /// Hot-seat play: one more token, [`Client::HotSeat`], acts for
+    /// whichever person seat is to move (made when a person has a seat).
+    pub hotseat: bool,
+    /// The seed of the agents: the agent of seat `i` gets `seed + i`.
+    /// `None`: each agent's seed comes from the operating system, so that
+    /// nobody can foresee what it draws (a setup).
+    pub agent_seed: Option<u64>,
+}
+
+/// One game in progress with its seats, spectators and referee. See the
+/// [module documentation](self).
+pub struct Match {
+    game: Box<dyn DynGame>,
+    session: Box<dyn DynSession>,
+    seats: Vec<Seat>,
+    hotseat: Option<Token>,
+    referee: Token,
+    /// Who played each move and whether it hid or showed hidden information.
+    plies: Vec<Ply>,
+    undo: Option<UndoRequest>,
+    draw: Option<DrawOffer>,
+    events: EventLog,
+    /// Changes with every change of the match.
+    version: u64,
+    /// Changes with every change of the position (a move, an undo, the end
+    /// of the game): an agent's move computed in another is discarded.
+    epoch: u64,
+    options: MatchOptions,
+    /// Whether the game ended by a resignation or an agreed draw (never
+    /// taken back).
+    ended_by_players: bool,
+}
+
+impl Match {
+    /// A new match of `game` from the start position of `seed`, with one
+    /// occupant per player, in player order. Every agent spec is checked
+    /// here: a bad one fails the creation with [`MatchError::BadAgent`],
+    /// naming the seat and the agent's message.
+    pub fn new(
+        game: Box<dyn DynGame>,
+        seed: u64,
+        occupants: Vec<Occupant>,
+        options: MatchOptions,
+    ) -> Result<Match, MatchError> {
+        let session = game.new_session(seed);
+        Match::assemble(game, session, occupants, options, Vec::new())
+    }
+
+    /// A match of a session, its seats and its plies.
+    fn assemble(
+        game: Box<dyn DynGame>,
+        session: Box<dyn DynSession>,
+        occupants: Vec<Occupant>,
+        options: MatchOptions,
+        plies: Vec<Ply>,
+    ) -> Result<Match, MatchError> {
+        let n = session.num_players();
+        if occupants.len() != n {
+            return Err(MatchError::BadSeats(format!(
+                "{} has {n} players, so a match has {n} seats, not {}",
+                game.name(),
+                occupants.len()
+            )));
+        }
+        let mut seats = Vec::with_capacity(n);
+        for (i, occupant) in occupants.into_iter().enumerate() {
+            let player = Player(i as u8);
+            let (token, agent) = match &occupant {
+                Occupant::Person { name } if name.trim().is_empty() => {
+                    return Err(MatchError::BadSeats(format!(
+                        "the person of {}'s seat has no name",
+                        game.player_name(player)
+                    )))
+                }
+                Occupant::Person { .. } => (Some(Token::new()?), None),
+                Occupant::Agent { spec } => (
+                    None,
+                    Some(make_agent(game.as_ref(), spec, player, &options)?),
+                ),
+                Occupant::Empty => (None, None),
+            };
+            seats.push(Seat {
+                occupant,
+                token,
+                agent,
+            });
+        }
+        let hotseat = match options.hotseat && seats.iter().any(|s| s.occupant.is_person()) {
+            true => Some(Token::new()?),
+            false => None,
+        };
+        let ended_by_players = match session.status() {
+            Status::Over(o) => o.reason == "resignation" || o.reason == crate::DRAW_AGREED,
+            Status::ToMove(_) => false,
+        };
+        Ok(Match {
+            game,
+            session,
+            seats,
+            hotseat,
+            referee: Token::new()?,
+            plies,
+            undo: None,
+            draw: None,
+            events: EventLog::default(),
+            version: 0,
+            epoch: 0,
+            options,
+            ended_by_players,
+        })
+    }
+
+    /// A number that changes with every change of the match (moves, undo,
+    /// offers, answers, the end, a seat joining): a front end that saw it
+    /// unchanged has nothing new to show.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The rules.
+    pub fn game(&self) -> &dyn DynGame {
+        self.game.as_ref()
+    }
+
+    /// The game in progress, to read only: it holds every player's secrets,
+    /// so show a client only what [`Match::view`] gives it.
+    pub fn session(&self) -> &dyn DynSession {
+        self.session.as_ref()
+    }
+
+    /// Whose turn it is, or the outcome.
+    pub fn status(&self) -> Status {
+        self.session.status()
+    }
+
+    /// The number of moves played.
+    pub fn moves_played(&self) -> usize {
+        self.session.num_moves()
+    }
+}
+
+/// The agent of a seat, its errors naming the seat.
+fn make_agent(
+    game: &dyn DynGame,
+    spec: &str,
+    player: Player,
+    options: &MatchOptions,
+) -> Result<Box<dyn DynAgent>, MatchError> {
+    let seed = match options.agent_seed {
+        Some(seed) => seed.wrapping_add(u64::from(player.0)),
+        None => tokens::os_seed()?,
+    };
+    game.agent(spec.trim(), seed)
+        .map_err(|e| MatchError::BadAgent {
+            seat: format!("{} (seat {})", game.player_name(player), player.0),
+            message: e.to_string(),
+        })
+}
