@@ -762,3 +762,43 @@ fn old_records_without_the_new_fields_still_read_and_write_the_same() {
     let m = Match::from_record(&reg, &record, &[], seeded()).unwrap();
     assert_eq!(m.moves_played(), 2);
 }
+
+#[test]
+fn a_seat_changes_hands_and_a_turn_of_the_former_agent_is_discarded() {
+    let seats = vec![Occupant::person("ann"), Occupant::agent("random")];
+    let mut m = Match::new(nim(21), 0, seats, seeded()).unwrap();
+    m.play(Client::Seat(P0), text("1")).unwrap();
+    let mut turn = m.take_agent_turn().unwrap();
+    turn.think();
+    let token = m
+        .set_occupant(P1, Occupant::person("bob"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(m.client(Some(&token)).unwrap(), Client::Seat(P1));
+    assert_eq!(m.finish_agent_turn(turn).unwrap(), None);
+    assert!(m.view(Client::Seat(P1)).your_turn);
+    let e = m.set_occupant(P0, Occupant::agent("nope")).unwrap_err();
+    assert_eq!(e.kind(), "bad_agent");
+    assert_eq!(m.occupants()[0], Occupant::person("ann"));
+}
+
+#[test]
+fn matches_and_agent_turns_cross_threads_and_events_read_back_from_json() {
+    fn send<T: Send>() {}
+    send::<Match>();
+    send::<plateau::matches::AgentTurn>();
+    send::<plateau::matches::HintJob>();
+    let mut m = secret_match("secret");
+    m.play(Client::Seat(P0), text("guess 3")).unwrap();
+    let EventsSince::Events { events } = m.events_since(Client::Referee, 0) else {
+        panic!("a short game keeps its events");
+    };
+    let json = serde_json::to_string(&events).unwrap();
+    let back: Vec<plateau::matches::EventEntry> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, events);
+    assert!(json.contains("\"event\":\"game_over\""), "{json}");
+    let view = m.view(Client::Seat(P1));
+    let back: plateau::matches::ClientView =
+        serde_json::from_str(&serde_json::to_string(&view).unwrap()).unwrap();
+    assert_eq!(back, view);
+}

@@ -10,6 +10,16 @@
 //! [`Match::view`] and [`Match::events_since`] answer a seat from its view
 //! and a spectator from the public view only.
 //!
+//! A blocking front end (a terminal, a script) calls [`Match::play`] and
+//! then [`Match::play_agents`]. An async server keeps the match behind a
+//! mutex and never holds it while an agent thinks: under the lock it takes
+//! [`Match::take_agent_turn`], releases the lock, runs
+//! [`AgentTurn::think`] on a blocking thread, and under the lock again
+//! gives the turn back with [`Match::finish_agent_turn`], which plays the
+//! move only if nothing changed the position meanwhile. Each connection
+//! keeps the sequence number of the last event it sent and reads
+//! [`Match::events_since`] when [`Match::version`] changes.
+//!
 //! ```
 //! use plateau::matches::{Client, Match, MatchOptions, MoveRef, Occupant};
 //! use plateau::{demo::Nim, Player, Registry, RulesSpec};

@@ -159,6 +159,8 @@ impl Match {
             return None;
         }
         let agent = self.seats[seat.index()].agent.take()?;
+        // The seat shows as thinking.
+        self.version += 1;
         Some(AgentTurn {
             seat,
             ply: self.session.num_moves(),
@@ -188,6 +190,7 @@ impl Match {
                 s.agent = Some(agent);
             }
         }
+        self.version += 1;
         if epoch != self.epoch || ply != self.session.num_moves() || !self.is_agent(seat) {
             return Ok(None);
         }

@@ -139,6 +139,51 @@ impl Match {
         self.referee.hex()
     }
 
+    /// Puts a new occupant in `player`'s seat (a person sitting down in an
+    /// empty seat, an agent taking over); returns the seat's new token for
+    /// a person (a new one: whoever held the old token no longer holds the
+    /// seat). An agent's spec is checked as at creation; an agent of the
+    /// seat out thinking is discarded when it comes back.
+    pub fn set_occupant(
+        &mut self,
+        player: Player,
+        occupant: Occupant,
+    ) -> Result<Option<String>, MatchError> {
+        self.check_client(Client::Seat(player))?;
+        let (token, agent) = match &occupant {
+            Occupant::Person { name } if name.trim().is_empty() => {
+                return Err(MatchError::BadSeats(format!(
+                    "the person of {}'s seat has no name",
+                    self.name(player)
+                )))
+            }
+            Occupant::Person { .. } => (Some(Token::new()?), None),
+            Occupant::Agent { spec } => (
+                None,
+                Some(super::make_agent(
+                    self.game.as_ref(),
+                    spec,
+                    player,
+                    &self.options,
+                )?),
+            ),
+            Occupant::Empty => (None, None),
+        };
+        let hex = token.as_ref().map(Token::hex);
+        self.seats[player.index()] = Seat {
+            occupant,
+            token,
+            agent,
+        };
+        if self.options.hotseat && self.hotseat.is_none() && self.is_person(player) {
+            self.hotseat = Some(Token::new()?);
+        }
+        // A move computed for the former occupant is not played.
+        self.epoch += 1;
+        self.version += 1;
+        Ok(hex)
+    }
+
     /// The occupant of each seat, in player order.
     pub fn occupants(&self) -> Vec<Occupant> {
         self.seats.iter().map(|s| s.occupant.clone()).collect()
