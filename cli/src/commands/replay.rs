@@ -47,6 +47,7 @@ pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult
             moves: Vec::new(),
             resigned: None,
             outcome: None,
+            draw_agreed: false,
             ..record.clone()
         };
         let mut session = registry.load_record(&start).map_err(record_error)?;

@@ -57,6 +57,7 @@ impl Stepper {
                 moves: Vec::new(),
                 resigned: None,
                 outcome: None,
+                draw_agreed: false,
                 ..record.clone()
             })
             .map_err(|e| CliError::failed(e.to_string()))?;
