@@ -113,9 +113,80 @@ impl Game for Loud {
     }
 }
 
+/// Turns of two actions each, as Quinque's: one ply per action. Moves
+/// are `1` or `2`; the game is drawn after `length` actions.
+#[derive(Clone, Debug)]
+struct Pairs(PairsParams);
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct PairsParams {
+    length: u32,
+}
+
+impl Game for Pairs {
+    type Params = PairsParams;
+    type State = u32;
+    type Move = u32;
+    type View = u32;
+    const ID: &'static str = "pairs";
+    const NAME: &'static str = "Pairs";
+    plateau::perfect_information!();
+
+    fn variants() -> &'static [Variant] {
+        &[Variant {
+            name: "standard",
+            description: "ten actions",
+            toml: "length = 10\n",
+        }]
+    }
+    fn new(params: PairsParams) -> Result<Self, RulesError> {
+        Ok(Pairs(params))
+    }
+    fn params(&self) -> &PairsParams {
+        &self.0
+    }
+    fn summary(&self) -> String {
+        "two actions a turn".into()
+    }
+    fn player_name(&self, player: Player) -> &str {
+        ["north", "south"][player.index()]
+    }
+    fn initial_state(&self, _seed: u64) -> u32 {
+        0
+    }
+    fn status(&self, played: &u32) -> Status {
+        if *played >= self.0.length {
+            Status::Over(plateau::Outcome::draw("length"))
+        } else {
+            Status::ToMove(Player(((played / 2) % 2) as u8))
+        }
+    }
+    fn legal_moves(&self, played: &u32, moves: &mut Vec<u32>) {
+        moves.clear();
+        if *played < self.0.length {
+            moves.extend([1, 2]);
+        }
+    }
+    fn apply_unchecked(&self, played: &mut u32, _mv: &u32) {
+        *played += 1;
+    }
+    fn format_move(&self, mv: &u32) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, _played: &u32, text: &str) -> Result<u32, MoveParseError> {
+        text.trim()
+            .parse()
+            .map_err(|_| MoveParseError::new(text, "expected 1 or 2"))
+    }
+    fn render_state(&self, played: &u32) -> String {
+        format!("{played} actions\n")
+    }
+}
+
 fn registry() -> Registry {
     let mut registry = Registry::new();
     registry.register::<Nim>();
+    registry.register::<Pairs>();
     registry.register::<Secret>();
     registry.register::<Loud>();
     registry
@@ -801,4 +872,68 @@ fn matches_and_agent_turns_cross_threads_and_events_read_back_from_json() {
     let back: plateau::matches::ClientView =
         serde_json::from_str(&serde_json::to_string(&view).unwrap()).unwrap();
     assert_eq!(back, view);
+}
+
+#[test]
+fn undo_takes_back_a_whole_turn_of_several_actions() {
+    let pairs = || rules("pairs", RulesSpec::default_variant());
+    let (north, south) = (Client::Seat(P0), Client::Seat(P1));
+    // Against an agent: its two actions and one's own two.
+    let seats = vec![Occupant::person("ann"), Occupant::agent("random")];
+    let mut m = Match::new(pairs(), 0, seats, seeded()).unwrap();
+    m.play(north, text("1")).unwrap();
+    assert_eq!(
+        m.play_agents().unwrap().len(),
+        0,
+        "north's turn has two actions"
+    );
+    m.play(north, text("2")).unwrap();
+    assert_eq!(m.play_agents().unwrap().len(), 2);
+    m.play(north, text("1")).unwrap();
+    // Within one's own turn: that action only.
+    assert_eq!(
+        m.request_undo(north).unwrap(),
+        UndoOutcome::Done { plies: 1 }
+    );
+    assert_eq!(m.moves_played(), 4);
+    assert_eq!(
+        m.request_undo(north).unwrap(),
+        UndoOutcome::Done { plies: 4 }
+    );
+    assert_eq!(m.moves_played(), 0);
+    // Between people: south's two actions back, once north agrees.
+    let mut m = Match::new(pairs(), 0, people(), seeded()).unwrap();
+    for (client, mv) in [(north, "1"), (north, "1"), (south, "2"), (south, "2")] {
+        m.play(client, text(mv)).unwrap();
+    }
+    assert_eq!(
+        m.request_undo(south).unwrap(),
+        UndoOutcome::Pending { plies: 2 }
+    );
+    assert_eq!(
+        m.answer_undo(north, true).unwrap(),
+        UndoOutcome::Done { plies: 2 }
+    );
+    assert_eq!(m.status(), Status::ToMove(P1));
+}
+
+#[test]
+fn a_resigned_record_is_restored_over_and_never_taken_back() {
+    let reg = registry();
+    let mut m = Match::new(nim(21), 0, people(), seeded()).unwrap();
+    m.play(Client::Seat(P0), text("1")).unwrap();
+    m.resign(Client::Seat(P1)).unwrap();
+    let record = m.record(Client::Referee).unwrap();
+    let mut back = Match::from_record(&reg, &record, &[], seeded()).unwrap();
+    assert_eq!(back.status(), m.status());
+    assert_eq!(
+        back.request_undo(Client::Referee).unwrap_err().kind(),
+        "undo_refused"
+    );
+    assert_eq!(
+        back.play(Client::Referee, MoveRef::Index(0))
+            .unwrap_err()
+            .kind(),
+        "game_over"
+    );
 }

@@ -102,14 +102,14 @@ impl MatchError {
         }
     }
 
-    /// The error as a session's move error reads.
-    pub(crate) fn from_play(e: crate::PlayError) -> MatchError {
+    /// A session's refusal of the move `text`, with the session's message.
+    pub(crate) fn from_play(e: crate::PlayError, text: &str) -> MatchError {
         match e {
             crate::PlayError::Parse(p) => MatchError::Parse(p.to_string()),
             crate::PlayError::Illegal { mv, reason } => MatchError::Illegal { mv, reason },
             crate::PlayError::GameOver => MatchError::GameOver("no move can be played".into()),
             e @ crate::PlayError::TooLong { .. } => MatchError::Illegal {
-                mv: String::new(),
+                mv: crate::escape_controls(&text.chars().take(80).collect::<String>()).into_owned(),
                 reason: e.to_string(),
             },
         }

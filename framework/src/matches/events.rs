@@ -193,8 +193,7 @@ impl EventLog {
         let skip = (since + 1 - first) as usize;
         let events = self
             .events
-            .iter()
-            .skip(skip)
+            .range(skip..)
             .map(|(seq, r)| EventEntry {
                 seq: *seq,
                 event: r.for_client(client).clone(),

@@ -173,10 +173,6 @@ impl Match {
             true => Some(Token::new()?),
             false => None,
         };
-        let ended_by_players = match session.status() {
-            Status::Over(o) => o.reason == "resignation" || o.reason == crate::DRAW_AGREED,
-            Status::ToMove(_) => false,
-        };
         Ok(Match {
             game,
             session,
@@ -190,7 +186,7 @@ impl Match {
             version: 0,
             epoch: 0,
             options,
-            ended_by_players,
+            ended_by_players: false,
         })
     }
 

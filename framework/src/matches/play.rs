@@ -75,7 +75,9 @@ impl Match {
                 moves.swap_remove(index)
             }
         };
-        self.session.play(&text).map_err(MatchError::from_play)?;
+        self.session
+            .play(&text)
+            .map_err(|e| MatchError::from_play(e, &text))?;
         self.plies.push(Ply {
             mover,
             hides: self.session.last_move_hides_information(),

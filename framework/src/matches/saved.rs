@@ -137,7 +137,10 @@ impl Match {
                 }
             }
         }
-        Match::assemble(game, session, occupants, options, plies)
+        let mut m = Match::assemble(game, session, occupants, options, plies)?;
+        // A resignation or an agreed draw is never taken back.
+        m.ended_by_players = record.resigned.is_some() || record.draw_agreed;
+        Ok(m)
     }
 
     /// The whole match, for a persistence layer ([`Match::restore`]).
