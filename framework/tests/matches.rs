@@ -317,6 +317,13 @@ fn a_spectator_acts_for_nobody() {
     }
     let view = m.view(s);
     assert!(!view.your_turn && view.legal_moves.is_empty());
+    // A seat the game does not have acts for nobody and sees the public view.
+    let ghost = Client::Seat(Player(5));
+    assert_eq!(
+        m.play(ghost, MoveRef::Index(0)).unwrap_err().kind(),
+        "not_allowed"
+    );
+    assert_eq!(m.view(ghost).seat, None);
     assert_eq!(m.moves_played(), 1);
 }
 

@@ -224,7 +224,9 @@ impl Match {
     /// What `client` sees now.
     pub(crate) fn perspective(&self, client: Client) -> Perspective {
         match client {
-            Client::Seat(p) => Perspective::Seat(p),
+            Client::Seat(p) if p.index() < self.seats.len() => Perspective::Seat(p),
+            // No such seat: what anyone may know.
+            Client::Seat(_) => Perspective::Public,
             Client::Spectator => Perspective::Public,
             Client::Referee => Perspective::Everything,
             Client::HotSeat => self.hotseat_perspective(),
