@@ -65,19 +65,9 @@ use std::io::{self, BufRead, Write};
 
 pub use error::{CliError, CliResult};
 
-/// The registry of the games that ship with Plateau, in alphabetical order.
-pub fn default_registry() -> Registry {
-    let mut registry = Registry::new();
-    registry.register::<plateau_hus::Hus>();
-    registry.register::<plateau_oware::Oware>();
-    registry.register::<plateau_quinque::Quinque>();
-    registry.register::<plateau_stratego::Stratego>();
-    registry.register_learning::<plateau_hus::Hus>();
-    registry.register_learning::<plateau_oware::Oware>();
-    registry.register_learning::<plateau_quinque::Quinque>();
-    registry.register_learning::<plateau_stratego::Stratego>();
-    registry
-}
+/// The registry of the games that ship with Plateau, in alphabetical order
+/// (defined by the `plateau-games` crate, which the Python module shares).
+pub use plateau_games::default_registry;
 
 /// The input and outputs of a command.
 pub struct Io<'a> {
