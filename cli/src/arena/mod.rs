@@ -1,12 +1,16 @@
-//! `plateau arena`: two agents play a number of games, sides alternating,
-//! in parallel; then a table of the results with the score's 95% interval
-//! and the Elo difference. `plateau arena merge` combines the results of
-//! shards.
+//! Matches between agents. `plateau arena`: two agents play a number of
+//! games, sides alternating, in parallel; then a table of the results with
+//! the score's 95% interval and the Elo difference. `plateau arena merge`
+//! combines the results of shards. `plateau tournament` ([`tournament`]):
+//! a round robin of several agents.
 
-use crate::args::RulesOpts;
-use crate::error::{CliError, CliResult};
-use crate::loading::load_game;
-use crate::{record_file, Io};
+pub mod tournament;
+
+use crate::common::error::{CliError, CliResult};
+use crate::common::loading::load_game;
+use crate::common::options::RulesOpts;
+use crate::common::record_file;
+use crate::Io;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use plateau::ai::arena::{ArenaConfig, ArenaError, ArenaProgress, ArenaRun};
@@ -122,7 +126,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs, io: &mut Io<'_>) -> CliResult 
         None => Shard::WHOLE,
     };
     let game = load_game(registry, game_id, &args.rules)?;
-    let seed = crate::commands::seed_or_clock(args.seed);
+    let seed = crate::common::seeds::seed_or_clock(args.seed);
     let config = ArenaConfig {
         threads: args.threads,
         shard,

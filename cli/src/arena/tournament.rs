@@ -1,10 +1,10 @@
 //! `plateau tournament`: a round robin of agents, each pair an arena run
 //! of its own seed, and an Elo ladder fitted to all the games at once.
 
-use crate::args::RulesOpts;
-use crate::commands::arena::{progress_bar, progress_message};
-use crate::error::{CliError, CliResult};
-use crate::loading::load_game;
+use crate::arena::{progress_bar, progress_message};
+use crate::common::error::{CliError, CliResult};
+use crate::common::loading::load_game;
+use crate::common::options::RulesOpts;
 use crate::Io;
 use clap::Args;
 use plateau::ai::arena::{ArenaConfig, ArenaProgress};
@@ -59,7 +59,7 @@ pub fn run(registry: &Registry, args: &TournamentArgs, io: &mut Io<'_>) -> CliRe
         crate::agents::make_agent(game.as_ref(), spec, 0)
             .map_err(|e| CliError::usage(format!("agent {} ('{spec}'): {e}", i + 1)))?;
     }
-    let seed = crate::commands::seed_or_clock(args.seed);
+    let seed = crate::common::seeds::seed_or_clock(args.seed);
     let pairs: Vec<(usize, usize)> = (0..specs.len())
         .flat_map(|i| (i + 1..specs.len()).map(move |j| (i, j)))
         .collect();

@@ -1,8 +1,8 @@
 //! `plateau agents`: the automatic players of each game, with their
 //! options and defaults.
 
-use crate::error::CliResult;
-use crate::loading::find_game;
+use crate::common::error::CliResult;
+use crate::common::loading::find_game;
 use crate::Io;
 use clap::Args;
 use plateau::{Registry, RulesSpec};
@@ -34,7 +34,7 @@ pub fn run(registry: &Registry, args: &AgentsArgs, io: &mut Io<'_>) -> CliResult
     for entry in entries {
         let rules = entry
             .load(&RulesSpec::default_variant())
-            .map_err(crate::error::CliError::Rules)?;
+            .map_err(crate::common::error::CliError::Rules)?;
         let catalog = rules.agent_catalog();
         if args.json {
             all.push(json!({

@@ -2,8 +2,8 @@
 //! line's rules options, with errors sorted into usage errors (an unknown
 //! game, variant or parameter) and others (a bad rules file).
 
-use crate::args::RulesOpts;
-use crate::error::{CliError, CliResult};
+use crate::common::error::{CliError, CliResult};
+use crate::common::options::RulesOpts;
 use plateau::{DynGame, GameEntry, Registry, RulesError, RulesSpec};
 use std::fs;
 

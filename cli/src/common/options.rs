@@ -1,70 +1,8 @@
-//! The command line's syntax (clap), and the argument groups several
-//! subcommands share: the rules options and the setups.
+//! The argument groups (clap) several subcommands share: the rules options
+//! and the setups. Each subcommand owns the rest of its arguments.
 
-use crate::commands::{
-    agents, apply, arena, bench, games, import, moves, new, perft, play, replay, rules, serve,
-    show, tournament, web,
-};
-use clap::{Args, Parser, Subcommand};
+use clap::Args;
 use std::path::PathBuf;
-
-/// The `plateau` command line.
-#[derive(Debug, Parser)]
-#[command(
-    name = "plateau",
-    version,
-    about = "Play, script and benchmark abstract board games.",
-    long_about = "Play, script and benchmark abstract board games.\n\n\
-        Stateless commands (new, moves, apply, show) keep a game in a JSON record file; \
-        `play` plays in the terminal; `serve` speaks JSON lines.",
-    after_help = "Examples:\n  \
-        plateau games\n  \
-        plateau play hus --p2 ai:time=1s\n  \
-        plateau arena hus --a ai:time=1s --b random -n 100\n  \
-        plateau new hus --seed 7 -o game.json && plateau apply game.json a7 && plateau show game.json"
-)]
-pub struct Cli {
-    /// The subcommand.
-    #[command(subcommand)]
-    pub command: Command,
-}
-
-/// The subcommands.
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// List the games and their rules variants.
-    Games(games::GamesArgs),
-    /// Show a game's rules: a summary and every parameter with its value.
-    Rules(rules::RulesArgs),
-    /// Start a game and write its record (JSON).
-    New(new::NewArgs),
-    /// List the legal moves of a recorded game.
-    Moves(moves::MovesArgs),
-    /// Play moves in a recorded game and write the record.
-    Apply(apply::ApplyArgs),
-    /// Show the board of a recorded game, as one player sees it.
-    Show(show::ShowArgs),
-    /// Play a game in the terminal, against people or random players.
-    Play(play::PlayArgs),
-    /// Time random games: games and moves per second.
-    Bench(bench::BenchArgs),
-    /// Count the move sequences of each depth from a position.
-    Perft(perft::PerftArgs),
-    /// Replay a record, checking every move, and show the final position.
-    Replay(replay::ReplayArgs),
-    /// Convert a game record of another program into a plateau record.
-    Import(import::ImportArgs),
-    /// Speak the JSON-lines protocol on stdin and stdout.
-    Serve(serve::ServeArgs),
-    /// List the automatic players of each game, with their options.
-    Agents(agents::AgentsArgs),
-    /// Play two agents against each other: wins, score, Elo (or `arena merge` shards).
-    Arena(arena::ArenaArgs),
-    /// A round robin of agents with an Elo ladder fitted to all games.
-    Tournament(tournament::TournamentArgs),
-    /// Play in a browser: a local web server with a page for every game.
-    Web(web::WebArgs),
-}
 
 /// Where the rules come from: a shipped variant, a rules file, and
 /// single-parameter overrides.
@@ -137,27 +75,6 @@ impl SetupOpts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
-
-    #[test]
-    fn the_command_line_is_well_formed() {
-        Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn every_subcommand_has_an_example() {
-        for sub in Cli::command().get_subcommands() {
-            let help = sub
-                .get_after_help()
-                .map(|h| h.to_string())
-                .unwrap_or_default();
-            assert!(
-                help.contains("plateau "),
-                "{} has no example",
-                sub.get_name()
-            );
-        }
-    }
 
     #[test]
     fn setup_aliases_name_red_and_blue() {

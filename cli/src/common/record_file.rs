@@ -4,7 +4,7 @@
 //! are written (through symbolic links), never a read-only one; `apply`
 //! holds a lock on the record for its read-modify-write ([`lock`]).
 
-use crate::error::{CliError, CliResult};
+use crate::common::error::{CliError, CliResult};
 use plateau::{DynGame, DynSession, GameRecord, RecordError, Registry};
 use std::fs;
 use std::io::Write;

@@ -4,8 +4,8 @@
 //! Only a player whose next move is a free-form one (a setup) can be given
 //! one.
 
-use crate::args::SetupFor;
-use crate::error::{CliError, CliResult};
+use crate::common::error::{CliError, CliResult};
+use crate::common::options::SetupFor;
 use plateau::{DynSession, Player, Status};
 use std::fs;
 
@@ -98,7 +98,7 @@ pub fn player_names(session: &dyn DynSession) -> String {
 
 /// Plays the setups, in turn order, as the first moves of `session`.
 /// Random setups are drawn from `seed` (see
-/// [`secret_seed`](crate::commands::secret_seed)). A setup for a player who does not
+/// [`secret_seed`](crate::common::seeds::secret_seed)). A setup for a player who does not
 /// set up next (their move is not a free-form one, or another player must
 /// act first without a setup given) is an error and nothing is played.
 pub fn play(

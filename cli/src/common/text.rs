@@ -107,6 +107,14 @@ pub fn move_report(name: &str, text: &str, visible: bool, description: Option<St
     }
 }
 
+/// The text with a final newline.
+pub fn ensure_newline(mut text: String) -> String {
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! `plateau serve`: the JSON-lines protocol on stdin and stdout.
 
-use crate::error::CliResult;
+use crate::common::error::CliResult;
 use crate::Io;
 use clap::Args;
 use plateau::Registry;
@@ -16,7 +16,7 @@ pub struct ServeArgs {}
 
 /// Serves until the end of input.
 pub fn run(registry: &Registry, _args: &ServeArgs, io: &mut Io<'_>) -> CliResult {
-    crate::serve::run(registry, &mut *io.input, &mut *io.out)?;
+    crate::protocol::run(registry, &mut *io.input, &mut *io.out)?;
     io.out.flush()?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use super::error::{ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
 use super::server::Server;
-use crate::json::status_json;
+use crate::common::json::status_json;
 use plateau::{DynSession, Player, Registry, Status};
 use serde_json::{json, Value};
 

@@ -1,4 +1,6 @@
-//! `plateau serve`: the JSON-lines protocol, for driving games from scripts.
+//! The JSON-lines protocol, for driving games from scripts: `plateau serve`
+//! ([`command`]) speaks it on stdin and stdout, and `plateau web` through a
+//! WebSocket per seat.
 //!
 //! The server reads one JSON object per line and answers each with exactly
 //! one JSON object on one line, flushed at once. Every response has `ok`; a
@@ -20,7 +22,7 @@
 //! hidden information no `state`, `record` or `undo` (`not_allowed`).
 //!
 //! ```
-//! use plateau_cli::serve;
+//! use plateau_cli::protocol as serve;
 //!
 //! let mut registry = plateau::Registry::new();
 //! registry.register::<plateau::demo::Nim>();
@@ -43,6 +45,7 @@
 //! ```
 
 pub(crate) mod catalog;
+pub mod command;
 pub(crate) mod error;
 mod inspect;
 mod moves;

@@ -13,7 +13,7 @@ use super::error::{ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
 use super::server::{OpenGame, Server};
-use crate::json::status_json;
+use crate::common::json::status_json;
 use plateau::{DynSession, PlayError, Player, Status};
 use serde_json::Value;
 

@@ -5,7 +5,7 @@ use super::error::{ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
 use super::server::{player_field, Server};
-use crate::json::status_json;
+use crate::common::json::status_json;
 use plateau::{DynSession, GameRecord, Player, RecordError};
 use serde_json::Value;
 

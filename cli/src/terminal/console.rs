@@ -1,7 +1,7 @@
 //! The terminal side of `plateau play`: printing, prompting, reading lines
 //! and clearing the screen between the turns of two people at one terminal.
 
-use crate::error::CliResult;
+use crate::common::error::CliResult;
 use crate::Io;
 
 /// The ANSI sequence that clears the screen, then the terminal's scrollback

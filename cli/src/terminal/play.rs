@@ -7,26 +7,19 @@
 //! over. After every move the last move is described as the person who
 //! looks next may know it.
 
-mod console;
-mod placement;
-mod rules_panel;
-mod saving;
-mod seats;
-mod stepper;
-mod tui;
-
-use crate::args::{RulesOpts, SetupOpts};
-use crate::commands::show::ensure_newline;
-use crate::error::{CliError, CliResult};
-use crate::loading::load_game;
-use crate::text::{last_move_report, status_line};
-use crate::{record_file, setups, Io};
+use super::console::{self, ask, clear, say, title};
+pub use super::seats::Seat;
+use super::{placement, rules_panel, saving, tui};
+use crate::common::error::{CliError, CliResult};
+use crate::common::loading::load_game;
+use crate::common::options::{RulesOpts, SetupOpts};
+use crate::common::text::ensure_newline;
+use crate::common::text::{last_move_report, status_line};
+use crate::common::{record_file, setups};
+use crate::Io;
 use clap::Args;
-use console::{ask, clear, say, title};
 use plateau::{DynAgent, DynSession, GameRng, Player, Registry, Status};
-pub use seats::Seat;
 use std::path::PathBuf;
-pub use stepper::step;
 
 /// Arguments of `plateau play`.
 #[derive(Debug, Args)]
@@ -110,32 +103,32 @@ enum Turn {
 }
 
 /// A game at the terminal.
-struct Table {
-    session: Box<dyn DynSession>,
-    seats: Vec<Seat>,
+pub(super) struct Table {
+    pub(super) session: Box<dyn DynSession>,
+    pub(super) seats: Vec<Seat>,
     /// Two or more people share the terminal in a game of hidden information.
-    hot_seat: bool,
+    pub(super) hot_seat: bool,
     /// The person whose view is on the screen.
-    shown_to: Option<Player>,
+    pub(super) shown_to: Option<Player>,
     /// For the `random` command.
-    rng: GameRng,
+    pub(super) rng: GameRng,
     /// The agent of the `hint` command: its spec, and the agent once asked.
-    hint: (String, Option<Box<dyn DynAgent>>),
+    pub(super) hint: (String, Option<Box<dyn DynAgent>>),
     /// The rules, for making the hint agent.
-    game: Box<dyn plateau::DynGame>,
+    pub(super) game: Box<dyn plateau::DynGame>,
     /// The seed of the hint agent.
-    hint_seed: u64,
+    pub(super) hint_seed: u64,
     /// Setups given on the command line for players who set up later (a
     /// `--blue-setup` while Red, a person, sets up first), played as soon
     /// as their player is to move, and the generator of the random ones.
-    presets: Presets,
+    pub(super) presets: Presets,
 }
 
 /// Setups given on the command line that are still to be played.
 #[derive(Default)]
-struct Presets {
-    pending: Vec<(Player, setups::SetupSource)>,
-    rng: Option<GameRng>,
+pub(super) struct Presets {
+    pub(super) pending: Vec<(Player, setups::SetupSource)>,
+    pub(super) rng: Option<GameRng>,
 }
 
 /// Plays the game.
@@ -164,9 +157,9 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     };
     let seed = match &loaded {
         Some((record, _)) => record.seed,
-        None => crate::commands::seed_or_clock(args.seed),
+        None => crate::common::seeds::seed_or_clock(args.seed),
     };
-    let secret = |offset| crate::commands::secret_seed(args.seed, seed, offset);
+    let secret = |offset| crate::common::seeds::secret_seed(args.seed, seed, offset);
     let specs = [&args.p1, &args.p2];
     let mut seats = vec![
         Seat::parse("--p1", specs[0], game.as_ref(), secret(1))?,
@@ -274,7 +267,7 @@ impl Table {
 
     /// Plays the command line's setup of the player to move, if one is
     /// waiting; `true` if it was played.
-    fn play_one_preset(&mut self) -> CliResult<bool> {
+    pub(super) fn play_one_preset(&mut self) -> CliResult<bool> {
         let (Some(rng), Status::ToMove(p)) = (self.presets.rng.as_mut(), self.session.status())
         else {
             return Ok(false);
@@ -286,18 +279,18 @@ impl Table {
         Ok(setups::play_due(&mut self.session, &mut due, rng)? > 0)
     }
 
-    fn is_human(&self, p: Player) -> bool {
+    pub(super) fn is_human(&self, p: Player) -> bool {
         self.seats.get(p.index()).is_some_and(Seat::is_human)
     }
 
-    fn name(&self, p: Player) -> String {
+    pub(super) fn name(&self, p: Player) -> String {
         self.session.player_name(p)
     }
 
     /// Whose eyes the screen is for: the one person at the terminal, or the
     /// person to move; `None` when only automatic players play (everything
     /// is shown).
-    fn viewer(&self) -> Option<Player> {
+    pub(super) fn viewer(&self) -> Option<Player> {
         let humans: Vec<Player> = (0..self.seats.len())
             .map(|i| Player(i as u8))
             .filter(|p| self.is_human(*p))
@@ -507,7 +500,7 @@ impl Table {
                         io,
                         &format!(
                             "{}. Try again ('moves' lists the legal moves, 'help' the commands).",
-                            crate::error::shorten_words(&e.to_string())
+                            crate::common::error::shorten_words(&e.to_string())
                         ),
                     )?,
                 },
@@ -545,7 +538,7 @@ impl Table {
     /// Takes back moves until `p`, who asks, is to move again, having taken
     /// back at least one move of theirs (and what was played since); false
     /// (and nothing changed) if there is none.
-    fn undo(&mut self, p: Player) -> bool {
+    pub(super) fn undo(&mut self, p: Player) -> bool {
         let mut work = self.session.clone_box();
         while work.undo() {
             if work.status() == Status::ToMove(p) {
@@ -708,7 +701,7 @@ impl Table {
     }
 }
 
-pub use crate::text::{legal_moves_count, legal_moves_listing};
+pub use crate::common::text::{legal_moves_count, legal_moves_listing};
 
 #[cfg(test)]
 mod tests {

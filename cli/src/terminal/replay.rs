@@ -1,11 +1,12 @@
 //! `plateau replay`: replays a record, checking every move, and shows the
 //! final position (the whole state) and the outcome.
 
-use crate::commands::show::ensure_newline;
-use crate::error::{CliError, CliResult};
-use crate::json::status_json;
-use crate::text::{move_report, status_line};
-use crate::{record_file, Io};
+use crate::common::error::{CliError, CliResult};
+use crate::common::json::status_json;
+use crate::common::record_file;
+use crate::common::text::ensure_newline;
+use crate::common::text::{move_report, status_line};
+use crate::Io;
 use clap::Args;
 use plateau::{GameRecord, Registry};
 use serde_json::json;
@@ -38,7 +39,7 @@ pub struct ReplayArgs {
 pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult {
     let path = &args.record;
     if args.step {
-        return crate::commands::play::step(registry, path, io);
+        return crate::terminal::step(registry, path, io);
     }
     let record = record_file::read(path)?;
     let record_error = |source| record_file::replay_error(path, source);

@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn help_opens_the_rules_over_the_board_and_esc_goes_back() {
-        let table = crate::commands::play::tui::tests::table("stratego", ["human", "random"], 5);
+        let table = crate::terminal::tui::tests::table("stratego", ["human", "random"], 5);
         let mut app = App::new(table, None);
         let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
         let mut screen = |app: &App| {

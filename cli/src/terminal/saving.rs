@@ -7,8 +7,8 @@
 //! (a name never used before: nothing is overwritten). `plateau play --load
 //! FILE` continues it.
 
-use crate::error::{CliError, CliResult};
-use crate::record_file;
+use crate::common::error::{CliError, CliResult};
+use crate::common::record_file;
 use plateau::GameRecord;
 use std::path::{Path, PathBuf};
 

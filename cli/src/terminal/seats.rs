@@ -2,7 +2,7 @@
 //! automatic player.
 
 use crate::agents::make_agent;
-use crate::error::{CliError, CliResult};
+use crate::common::error::{CliError, CliResult};
 use plateau::{DynAgent, DynGame};
 
 /// The player of one seat.

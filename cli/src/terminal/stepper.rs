@@ -8,8 +8,8 @@
 //! move is the one that seat read.
 
 use super::tui::{draw_board_view, draw_move_list, Animation, Highlights};
-use crate::error::{CliError, CliResult};
-use crate::text::{last_move_report, status_line};
+use crate::common::error::{CliError, CliResult};
+use crate::common::text::{last_move_report, status_line};
 use crate::Io;
 use plateau::{DynSession, GameRecord, LastMove, Player, Registry};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -285,11 +285,11 @@ impl Stepper {
 
 /// Steps through the record of `path` on the full-screen board.
 pub fn step(registry: &Registry, path: &Path, io: &mut Io<'_>) -> CliResult {
-    let record = crate::record_file::read(path)?;
+    let record = crate::common::record_file::read(path)?;
     // The whole record, resignation and stored outcome included, is checked first.
     registry
         .load_record(&record)
-        .map_err(|e| crate::record_file::replay_error(path, e))?;
+        .map_err(|e| crate::common::record_file::replay_error(path, e))?;
     let title = format!(
         "Replay of {}: {} ({}), seed {}",
         path.display(),

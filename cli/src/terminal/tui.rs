@@ -21,9 +21,10 @@
 
 use super::placement::{reason_only, Editor};
 use super::{legal_moves_listing, saving, title, Seat, Table};
-use crate::error::{CliError, CliResult};
-use crate::text::{last_move_report, status_line};
-use crate::{record_file, Io};
+use crate::common::error::{CliError, CliResult};
+use crate::common::record_file;
+use crate::common::text::{last_move_report, status_line};
+use crate::Io;
 use plateau::board::{BoardView, CellKind};
 use plateau::{DynAgent, DynChoice, DynSession, LastMove, Player, Status};
 use ratatui::crossterm::event::{
@@ -648,7 +649,7 @@ impl App {
             Err(e) if free_form => self.say(format!("Not played: {}.", reason_only(&e))),
             Err(e) => self.say(format!(
                 "{}. 'moves' lists the legal moves.",
-                crate::error::shorten_words(&e.to_string())
+                crate::common::error::shorten_words(&e.to_string())
             )),
         }
     }
@@ -778,7 +779,7 @@ impl App {
     /// Loads a setup file (the text `--setup` reads) into the editor.
     fn load_placement(&mut self, name: &str) {
         let text = match std::fs::read_to_string(name) {
-            Ok(text) => crate::setups::setup_move_text(&text),
+            Ok(text) => crate::common::setups::setup_move_text(&text),
             Err(e) => return self.say(format!("Cannot read {name}: {e}.")),
         };
         let session = self.table.session.as_ref();

@@ -4,8 +4,8 @@
 
 use super::assets;
 use super::hub::{Client, Event, Hub, Match, WebError};
-use crate::serve::request::clip;
-use crate::serve::server::Server;
+use crate::protocol::request::clip;
+use crate::protocol::server::Server;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -22,8 +22,8 @@ use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
 /// The largest request body and WebSocket message accepted, in bytes (as
-/// `serve`'s longest line, [`crate::serve::MAX_LINE_BYTES`]).
-pub const MAX_BODY_BYTES: usize = crate::serve::MAX_LINE_BYTES;
+/// `serve`'s longest line, [`crate::protocol::MAX_LINE_BYTES`]).
+pub const MAX_BODY_BYTES: usize = crate::protocol::MAX_LINE_BYTES;
 
 /// The router of the web server over a hub.
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -180,12 +180,12 @@ fn query(
 /// `GET /api/games`: the `serve` catalog.
 async fn games(State(hub): State<Arc<Hub>>) -> ApiResult {
     let mut server = Server::new(hub.registry());
-    let req = crate::serve::request::Request {
+    let req = crate::protocol::request::Request {
         cmd: "games",
         fields: Map::new(),
     };
     let result = server.handle(&req).0;
-    Ok(axum::Json(crate::serve::response_json(&result, None)))
+    Ok(axum::Json(crate::protocol::response_json(&result, None)))
 }
 
 /// `GET /api/agents?game=G`: the agents of a game with their options.
@@ -325,7 +325,7 @@ fn replay_at(registry: &'static plateau::Registry, body: &Value) -> Result<Value
     }
     let mut server = Server::new(registry);
     let opened = server
-        .handle(&crate::serve::request::Request {
+        .handle(&crate::protocol::request::Request {
             cmd: "load",
             fields: load,
         })
@@ -337,7 +337,7 @@ fn replay_at(registry: &'static plateau::Registry, body: &Value) -> Result<Value
     let mut fields = Map::new();
     fields.insert("id".into(), id);
     let board = server
-        .handle(&crate::serve::request::Request {
+        .handle(&crate::protocol::request::Request {
             cmd: "board",
             fields,
         })

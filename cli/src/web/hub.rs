@@ -9,11 +9,11 @@
 //! hidden-information discipline lives in one place: `serve` answers a seat
 //! from its view only and a spectator from the public view only.
 
-use crate::serve::error::{ErrorKind, ServeError};
-use crate::serve::request::{self, Request};
-use crate::serve::response::Fields;
-use crate::serve::response_json;
-use crate::serve::server::Server;
+use crate::protocol::error::{ErrorKind, ServeError};
+use crate::protocol::request::{self, Request};
+use crate::protocol::response::Fields;
+use crate::protocol::response_json;
+use crate::protocol::server::Server;
 use plateau::rand::rngs::OsRng;
 use plateau::rand::TryRngCore;
 use plateau::{Player, Registry};

@@ -8,7 +8,7 @@ pub mod assets;
 pub mod http;
 pub mod hub;
 
-use crate::error::{CliError, CliResult};
+use crate::common::error::{CliError, CliResult};
 use crate::Io;
 use clap::Args;
 use plateau::Registry;

@@ -2,12 +2,14 @@
 //! `--agent SPEC`, an agent's search speed (MCTS iterations, alpha-beta
 //! nodes per second) on a few positions instead.
 
-use crate::args::RulesOpts;
-use crate::error::CliResult;
-use crate::loading::load_game;
-use crate::machine::Machine;
+pub mod machine;
+
+use crate::common::error::CliResult;
+use crate::common::loading::load_game;
+use crate::common::options::RulesOpts;
 use crate::Io;
 use clap::Args;
+use machine::Machine;
 use plateau::{Player, Registry};
 use serde_json::json;
 
@@ -198,7 +200,7 @@ fn run_agent(
     io: &mut Io<'_>,
 ) -> CliResult {
     let canonical = crate::agents::make_agent(game, spec, 0)
-        .map_err(crate::error::CliError::usage)?
+        .map_err(crate::common::error::CliError::usage)?
         .spec();
     let name = canonical.split(':').next().unwrap_or_default().to_string();
     let unit = if name == "alphabeta" {
@@ -207,16 +209,16 @@ fn run_agent(
         "iterations"
     };
     if args.positions == 0 {
-        return Err(crate::error::CliError::usage(
+        return Err(crate::common::error::CliError::usage(
             "--positions: at least 1 position to search",
         ));
     }
     let mut searched = Vec::new();
     for session in positions(game, args.seed, args.positions, args.every) {
-        let mut agent =
-            crate::agents::make_agent(game, spec, 0).map_err(crate::error::CliError::usage)?;
+        let mut agent = crate::agents::make_agent(game, spec, 0)
+            .map_err(crate::common::error::CliError::usage)?;
         let choice = crate::agents::choose(agent.as_mut(), session.as_ref())
-            .map_err(crate::error::CliError::failed)?;
+            .map_err(crate::common::error::CliError::failed)?;
         searched.push(Searched {
             ply: session.num_moves(),
             mv: choice.mv,
