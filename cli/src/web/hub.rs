@@ -14,13 +14,14 @@ use crate::protocol::request::{self, Request};
 use crate::protocol::response::Fields;
 use crate::protocol::response_json;
 use crate::protocol::server::Server;
-use plateau::rand::rngs::OsRng;
-use plateau::rand::TryRngCore;
 use plateau::{Player, Registry};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use tokio::sync::{broadcast, Notify};
+
+pub use super::error::WebError;
+pub use super::tokens::{new_token, parse_token, same_token, token_hex, Token};
 
 /// The most matches kept; creating one more forgets the oldest.
 pub const MAX_MATCHES: usize = 256;
@@ -87,83 +88,6 @@ fn check_think(spec: &str, budget: Option<&Value>) -> Result<(), ServeError> {
 
 /// The fields of `POST /api/matches`.
 const MATCH_FIELDS: &[&str] = &["game", "variant", "set", "seed", "agents", "hotseat"];
-
-/// A failure of the web API: a kind (those of `serve`, and `unknown_match`,
-/// `bad_token`, `too_large`, `not_found`, `internal`) and a message that
-/// names what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WebError {
-    /// The kind, a stable identifier.
-    pub kind: &'static str,
-    /// What is wrong, for people.
-    pub message: String,
-}
-
-impl WebError {
-    /// An error of a kind with a message.
-    pub fn new(kind: &'static str, message: impl Into<String>) -> WebError {
-        WebError {
-            kind,
-            message: message.into(),
-        }
-    }
-
-    /// A `bad_request` error.
-    pub fn bad_request(message: impl Into<String>) -> WebError {
-        WebError::new(ErrorKind::BadRequest.as_str(), message)
-    }
-
-    /// The error as JSON: `{"ok":false,"error":{"kind":..,"message":..}}`.
-    pub fn json(&self) -> Value {
-        json!({"ok": false, "error": {"kind": self.kind, "message": self.message}})
-    }
-}
-
-impl From<ServeError> for WebError {
-    fn from(e: ServeError) -> WebError {
-        WebError::new(e.kind.as_str(), e.message)
-    }
-}
-
-/// A secret token: 128 bits from the operating system's generator.
-pub type Token = [u8; 16];
-
-/// A new secret token (or match id) from the operating system's generator.
-pub fn new_token() -> Result<Token, WebError> {
-    let mut token = [0u8; 16];
-    OsRng.try_fill_bytes(&mut token).map_err(|e| {
-        WebError::new(
-            "internal",
-            format!("the operating system's random generator failed: {e}"),
-        )
-    })?;
-    Ok(token)
-}
-
-/// A token as 32 lowercase hex digits.
-pub fn token_hex(token: &Token) -> String {
-    token.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A token read from 32 hex digits, if it is one.
-pub fn parse_token(text: &str) -> Option<Token> {
-    let bytes = text.as_bytes();
-    if bytes.len() != 32 {
-        return None;
-    }
-    let mut token = [0u8; 16];
-    for (i, pair) in bytes.chunks(2).enumerate() {
-        let hex = std::str::from_utf8(pair).ok()?;
-        token[i] = u8::from_str_radix(hex, 16).ok()?;
-    }
-    Some(token)
-}
-
-/// Whether two tokens are equal, in a time that does not depend on where
-/// they differ.
-pub fn same_token(a: &Token, b: &Token) -> bool {
-    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
 
 /// Who a connection is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -813,30 +737,4 @@ fn start_agents(m: &Arc<Match>) {
             wake.notified().await;
         }
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tokens_are_128_bits_in_hex_and_read_back() {
-        let t = new_token().unwrap();
-        let hex = token_hex(&t);
-        assert_eq!(hex.len(), 32);
-        assert_eq!(parse_token(&hex), Some(t));
-        assert_ne!(new_token().unwrap(), t, "two draws of 128 bits differ");
-        assert_eq!(parse_token("zz"), None);
-        assert_eq!(parse_token(&"g".repeat(32)), None);
-        assert_eq!(parse_token(&"é".repeat(16)), None);
-    }
-
-    #[test]
-    fn tokens_compare_equal_only_when_every_byte_is() {
-        let a = [7u8; 16];
-        let mut b = a;
-        assert!(same_token(&a, &b));
-        b[15] ^= 1;
-        assert!(!same_token(&a, &b));
-    }
 }

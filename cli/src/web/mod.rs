@@ -5,8 +5,10 @@
 //! from its own view and a spectator from the public view (docs/WEB.md).
 
 pub mod assets;
+pub mod error;
 pub mod http;
 pub mod hub;
+pub mod tokens;
 
 use crate::common::error::{CliError, CliResult};
 use crate::Io;
