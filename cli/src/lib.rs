@@ -45,39 +45,29 @@
 #![warn(missing_docs)]
 
 pub mod agents;
-pub mod args;
+pub mod arena;
+pub mod command_line;
 pub mod commands;
-pub mod error;
-pub mod json;
-pub mod loading;
-pub mod machine;
-pub mod record_file;
-pub mod serve;
-pub mod setups;
-pub mod text;
+pub mod common;
+pub mod protocol;
+pub mod terminal;
+pub mod web;
 
-use args::Cli;
+/// The JSON-lines protocol under the name of its command, `plateau serve`.
+pub use protocol as serve;
+
 use clap::CommandFactory;
-use error::{EXIT_OK, EXIT_USAGE};
+use command_line::Cli;
+use common::error::{self, EXIT_OK, EXIT_USAGE};
 use plateau::Registry;
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 
-pub use error::{CliError, CliResult};
+pub use common::error::{CliError, CliResult};
 
-/// The registry of the games that ship with Plateau, in alphabetical order.
-pub fn default_registry() -> Registry {
-    let mut registry = Registry::new();
-    registry.register::<plateau_hus::Hus>();
-    registry.register::<plateau_oware::Oware>();
-    registry.register::<plateau_quinque::Quinque>();
-    registry.register::<plateau_stratego::Stratego>();
-    registry.register_learning::<plateau_hus::Hus>();
-    registry.register_learning::<plateau_oware::Oware>();
-    registry.register_learning::<plateau_quinque::Quinque>();
-    registry.register_learning::<plateau_stratego::Stratego>();
-    registry
-}
+/// The registry of the games that ship with Plateau, in alphabetical order
+/// (defined by the `plateau-games` crate, which the Python module shares).
+pub use plateau_games::default_registry;
 
 /// The input and outputs of a command.
 pub struct Io<'a> {
@@ -135,7 +125,7 @@ pub fn run_with(
         Err(e) => return clap_error(&e, &args, out, err),
     };
     let mut io = Io { input, out, err };
-    let result = commands::dispatch(registry, cli.command, &mut io);
+    let result = command_line::dispatch(registry, cli.command, &mut io);
     let flushed = io.out.flush();
     match result.and(flushed.map_err(CliError::Output)) {
         Ok(()) => EXIT_OK,

@@ -40,7 +40,7 @@ const BLUE_A7_BOMB: &str =
 const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
 
 /// The offset `plateau new`/`play` add to the seed for the setups given on
-/// the command line (cli/src/setups.rs).
+/// the command line (cli/src/common/setups.rs).
 const SETUP_SEED_OFFSET: u64 = 0x5e70;
 
 struct Out {

@@ -1,7 +1,7 @@
 //! Plateau from Python, in-process: the native module `plateau._plateau`,
 //! re-exported by the Python package `plateau` (next to this crate).
 //!
-//! Every game of [`plateau_cli::default_registry`] is reached through the
+//! Every game of [`plateau_games::default_registry`] is reached through the
 //! object-safe registry ([`plateau::DynGame`], [`plateau::DynSession`],
 //! [`plateau::learning::DynLearning`]), so this crate has no per-game code.
 //! Build and install it with `pip install ./python`; then:

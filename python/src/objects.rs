@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 /// The registry of every game that ships with Plateau.
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(plateau_cli::default_registry)
+    REGISTRY.get_or_init(plateau_games::default_registry)
 }
 
 /// Loaded rules and the game's learning interface, shared by a `Game` and

@@ -51,10 +51,10 @@ fn the_oware_step_lists_every_module_of_the_crate() {
 
 #[test]
 fn the_oware_step_names_every_registration_line() {
-    let lib = read("cli/src/lib.rs");
+    let lib = read("games/registry/src/lib.rs");
     let registry = lib
         .split_once("pub fn default_registry()")
-        .expect("default_registry in cli/src/lib.rs")
+        .expect("default_registry in games/registry/src/lib.rs")
         .1;
     let registry = &registry[..registry.find("\n}").expect("the end of default_registry")];
     let lines: Vec<&str> = registry

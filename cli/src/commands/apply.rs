@@ -1,10 +1,11 @@
 //! `plateau apply`: plays moves in a recorded game and writes the record,
 //! all or nothing.
 
-use crate::error::{CliError, CliResult};
-use crate::json::status_json;
-use crate::text::{move_report, status_line};
-use crate::{record_file, Io};
+use crate::common::error::{CliError, CliResult};
+use crate::common::json::status_json;
+use crate::common::record_file;
+use crate::common::text::{move_report, status_line};
+use crate::Io;
 use clap::Args;
 use plateau::Registry;
 use serde_json::json;
@@ -47,7 +48,11 @@ pub fn run(registry: &Registry, args: &ApplyArgs, io: &mut Io<'_>) -> CliResult 
     let _lock = record_file::lock(&args.file, record_file::LOCK_WAIT)?;
     let (_, mut session) = record_file::open(registry, &args.file)?;
     let sender = match &args.as_player {
-        Some(name) => Some(crate::setups::find_player(session.as_ref(), name, "--as")?),
+        Some(name) => Some(crate::common::setups::find_player(
+            session.as_ref(),
+            name,
+            "--as",
+        )?),
         None => None,
     };
     let mut reports = Vec::new();

@@ -1,6 +1,6 @@
 //! `plateau games`: the registered games and their variants.
 
-use crate::error::CliResult;
+use crate::common::error::CliResult;
 use crate::Io;
 use clap::Args;
 use plateau::Registry;
@@ -20,7 +20,7 @@ pub fn run(registry: &Registry, args: &GamesArgs, io: &mut Io<'_>) -> CliResult 
     if args.json {
         let games: Vec<_> = registry
             .games()
-            .map(crate::serve::catalog::game_json)
+            .map(crate::protocol::catalog::game_json)
             .collect();
         writeln!(io.out, "{}", serde_json::Value::Array(games))?;
         return Ok(());

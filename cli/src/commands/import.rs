@@ -1,9 +1,10 @@
 //! `plateau import`: converts game records of other programs into plateau
 //! records, checked by replaying them.
 
-use crate::error::{CliError, CliResult};
-use crate::text::status_line;
-use crate::{record_file, Io};
+use crate::common::error::{CliError, CliResult};
+use crate::common::record_file;
+use crate::common::text::status_line;
+use crate::Io;
 use clap::{Args, Subcommand};
 use plateau::{GameRecord, Registry};
 use std::path::PathBuf;

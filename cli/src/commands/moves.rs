@@ -1,10 +1,11 @@
 //! `plateau moves`: the legal moves of a recorded game.
 
-use crate::error::{CliError, CliResult};
-use crate::json::status_json;
-use crate::setups::find_player;
-use crate::text::status_line;
-use crate::{record_file, Io};
+use crate::common::error::{CliError, CliResult};
+use crate::common::json::status_json;
+use crate::common::record_file;
+use crate::common::setups::find_player;
+use crate::common::text::status_line;
+use crate::Io;
 use clap::Args;
 use plateau::{Registry, Status};
 use serde_json::json;
@@ -67,7 +68,11 @@ pub fn run(registry: &Registry, args: &MovesArgs, io: &mut Io<'_>) -> CliResult 
     if !enumerable {
         writeln!(io.out, "the moves here cannot be listed; enter one as text")?;
     } else {
-        writeln!(io.out, "{}:", crate::text::legal_moves_count(moves.len()))?;
+        writeln!(
+            io.out,
+            "{}:",
+            crate::common::text::legal_moves_count(moves.len())
+        )?;
         for m in &moves {
             writeln!(io.out, "{m}")?;
         }

@@ -1,11 +1,12 @@
 //! `plateau new`: starts a game and writes its record.
 
-use crate::args::{RulesOpts, SetupOpts};
-use crate::error::{CliError, CliResult};
-use crate::json::status_json;
-use crate::loading::load_game;
-use crate::text::status_line;
-use crate::{record_file, setups, Io};
+use crate::common::error::{CliError, CliResult};
+use crate::common::json::status_json;
+use crate::common::loading::load_game;
+use crate::common::options::{RulesOpts, SetupOpts};
+use crate::common::text::status_line;
+use crate::common::{record_file, setups};
+use crate::Io;
 use clap::Args;
 use plateau::Registry;
 use serde_json::json;
@@ -45,12 +46,12 @@ pub struct NewArgs {
 pub fn run(registry: &Registry, args: &NewArgs, io: &mut Io<'_>) -> CliResult {
     let entries = args.setups.entries().map_err(CliError::Usage)?;
     let game = load_game(registry, &args.game, &args.rules)?;
-    let seed = crate::commands::seed_or_clock(args.seed);
+    let seed = crate::common::seeds::seed_or_clock(args.seed);
     let mut session = game.new_session(seed);
     setups::play(
         &mut session,
         &entries,
-        crate::commands::secret_seed(args.seed, seed, 0),
+        crate::common::seeds::secret_seed(args.seed, seed, 0),
     )?;
     let record = session.record();
     match &args.output {

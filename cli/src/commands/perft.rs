@@ -2,10 +2,11 @@
 //! start position or from the position of a record, to pin down move
 //! generation.
 
-use crate::args::{RulesOpts, SetupOpts};
-use crate::error::{CliError, CliResult};
-use crate::loading::{find_game, load_game};
-use crate::{record_file, setups, Io};
+use crate::common::error::{CliError, CliResult};
+use crate::common::loading::{find_game, load_game};
+use crate::common::options::{RulesOpts, SetupOpts};
+use crate::common::{record_file, setups};
+use crate::Io;
 use clap::Args;
 use plateau::Registry;
 use serde_json::json;

@@ -2,9 +2,9 @@
 //! value and description, the parameters as a TOML file to copy, or
 //! (`--full`) the rules for players, numbered as error messages cite them.
 
-use crate::args::RulesOpts;
-use crate::error::{CliError, CliResult};
-use crate::loading::{find_game, load_game};
+use crate::common::error::{CliError, CliResult};
+use crate::common::loading::{find_game, load_game};
+use crate::common::options::RulesOpts;
 use crate::Io;
 use clap::Args;
 use plateau::{ParamDoc, Registry};
@@ -99,7 +99,7 @@ pub fn run(registry: &Registry, args: &RulesArgs, io: &mut Io<'_>) -> CliResult 
         write!(
             io.out,
             "{}",
-            crate::commands::show::ensure_newline(text.to_string())
+            crate::common::text::ensure_newline(text.to_string())
         )?;
         return Ok(());
     }

@@ -1,10 +1,11 @@
 //! `plateau show`: the board of a recorded game as one player sees it.
 
-use crate::error::{CliError, CliResult};
-use crate::json::status_json;
-use crate::setups::player_names;
-use crate::text::{last_move_report, status_line};
-use crate::{record_file, Io};
+use crate::common::error::{CliError, CliResult};
+use crate::common::json::status_json;
+use crate::common::record_file;
+use crate::common::setups::player_names;
+use crate::common::text::{ensure_newline, last_move_report, status_line};
+use crate::Io;
 use clap::Args;
 use plateau::{Player, Registry};
 use serde_json::json;
@@ -80,12 +81,4 @@ pub fn run(registry: &Registry, args: &ShowArgs, io: &mut Io<'_>) -> CliResult {
     }
     writeln!(io.out, "{}", status_line(session.as_ref()))?;
     Ok(())
-}
-
-/// The text with a final newline.
-pub fn ensure_newline(mut text: String) -> String {
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    text
 }

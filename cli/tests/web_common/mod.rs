@@ -5,7 +5,7 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use futures_util::{SinkExt, StreamExt};
-use plateau_cli::commands::web::{http, hub::Hub};
+use plateau_cli::web::{http, hub::Hub};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,0 +1,458 @@
+//! `plateau replay --step`: a record on the full-screen board of `play`,
+//! stepped forwards and backwards, seen from a chosen seat or whole.
+//!
+//! A seat's view at a ply is the game's own view of the position at that
+//! ply ([`DynSession::board`]): it shows nothing that seat could not know
+//! then. The move list holds the moves played up to the ply only, a secret
+//! move (a setup) of another seat as `(secret)`, and the report of the last
+//! move is the one that seat read.
+
+use super::tui::{draw_board_view, draw_move_list, Animation, Highlights};
+use crate::common::error::{CliError, CliResult};
+use crate::common::text::{last_move_report, status_line};
+use crate::Io;
+use plateau::{DynSession, GameRecord, LastMove, Player, Registry};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The keys, shown in the help panel.
+const KEYS: &[&str] = &[
+    "→ / l   next move",
+    "← / h   previous move",
+    "Home    the start",
+    "End     the end",
+    "v       next view (seats, whole)",
+    "0       the whole position",
+    "1 2 ..  that seat's view",
+    "any key skips a move's steps",
+    "q Esc   quit",
+];
+
+/// A record being stepped through.
+pub(super) struct Stepper {
+    record: GameRecord,
+    /// The position after `ply` steps.
+    session: Box<dyn DynSession>,
+    ply: usize,
+    /// Whose view is shown (`None`: the whole position).
+    view: Option<Player>,
+    /// Every move of the record: who made it, its text, whether public.
+    moves: Vec<LastMove>,
+    animation: Option<Animation>,
+    quit: bool,
+    title: String,
+}
+
+impl Stepper {
+    /// The record at its start, checked whole first.
+    pub(super) fn new(registry: &Registry, record: GameRecord, title: String) -> CliResult<Self> {
+        let session = registry
+            .load_record(&GameRecord {
+                moves: Vec::new(),
+                resigned: None,
+                outcome: None,
+                draw_agreed: false,
+                ..record.clone()
+            })
+            .map_err(|e| CliError::failed(e.to_string()))?;
+        let mut moves = Vec::new();
+        let mut walk = session.clone_box();
+        for (i, text) in record.moves.iter().enumerate() {
+            walk.play(text)
+                .map_err(|e| CliError::failed(format!("move {} ('{text}'): {}", i + 1, e)))?;
+            moves.extend(walk.last_move());
+        }
+        Ok(Stepper {
+            record,
+            session,
+            ply: 0,
+            view: None,
+            moves,
+            animation: None,
+            quit: false,
+            title,
+        })
+    }
+
+    /// Steps in the record: its moves, and a resignation as one more.
+    fn steps(&self) -> usize {
+        self.record.moves.len() + usize::from(self.record.resigned.is_some())
+    }
+
+    /// One step on; its frames shown one by one when `animate`.
+    fn forward(&mut self, animate: bool) {
+        if self.ply >= self.steps() {
+            return;
+        }
+        match self.record.moves.get(self.ply) {
+            Some(text) => {
+                if self.session.play(text).is_err() {
+                    return;
+                }
+            }
+            None => {
+                if let Some(p) = self.record.resigned {
+                    self.session.resign(p);
+                }
+            }
+        }
+        self.ply += 1;
+        self.animation = if animate && self.ply <= self.record.moves.len() {
+            Animation::of_last_move(self.session.as_ref(), self.view)
+        } else {
+            None
+        };
+    }
+
+    fn back(&mut self) {
+        if self.ply > 0 && self.session.undo() {
+            self.ply -= 1;
+        }
+        self.animation = None;
+    }
+
+    fn home(&mut self) {
+        if self.session.undo_many(self.ply).is_ok() {
+            self.ply = 0;
+        }
+        self.animation = None;
+    }
+
+    fn end(&mut self) {
+        while self.ply < self.steps() {
+            let before = self.ply;
+            self.forward(false);
+            if self.ply == before {
+                break;
+            }
+        }
+    }
+
+    /// The views to choose from: each seat, then the whole position (only
+    /// the whole position for a game of perfect information).
+    fn views(&self) -> Vec<Option<Player>> {
+        let mut views: Vec<Option<Player>> = Vec::new();
+        if self.session.hidden_information() {
+            views.extend((0..self.session.num_players()).map(|i| Some(Player(i as u8))));
+        }
+        views.push(None);
+        views
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q'))
+        {
+            self.quit = true;
+            return;
+        }
+        if self.animation.take().is_some() {
+            return;
+        }
+        match key.code {
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => self.forward(true),
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => self.back(),
+            KeyCode::Home | KeyCode::Char('g') => self.home(),
+            KeyCode::End | KeyCode::Char('G') => self.end(),
+            KeyCode::Char('v') => {
+                let views = self.views();
+                let at = views.iter().position(|v| *v == self.view).unwrap_or(0);
+                self.view = views[(at + 1) % views.len()];
+            }
+            KeyCode::Char('0') | KeyCode::Char('w') => self.view = None,
+            KeyCode::Char(c @ '1'..='9') => {
+                let i = c as usize - '1' as usize;
+                if self.session.hidden_information() && i < self.session.num_players() {
+                    self.view = Some(Player(i as u8));
+                }
+            }
+            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            _ => {}
+        }
+    }
+
+    fn view_name(&self) -> String {
+        match self.view {
+            None => "the whole position".to_string(),
+            Some(p) => format!("{}'s view", self.session.player_name(p)),
+        }
+    }
+
+    /// Draws the screen.
+    pub(super) fn draw(&self, frame: &mut Frame<'_>) {
+        let [head, status, main, messages] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Min(6),
+            Constraint::Length(7),
+        ])
+        .areas(frame.area());
+        frame.render_widget(
+            Paragraph::new(self.title.clone()).style(Style::default().add_modifier(Modifier::BOLD)),
+            head,
+        );
+        frame.render_widget(
+            Paragraph::new(format!(
+                "step {} of {}   {}   shown: {}",
+                self.ply,
+                self.steps(),
+                status_line(self.session.as_ref()),
+                self.view_name()
+            )),
+            status,
+        );
+        let [board_area, side] =
+            Layout::horizontal([Constraint::Min(20), Constraint::Length(34)]).areas(main);
+        self.draw_board(frame, board_area);
+        let [moves_area, keys_area] = Layout::vertical([
+            Constraint::Min(3),
+            Constraint::Length(KEYS.len() as u16 + 2),
+        ])
+        .areas(side);
+        self.draw_moves(frame, moves_area);
+        frame.render_widget(
+            Paragraph::new(KEYS.iter().map(|k| Line::from(*k)).collect::<Vec<_>>())
+                .block(Block::default().borders(Borders::ALL).title(" Keys ")),
+            keys_area,
+        );
+        let mut text: Vec<Line> = Vec::new();
+        if self.ply > self.record.moves.len() {
+            if let Some(p) = self.record.resigned {
+                text.push(Line::from(format!(
+                    "{} resigned.",
+                    self.session.player_name(p)
+                )));
+            }
+        } else if let Some(report) = last_move_report(self.session.as_ref(), self.view) {
+            text.extend(report.lines().map(|l| Line::from(l.to_string())));
+        }
+        if self.session.status().is_over() {
+            text.push(Line::from(format!(
+                "Result: {}",
+                self.session.describe_status()
+            )));
+        }
+        frame.render_widget(
+            Paragraph::new(text)
+                .wrap(Wrap { trim: false })
+                .block(Block::default().borders(Borders::TOP)),
+            messages,
+        );
+    }
+
+    fn draw_board(&self, frame: &mut Frame<'_>, area: Rect) {
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .title(format!(" Board: {} ", self.view_name()));
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        if let Some(animation) = &self.animation {
+            let board = &animation.frames[animation.shown];
+            let extra = board.notes.iter().map(|n| Line::from(n.clone())).collect();
+            draw_board_view(frame, inner, board, &Highlights::default(), extra);
+            return;
+        }
+        match self.session.board(self.view) {
+            Some(seat_board) => {
+                let highlights = Highlights {
+                    last_move: seat_board.last_move,
+                    ..Highlights::default()
+                };
+                let extra = seat_board
+                    .board
+                    .notes
+                    .iter()
+                    .map(|n| Line::from(n.clone()))
+                    .collect();
+                draw_board_view(frame, inner, &seat_board.board, &highlights, extra);
+            }
+            None => frame.render_widget(Paragraph::new(self.session.render(self.view)), inner),
+        }
+    }
+
+    fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
+        let shown_moves = self.ply.min(self.moves.len());
+        draw_move_list(frame, area, &self.moves[..shown_moves], self.view, &|p| {
+            self.session.player_name(p)
+        });
+    }
+}
+
+/// Steps through the record of `path` on the full-screen board.
+pub fn step(registry: &Registry, path: &Path, io: &mut Io<'_>) -> CliResult {
+    let record = crate::common::record_file::read(path)?;
+    // The whole record, resignation and stored outcome included, is checked first.
+    registry
+        .load_record(&record)
+        .map_err(|e| crate::common::record_file::replay_error(path, e))?;
+    let title = format!(
+        "Replay of {}: {} ({}), seed {}",
+        path.display(),
+        record.game,
+        plateau::escape_controls(&record.variant),
+        record.seed
+    );
+    let mut stepper = Stepper::new(registry, record, title)
+        .map_err(|e| CliError::failed(format!("{}: {}", path.display(), e.one_line())))?;
+    if !super::tui::terminal_is_interactive() {
+        return Err(CliError::usage(
+            "replay --step needs a terminal; without one use `plateau replay --verbose`",
+        ));
+    }
+    let mut terminal =
+        ratatui::try_init().map_err(|e| CliError::failed(format!("terminal: {e}")))?;
+    let result = event_loop(&mut stepper, &mut terminal);
+    ratatui::restore();
+    result?;
+    writeln!(
+        io.out,
+        "{}: left at step {} of {}",
+        path.display(),
+        stepper.ply,
+        stepper.steps()
+    )?;
+    Ok(())
+}
+
+/// Draws after each key and each frame of a move; idle, waits for a key.
+fn event_loop(stepper: &mut Stepper, terminal: &mut ratatui::DefaultTerminal) -> CliResult {
+    let fail = |e: std::io::Error| CliError::failed(format!("terminal: {e}"));
+    let mut dirty = true;
+    while !stepper.quit {
+        if dirty {
+            terminal.draw(|f| stepper.draw(f)).map_err(fail)?;
+            dirty = false;
+        }
+        let now = Instant::now();
+        let timeout = match &mut stepper.animation {
+            Some(a) if now >= a.next_at => {
+                if !a.tick(now) {
+                    stepper.animation = None;
+                }
+                dirty = true;
+                continue;
+            }
+            Some(a) => a.next_at - now,
+            None => Duration::from_secs(60),
+        };
+        if event::poll(timeout).map_err(fail)? {
+            if let Event::Key(key) = event::read().map_err(fail)? {
+                if key.kind != KeyEventKind::Release {
+                    stepper.key(key);
+                }
+            }
+            dirty = true;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    fn screen(stepper: &Stepper) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(110, 36)).unwrap();
+        terminal.draw(|f| stepper.draw(f)).unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        let mut text = String::new();
+        for y in 0..buffer.area.height {
+            for x in 0..buffer.area.width {
+                text.push_str(buffer[(x, y)].symbol());
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    fn press(stepper: &mut Stepper, code: KeyCode) {
+        stepper.key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// A Stratego record: both seeded random setups, then `steps` random moves.
+    fn stratego_record(steps: usize) -> GameRecord {
+        let registry = crate::default_registry();
+        let game = registry
+            .get("stratego")
+            .unwrap()
+            .load(&plateau::RulesSpec::default_variant())
+            .unwrap();
+        let mut session = game.new_session(7);
+        let mut rng = plateau::rng(9);
+        for _ in 0..steps + 2 {
+            let Some(mv) = session.random_move(&mut rng) else {
+                break;
+            };
+            session.play(&mv).unwrap();
+        }
+        session.record()
+    }
+
+    #[test]
+    fn stepping_goes_forwards_and_backwards_and_lists_only_moves_played() {
+        let record = stratego_record(6);
+        let registry = crate::default_registry();
+        let mut stepper = Stepper::new(&registry, record.clone(), "t".into()).unwrap();
+        assert!(screen(&stepper).contains("step 0 of 8"));
+        press(&mut stepper, KeyCode::End);
+        let text = screen(&stepper);
+        assert!(text.contains("step 8 of 8"), "{text}");
+        assert!(text.contains("  8. "), "{text}");
+        press(&mut stepper, KeyCode::Left);
+        press(&mut stepper, KeyCode::Left);
+        let text = screen(&stepper);
+        assert!(text.contains("step 6 of 8"), "{text}");
+        assert!(
+            !text.contains("  7. "),
+            "no move after the ply is listed: {text}"
+        );
+        press(&mut stepper, KeyCode::Home);
+        assert_eq!(stepper.session.num_moves(), 0);
+        press(&mut stepper, KeyCode::Right);
+        press(&mut stepper, KeyCode::Right);
+        assert_eq!(stepper.session.num_moves(), 2);
+        assert_eq!(stepper.session.record().moves, record.moves[..2]);
+    }
+
+    #[test]
+    fn a_seat_view_shows_nothing_that_seat_could_not_know() {
+        let record = stratego_record(0);
+        let registry = crate::default_registry();
+        let mut stepper = Stepper::new(&registry, record.clone(), "t".into()).unwrap();
+        press(&mut stepper, KeyCode::End);
+        press(&mut stepper, KeyCode::Char('2'));
+        let text = screen(&stepper);
+        assert!(text.contains("blue's view"), "{text}");
+        assert!(
+            text.contains("(secret)"),
+            "Red's setup is secret to Blue: {text}"
+        );
+        let red_setup = &record.moves[0]["setup ".len()..];
+        assert!(!text.contains(&red_setup[..10]), "{text}");
+        let board = stepper.session.board(stepper.view).unwrap().board;
+        for cell in &board.cells {
+            if cell.owner == Some(Player(0)) {
+                assert_eq!(cell.text, "?", "{cell:?}");
+            }
+        }
+        // At step 1 Blue has not set up: nothing of Blue's is on its board.
+        press(&mut stepper, KeyCode::Left);
+        let board = stepper.session.board(Some(Player(1))).unwrap().board;
+        assert!(board.cells.iter().all(|c| c.owner != Some(Player(1))));
+        press(&mut stepper, KeyCode::Char('0'));
+        let text = screen(&stepper);
+        assert!(text.contains("the whole position"), "{text}");
+        assert!(
+            text.contains(&record.moves[0][..16]),
+            "the whole account shows it: {text}"
+        );
+    }
+}

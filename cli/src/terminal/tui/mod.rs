@@ -1,0 +1,276 @@
+//! The full-screen board of `plateau play` (ratatui over crossterm, in the
+//! terminal's alternate screen, which keeps no scrollback).
+//!
+//! Every game is drawn from the game-independent
+//! [`BoardView`](plateau::board::BoardView) its session gives for the
+//! viewer's seat (a game without one is shown as its text board): pieces
+//! coloured by side, the last move's squares shaded, the squares a move can
+//! start from underlined, the selected piece's targets in green. Moves are
+//! made with the cursor keys or the mouse (origin, then target) or typed in
+//! notation on a line with editing and history. Automatic players think in
+//! the background while a spinner shows their time (and a bar of their time
+//! budget). A move that happens in steps (a sowing, a combat) is shown frame
+//! by frame from the game's own [`move_frames`](plateau::Game::move_frames);
+//! a free-form placement (a Stratego setup) is arranged on the board in the
+//! [placement editor](super::placement). The screen is redrawn only when
+//! something changed.
+//!
+//! With two people at one terminal in a game of hidden information, the
+//! mover reads the result of the move, hides the board, and the next player
+//! gets a hand-over screen that shows nothing of anyone's pieces.
+//!
+//! This module holds the app's state ([`App`]) and the event loop; the
+//! rest is one submodule a concern, each with its `impl App` block: the
+//! board widget (`board`), the move list (`move_list`), the typing line
+//! (`line_input`), the screen's layout and status line (`view`), keys, mouse
+//! and commands (`input`), the course of the game (`turns`), the setup
+//! editor (`setup_editor`), agents thinking (`thinking`) and moves shown
+//! frame by frame (`animation`).
+
+mod animation;
+mod board;
+mod input;
+mod line_input;
+mod move_list;
+mod setup_editor;
+mod thinking;
+mod turns;
+mod view;
+
+#[cfg(test)]
+pub(crate) mod tests;
+
+use super::placement::Editor;
+use super::{saving, Table};
+use crate::common::error::{CliError, CliResult};
+use crate::common::text::{last_move_report, status_line};
+use crate::Io;
+use plateau::{DynSession, LastMove, Player, Status};
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::style::Color;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub(crate) use animation::Animation;
+pub(crate) use board::{draw_board_view, Highlights};
+use input::HELP;
+pub(crate) use line_input::LineInput;
+pub(crate) use move_list::draw_move_list;
+use setup_editor::SETUP_HELP;
+use thinking::{progress_bar, Thinking};
+
+/// Whether the full-screen board can be used: input and output are a
+/// terminal.
+pub fn terminal_is_interactive() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// The colours of the sides, by player index.
+pub(super) const SIDE_COLOURS: [Color; 4] =
+    [Color::Red, Color::LightBlue, Color::Green, Color::Yellow];
+
+/// Where the typed keys go.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Focus {
+    Board,
+    Line,
+}
+
+/// What the screen shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Screen {
+    /// The game, for the viewer.
+    Play,
+    /// Nothing but a request to pass the terminal to this player.
+    HandOver(Player),
+    /// The mover reads what their move did before the board is hidden.
+    Hide(Player),
+    /// The line asks for a file to save to.
+    SaveAs,
+    /// The file exists: replace it?
+    Overwrite(PathBuf),
+    /// The setup file exists: replace it?
+    OverwriteSetup(PathBuf),
+    /// The game is over; waits for an explicit choice.
+    GameOver,
+}
+
+/// The full-screen game.
+pub(super) struct App {
+    table: Table,
+    save: Option<PathBuf>,
+    /// `--overwrite`: the `--save` file may be replaced without asking.
+    overwrite: bool,
+    /// The width of the messages' lines at the last drawing.
+    message_width: std::cell::Cell<u16>,
+    screen: Screen,
+    focus: Focus,
+    cursor: (usize, usize),
+    selected: Option<(usize, usize)>,
+    line: LineInput,
+    messages: Vec<String>,
+    played: Vec<LastMove>,
+    thinking: Option<Thinking>,
+    /// The record file written since the last move, if any.
+    saved: Option<PathBuf>,
+    /// The game over screen was reached (and --save written).
+    finished: bool,
+    quit: bool,
+    /// Where the board's first cell was drawn and the cells' width, for
+    /// the mouse.
+    board_at: std::cell::Cell<Option<(u16, u16, u16)>>,
+    /// The placement being arranged by the person to move, if their next
+    /// move is one.
+    editor: Option<Editor>,
+    /// The last move shown step by step.
+    animation: Option<Animation>,
+    /// The help panel (the keys and the rules), when open over the game.
+    help: Option<super::rules_panel::RulesPanel>,
+}
+
+impl App {
+    pub(super) fn new(table: Table, save: Option<&Path>) -> App {
+        let mut app = App {
+            table,
+            save: save.map(Path::to_path_buf),
+            overwrite: false,
+            message_width: std::cell::Cell::new(80),
+            screen: Screen::Play,
+            focus: Focus::Board,
+            cursor: (0, 0),
+            selected: None,
+            line: LineInput::default(),
+            messages: Vec::new(),
+            played: Vec::new(),
+            thinking: None,
+            saved: None,
+            finished: false,
+            quit: false,
+            board_at: std::cell::Cell::new(None),
+            editor: None,
+            animation: None,
+            help: None,
+        };
+        app.rebuild_played();
+        if let Some(report) = last_move_report(app.session(), app.viewer()) {
+            app.messages.push(report);
+        }
+        app.enter_turn();
+        app
+    }
+
+    fn session(&self) -> &dyn DynSession {
+        self.table.session.as_ref()
+    }
+
+    /// Whose eyes the screen is for (`None`: everything may be shown).
+    fn viewer(&self) -> Option<Player> {
+        match self.screen {
+            Screen::GameOver => None,
+            // The mover reads the result of their own move.
+            Screen::Hide(p) => Some(p),
+            _ => self.table.viewer(),
+        }
+    }
+
+    fn say(&mut self, text: impl Into<String>) {
+        self.messages.push(text.into());
+        let excess = self.messages.len().saturating_sub(50);
+        self.messages.drain(..excess);
+    }
+}
+
+/// Runs the game full-screen, then prints (in the normal screen) the result
+/// and where the game was saved.
+pub(super) fn run(
+    table: Table,
+    save: Option<&Path>,
+    overwrite: bool,
+    io: &mut Io<'_>,
+) -> CliResult {
+    let mut app = App::new(table, save);
+    app.overwrite = overwrite;
+    let mut terminal =
+        ratatui::try_init().map_err(|e| CliError::failed(format!("terminal: {e}")))?;
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), event::EnableMouseCapture);
+    let result = event_loop(&mut app, &mut terminal);
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), event::DisableMouseCapture);
+    ratatui::restore();
+    result?;
+    // Nothing of the board is printed here: the alternate screen is gone.
+    match app.session().status() {
+        Status::Over(_) => writeln!(io.out, "Result: {}", app.session().describe_status())?,
+        Status::ToMove(_) => writeln!(io.out, "Stopped: {}", status_line(app.session()))?,
+    }
+    if let Some(path) = &app.saved {
+        writeln!(io.out, "Saved to {}.", path.display())?;
+    } else {
+        let path = saving::autosave(&app.session().record())?;
+        writeln!(
+            io.out,
+            "Autosaved to {}; `plateau play --load {}` continues it.",
+            path.display(),
+            path.display()
+        )?;
+    }
+    Ok(())
+}
+
+/// Draws only when something changed: a key, the mouse, a resize, an
+/// agent's answer, the next frame of a move or the spinner of a thinking
+/// agent; idle, it waits for the next event without waking.
+fn event_loop(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> CliResult {
+    let fail = |e: std::io::Error| CliError::failed(format!("terminal: {e}"));
+    let mut dirty = true;
+    let mut handing_over = false;
+    while !app.quit {
+        if dirty {
+            // The hand-over screen starts from a wiped screen: drawn as a
+            // difference, the last player's board would be blanked cell by
+            // cell after the hand-over text is already up.
+            let hand_over = matches!(app.screen, Screen::HandOver(_));
+            if hand_over && !handing_over {
+                terminal.clear().map_err(fail)?;
+            }
+            handing_over = hand_over;
+            terminal.draw(|f| app.draw(f)).map_err(fail)?;
+            dirty = false;
+        }
+        let now = Instant::now();
+        if let Some(animation) = &mut app.animation {
+            if now >= animation.next_at {
+                if !animation.tick(now) {
+                    app.animation = None;
+                }
+                dirty = true;
+                continue;
+            }
+        } else {
+            let moves = app.session().num_moves();
+            let was_thinking = app.thinking.is_some();
+            app.poll_thinking(false);
+            app.start_agent();
+            if app.session().num_moves() != moves || was_thinking != app.thinking.is_some() {
+                dirty = true;
+                continue;
+            }
+        }
+        let timeout = match (&app.animation, &app.thinking) {
+            (Some(a), _) => a.next_at.saturating_duration_since(now),
+            (None, Some(_)) => Duration::from_millis(100),
+            (None, None) => Duration::from_secs(60),
+        };
+        if event::poll(timeout).map_err(fail)? {
+            match event::read().map_err(fail)? {
+                Event::Key(key) if key.kind != KeyEventKind::Release => app.key(key),
+                Event::Mouse(m) => app.mouse(m),
+                _ => {}
+            }
+            dirty = true;
+        } else if app.thinking.is_some() {
+            dirty = true;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! The course of the game: whose turn it is, the moves played, a person's
+//! move and what follows it (hand-over, animation, game over).
+
+use super::*;
+use crate::common::text::last_move_report;
+use crate::terminal::placement::{reason_only, Editor};
+use crate::terminal::saving;
+use plateau::{Player, Status};
+
+impl App {
+    /// The moves played so far, replayed from the record.
+    pub(super) fn rebuild_played(&mut self) {
+        self.played.clear();
+        let record = self.session().record();
+        let mut replay = self.table.game.new_session(record.seed);
+        for mv in &record.moves {
+            if replay.play(mv).is_err() {
+                break;
+            }
+            if let Some(last) = replay.last_move() {
+                self.played.push(last);
+            }
+        }
+    }
+
+    /// Sets the screen for the position: game over, a hand-over, or play.
+    pub(super) fn enter_turn(&mut self) {
+        match self.session().status() {
+            Status::Over(_) => {
+                self.screen = Screen::GameOver;
+                if !self.finished {
+                    self.finished = true;
+                    self.selected = None;
+                    self.say(format!("Result: {}", self.session().describe_status()));
+                    self.say("Game over: s saves the record, q quits.");
+                    if let Some(path) = self.save.clone() {
+                        // A file made since the start is replaced only if asked.
+                        if !self.overwrite && saving::would_overwrite(&path) {
+                            self.screen = Screen::Overwrite(path);
+                        } else {
+                            self.save_to(&path);
+                        }
+                    }
+                }
+            }
+            Status::ToMove(p) => {
+                if self.table.hot_seat && self.table.is_human(p) && self.table.shown_to != Some(p) {
+                    self.screen = Screen::HandOver(p);
+                } else {
+                    if self.table.is_human(p) {
+                        self.table.shown_to = Some(p);
+                        self.prompt_for_free_form();
+                    }
+                    self.screen = Screen::Play;
+                }
+            }
+        }
+    }
+
+    pub(super) fn prompt_for_free_form(&mut self) {
+        if let (Some(placement), Some(p)) = (self.session().placement(), self.human_to_move()) {
+            if self.editor.as_ref().is_none_or(|e| e.player != p) {
+                self.editor = Some(Editor::new(p, placement));
+                self.focus = Focus::Board;
+                self.cursor = self.editor_cell(0).unwrap_or((0, 0));
+                self.say(
+                    "Set up your pieces in your home area: type a piece's symbol, \
+                     Ctrl-F fills the rest at random, Ctrl-R draws a random setup, \
+                     Ctrl-D confirms (or type a whole `setup ...` line).",
+                );
+            }
+            return;
+        }
+        if !self.session().moves_enumerable() {
+            if let Some(hint) = self.session().move_hint() {
+                self.say(hint);
+            }
+            self.say("Type the move, or 'random' for a random one.");
+            self.focus = Focus::Line;
+        }
+    }
+
+    /// After any move: the move list, the report for the viewer, the next
+    /// screen.
+    pub(super) fn after_move(&mut self, mover_was_human: Option<Player>) {
+        self.saved = None;
+        self.selected = None;
+        self.editor = None;
+        if let Some(last) = self.session().last_move() {
+            self.played.push(last);
+        }
+        // A setup given on the command line for the player now to move.
+        loop {
+            match self.table.play_one_preset() {
+                Ok(true) => {
+                    if let Some(last) = self.session().last_move() {
+                        self.played.push(last);
+                    }
+                }
+                Ok(false) => break,
+                Err(e) => {
+                    self.say(e.to_string());
+                    break;
+                }
+            }
+        }
+        let viewer = match mover_was_human {
+            Some(p) if self.table.hot_seat => Some(p),
+            _ => self.viewer(),
+        };
+        if let Some(report) = last_move_report(self.session(), viewer) {
+            self.say(report);
+        }
+        self.animation = Animation::of_last_move(self.session(), viewer);
+        if let Some(p) = mover_was_human {
+            let next_other_person = matches!(
+                self.session().status(),
+                Status::ToMove(q) if q != p && self.table.is_human(q)
+            );
+            if self.table.hot_seat && next_other_person {
+                self.screen = Screen::Hide(p);
+                return;
+            }
+        }
+        self.enter_turn();
+    }
+
+    pub(super) fn to_move(&self) -> Option<Player> {
+        self.session().status().to_move()
+    }
+
+    pub(super) fn human_to_move(&self) -> Option<Player> {
+        self.to_move().filter(|p| self.table.is_human(*p))
+    }
+
+    pub(super) fn board(&self) -> Option<plateau::SeatBoard> {
+        self.session().board(self.viewer())
+    }
+
+    /// The legal moves with the cells they touch, for the player to move.
+    pub(super) fn legal_cells(
+        &self,
+        board: &plateau::board::BoardView,
+    ) -> Vec<(String, Vec<(usize, usize)>)> {
+        let mover = self.to_move();
+        self.session()
+            .legal_move_squares()
+            .into_iter()
+            .map(|(mv, squares)| {
+                let cells = squares
+                    .iter()
+                    .filter_map(|s| board.locate(s, mover))
+                    .collect();
+                (mv, cells)
+            })
+            .collect()
+    }
+
+    /// Plays a move of the person to move, or says why not. A free-form
+    /// move (a setup) is never echoed: only the reason is shown.
+    pub(super) fn play_human(&mut self, text: &str) {
+        let Some(p) = self.human_to_move() else {
+            return;
+        };
+        let free_form = !self.session().moves_enumerable();
+        match self.table.session.play(text) {
+            Ok(()) => self.after_move(Some(p)),
+            Err(e) if free_form => self.say(format!("Not played: {}.", reason_only(&e))),
+            Err(e) => self.say(format!(
+                "{}. 'moves' lists the legal moves.",
+                crate::common::error::shorten_words(&e.to_string())
+            )),
+        }
+    }
+}

@@ -1,0 +1,441 @@
+//! The routes of `plateau web`: the page and its assets, the JSON API
+//! (`/api/games`, `/api/agents`, `/api/matches`, `/api/replay`) and the
+//! WebSocket of a seat or spectator (`/ws`). docs/WEB.md describes them.
+
+use super::assets;
+use super::hub::{Client, Event, Hub, Match, WebError};
+use crate::protocol::request::clip;
+use crate::protocol::server::Server;
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+
+/// The largest request body and WebSocket message accepted, in bytes (as
+/// `serve`'s longest line, [`crate::protocol::MAX_LINE_BYTES`]).
+pub const MAX_BODY_BYTES: usize = crate::protocol::MAX_LINE_BYTES;
+
+/// The router of the web server over a hub.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/assets/{*file}", get(asset))
+        .route("/api/games", get(games))
+        .route("/api/agents", get(agents))
+        .route("/api/matches", post(create_match))
+        .route("/api/matches/{id}", get(match_info))
+        .route("/api/replay", post(replay))
+        .route("/ws", get(ws))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(hub)
+}
+
+/// Serves the router of `hub` on `listener` until the process ends. Every
+/// connection sends at once (no Nagle delay): a move's answer is small.
+pub async fn serve(listener: tokio::net::TcpListener, hub: Arc<Hub>) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|stream| {
+        // Best effort: without it, answers are only slower.
+        let _ = stream.set_nodelay(true);
+    });
+    axum::serve(listener, router(hub)).await
+}
+
+/// The HTTP status of an error kind.
+fn status_of(kind: &str) -> StatusCode {
+    match kind {
+        "unknown_match" | "not_found" => StatusCode::NOT_FOUND,
+        "bad_token" => StatusCode::FORBIDDEN,
+        "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
+        "method_not_allowed" => StatusCode::METHOD_NOT_ALLOWED,
+        "internal" => StatusCode::INTERNAL_SERVER_ERROR,
+        _ => StatusCode::BAD_REQUEST,
+    }
+}
+
+impl IntoResponse for WebError {
+    fn into_response(self) -> Response {
+        (status_of(self.kind), axum::Json(self.json())).into_response()
+    }
+}
+
+type ApiResult = Result<axum::Json<Value>, WebError>;
+
+async fn index() -> Response {
+    asset_response("index.html")
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    asset_response(&file)
+}
+
+fn asset_response(path: &str) -> Response {
+    match assets::file(path) {
+        Some(bytes) => (
+            [
+                (header::CONTENT_TYPE, assets::content_type(path)),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            Body::from(bytes),
+        )
+            .into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            format!("no file '{}' in the page's assets\n", clip(path)),
+        )
+            .into_response(),
+    }
+}
+
+async fn not_found(uri: axum::http::Uri) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") {
+        return WebError::new(
+            "not_found",
+            format!(
+                "no API route '{}'; routes: GET /api/games, GET /api/agents?game=G, \
+                 POST /api/matches, GET /api/matches/ID, POST /api/replay, \
+                 GET /ws?match=ID[&token=T]",
+                clip(path)
+            ),
+        )
+        .into_response();
+    }
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!(
+            "no page '{}': the page is at / and its files under /assets/\n",
+            clip(path)
+        ),
+    )
+        .into_response()
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    WebError::new(
+        "method_not_allowed",
+        format!("{} is not answered at '{}'", method, clip(uri.path())),
+    )
+    .into_response()
+}
+
+/// The body as JSON, with errors naming what is wrong.
+fn json_body(body: Result<Bytes, BytesRejection>) -> Result<Value, WebError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            WebError::new(
+                "too_large",
+                format!("the body is larger than the limit of {MAX_BODY_BYTES} bytes"),
+            )
+        } else {
+            WebError::bad_request(format!("the body could not be read: {}", e.body_text()))
+        }
+    })?;
+    let value: Value = serde_json::from_slice(&bytes)
+        .map_err(|e| WebError::new("parse", format!("the body is not valid JSON: {e}")))?;
+    if !value.is_object() {
+        return Err(WebError::new(
+            "parse",
+            "the body must be a JSON object, e.g. {\"game\":\"hus\"}",
+        ));
+    }
+    Ok(value)
+}
+
+/// The query string as a map, with only the keys `allowed`.
+fn query(
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    allowed: &[&str],
+) -> Result<HashMap<String, String>, WebError> {
+    let Query(map) = q.map_err(|e| {
+        WebError::bad_request(format!(
+            "the query string is not readable: {}",
+            e.body_text()
+        ))
+    })?;
+    if let Some(key) = map.keys().find(|k| !allowed.contains(&k.as_str())) {
+        return Err(WebError::bad_request(format!(
+            "unknown query parameter '{}'; parameters: {}",
+            clip(key),
+            allowed.join(", ")
+        )));
+    }
+    Ok(map)
+}
+
+/// `GET /api/games`: the `serve` catalog.
+async fn games(State(hub): State<Arc<Hub>>) -> ApiResult {
+    let mut server = Server::new(hub.registry());
+    let req = crate::protocol::request::Request {
+        cmd: "games",
+        fields: Map::new(),
+    };
+    let result = server.handle(&req).0;
+    Ok(axum::Json(crate::protocol::response_json(&result, None)))
+}
+
+/// `GET /api/agents?game=G`: the agents of a game with their options.
+async fn agents(
+    State(hub): State<Arc<Hub>>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult {
+    let q = query(q, &["game"])?;
+    let game = q
+        .get("game")
+        .ok_or_else(|| WebError::bad_request("missing query parameter 'game', e.g. ?game=hus"))?;
+    let entry = hub
+        .registry()
+        .find(game)
+        .map_err(|m| WebError::new("unknown_game", m))?;
+    let rules = entry
+        .load(&plateau::RulesSpec::default_variant())
+        .map_err(|e| WebError::new("bad_rules", e.to_string()))?;
+    let agents: Vec<Value> = rules
+        .agent_catalog()
+        .iter()
+        .map(|a| {
+            json!({
+                "name": a.name,
+                "description": a.description,
+                "options": a.options.iter().map(|o| json!({
+                    "key": o.key, "default": o.default, "description": o.description,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Ok(axum::Json(
+        json!({"ok": true, "game": entry.id(), "agents": agents, "default": "ai"}),
+    ))
+}
+
+/// `POST /api/matches`: a new match.
+async fn create_match(
+    State(hub): State<Arc<Hub>>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let body = json_body(body)?;
+    let (_, response) = hub.create(&body)?;
+    Ok(axum::Json(response))
+}
+
+/// `GET /api/matches/ID`: what anyone with the match's id may know of it.
+async fn match_info(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResult {
+    let m = hub.find(&id)?;
+    let info = tokio::task::spawn_blocking(move || m.public_json())
+        .await
+        .map_err(|e| WebError::new("internal", format!("the match could not be read: {e}")))?;
+    Ok(axum::Json(info))
+}
+
+/// The fields of `POST /api/replay`.
+const REPLAY_FIELDS: &[&str] = &["record", "ply", "viewer"];
+
+/// `POST /api/replay`: the position of a record after `ply` moves, as
+/// `viewer` sees it (null: the whole position), through `serve`'s `load`
+/// and `board`. Stateless.
+async fn replay(State(hub): State<Arc<Hub>>, body: Result<Bytes, BytesRejection>) -> ApiResult {
+    let body = json_body(body)?;
+    let registry = hub.registry();
+    let value = tokio::task::spawn_blocking(move || replay_at(registry, &body))
+        .await
+        .map_err(|e| WebError::new("internal", format!("the replay failed: {e}")))??;
+    Ok(axum::Json(value))
+}
+
+fn replay_at(registry: &'static plateau::Registry, body: &Value) -> Result<Value, WebError> {
+    let Value::Object(body) = body else {
+        return Err(WebError::bad_request("the body must be a JSON object"));
+    };
+    if let Some(key) = body.keys().find(|k| !REPLAY_FIELDS.contains(&k.as_str())) {
+        return Err(WebError::bad_request(format!(
+            "a replay has no field '{}'; its fields: {}",
+            clip(key),
+            REPLAY_FIELDS.join(", ")
+        )));
+    }
+    let mut record = match body.get("record") {
+        Some(Value::Object(r)) => r.clone(),
+        Some(Value::String(text)) => match serde_json::from_str(text) {
+            Ok(Value::Object(r)) => r,
+            _ => {
+                return Err(WebError::new(
+                    "bad_record",
+                    "field 'record': the text is not a record (a JSON object)",
+                ))
+            }
+        },
+        Some(_) => {
+            return Err(WebError::bad_request(
+                "field 'record' must be a record object (as plateau writes it) or its text",
+            ))
+        }
+        None => return Err(WebError::bad_request("missing field 'record'")),
+    };
+    let total = match record.get("moves") {
+        Some(Value::Array(moves)) => moves.len(),
+        _ => {
+            return Err(WebError::new(
+                "bad_record",
+                "field 'record': it has no list of 'moves'",
+            ))
+        }
+    };
+    let ply = match body.get("ply") {
+        None | Some(Value::Null) => total,
+        Some(v) => match v.as_u64() {
+            Some(n) if n as usize <= total => n as usize,
+            Some(n) => {
+                return Err(WebError::bad_request(format!(
+                    "field 'ply': {n} is past the end of the record, which has {total} moves"
+                )))
+            }
+            None => {
+                return Err(WebError::bad_request(format!(
+                    "field 'ply' must be a non-negative integer, not {}",
+                    clip(&v.to_string())
+                )))
+            }
+        },
+    };
+    if ply < total {
+        if let Some(Value::Array(moves)) = record.get_mut("moves") {
+            moves.truncate(ply);
+        }
+        record.remove("resigned");
+        record.remove("outcome");
+    }
+    let mut load = Map::new();
+    load.insert("record".into(), Value::Object(record));
+    if let Some(viewer) = body.get("viewer").filter(|v| !v.is_null()) {
+        load.insert("player".into(), viewer.clone());
+    }
+    let mut server = Server::new(registry);
+    let opened = server
+        .handle(&crate::protocol::request::Request {
+            cmd: "load",
+            fields: load,
+        })
+        .0?;
+    let id = opened
+        .iter()
+        .find(|(k, _)| *k == "id")
+        .map_or(Value::Null, |(_, v)| v.clone());
+    let mut fields = Map::new();
+    fields.insert("id".into(), id);
+    let board = server
+        .handle(&crate::protocol::request::Request {
+            cmd: "board",
+            fields,
+        })
+        .0?;
+    let mut out = Map::new();
+    out.insert("ok".into(), Value::Bool(true));
+    out.insert("plies".into(), Value::from(total));
+    out.insert("ply".into(), Value::from(ply));
+    for (key, value) in board {
+        out.insert(key.to_string(), value);
+    }
+    Ok(Value::Object(out))
+}
+
+/// `GET /ws?match=ID[&token=T]`: a seat's connection (with its token) or a
+/// spectator's (without).
+async fn ws(
+    State(hub): State<Arc<Hub>>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, WebError> {
+    let q = query(q, &["match", "token"])?;
+    let id = q.get("match").ok_or_else(|| {
+        WebError::bad_request("missing query parameter 'match' (the id POST /api/matches returned)")
+    })?;
+    let m = hub.find(id)?;
+    let client = m.client(q.get("token").map(String::as_str))?;
+    let upgrade = upgrade.map_err(|e| {
+        WebError::bad_request(format!(
+            "/ws is a WebSocket: the request must ask for an upgrade ({})",
+            e.body_text()
+        ))
+    })?;
+    Ok(upgrade
+        .max_message_size(MAX_BODY_BYTES)
+        .on_upgrade(move |socket| connection(socket, m, client)))
+}
+
+/// Serves one connection: answers its messages through the match's server
+/// and pushes the match's events, each computed for this client.
+async fn connection(socket: WebSocket, m: Arc<Match>, client: Client) {
+    let (mut sink, mut stream) = socket.split();
+    let mut events = m.subscribe();
+    let greeter = m.clone();
+    let Ok(welcome) = tokio::task::spawn_blocking(move || greeter.welcome(client)).await else {
+        return;
+    };
+    if sink
+        .send(Message::Text(welcome.to_string().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    m.joined(client);
+    loop {
+        let outgoing: Value = tokio::select! {
+            incoming = stream.next() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    let text = text.to_string();
+                    let worker = m.clone();
+                    let answered = tokio::task::spawn_blocking(move || worker.request(client, &text)).await;
+                    match answered {
+                        Ok((response, changed)) => {
+                            if changed {
+                                m.changed();
+                            }
+                            response
+                        }
+                        Err(e) => WebError::new("internal", format!("the request failed: {e}")).json(),
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => WebError::new(
+                    "parse",
+                    "send each request as a text message holding a JSON object",
+                )
+                .json(),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+            },
+            event = events.recv() => match event {
+                Ok(Event::Joined(p)) => json!({"event": "joined", "player": p.0}),
+                Ok(Event::Update) | Err(RecvError::Lagged(_)) => {
+                    let worker = m.clone();
+                    match tokio::task::spawn_blocking(move || worker.update_for(client)).await {
+                        Ok(update) => update,
+                        Err(_) => continue,
+                    }
+                }
+                Err(RecvError::Closed) => break,
+            },
+        };
+        if sink
+            .send(Message::Text(outgoing.to_string().into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+}

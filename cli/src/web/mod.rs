@@ -1,0 +1,78 @@
+//! `plateau web`: a local web server with a page for every game, play
+//! against agents, hot-seat, two browsers (one secret link per seat) and
+//! spectators, and a replay viewer. The WebSocket of a seat speaks the
+//! `serve` protocol through that seat's id, so a seat is only ever answered
+//! from its own view and a spectator from the public view (docs/WEB.md).
+
+pub mod assets;
+pub mod error;
+pub mod http;
+pub mod hub;
+pub mod tokens;
+
+use crate::common::error::{CliError, CliResult};
+use crate::Io;
+use clap::Args;
+use plateau::Registry;
+
+/// Arguments of `plateau web`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    plateau web\n  \
+    plateau web --bind 0.0.0.0:8080\n  \
+    plateau web --bind 127.0.0.1:0\n\n\
+    Prints `listening on http://ADDR/` once ready, then serves until stopped \
+    (Ctrl-C). Open that address in a browser: create a game against an agent, \
+    hot-seat, or for two browsers (one secret link per seat; a link without a \
+    token watches as a spectator). See docs/WEB.md.")]
+pub struct WebArgs {
+    /// The address to listen on; the default serves this machine only.
+    /// Port 0 picks a free port (the line `listening on` shows which).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    /// Open the page in the default browser once listening.
+    #[arg(long)]
+    pub open: bool,
+}
+
+/// Serves until the process is stopped.
+pub fn run(registry: &Registry, args: &WebArgs, io: &mut Io<'_>) -> CliResult {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::failed(format!("cannot start the server: {e}")))?;
+    let hub = hub::Hub::new(registry);
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(&args.bind)
+            .await
+            .map_err(|e| CliError::usage(format!("cannot listen on '{}': {e}", args.bind)))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| CliError::failed(format!("cannot read the address listened on: {e}")))?;
+        let url = format!("http://{addr}/");
+        writeln!(io.out, "listening on {url}")?;
+        io.out.flush()?;
+        if args.open {
+            open_browser(&url);
+        }
+        http::serve(listener, hub)
+            .await
+            .map_err(|e| CliError::failed(format!("the server stopped: {e}")))
+    })
+}
+
+/// Asks the desktop to open `url` (best effort: the address is printed anyway).
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let _ = std::process::Command::new(opener)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+}
