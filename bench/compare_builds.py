@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Two builds of `plateau` side by side in one run: random games per second of
+every game and the agents' iterations per second, each measurement taken in
+turn with both binaries (interleaved, so that a noisy neighbour slows both),
+repeated, and reported as the median of each with the ratio after/before.
+
+    python3 bench/compare_builds.py BEFORE AFTER [--rounds 5] [--markdown]
+
+BEFORE and AFTER are paths to `plateau` binaries (release builds), for example
+the one of the last commit before a change and the one of the change. The
+ratio is AFTER / BEFORE: above 1 the change is faster.
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+# (label, arguments of `plateau bench`, the JSON field that is the rate)
+CASES = [
+    ("hus random games", ["hus", "--games", "100000"], "games_per_second"),
+    ("oware random games", ["oware", "--games", "100000"], "games_per_second"),
+    ("quinque random games", ["quinque", "--games", "5000"], "games_per_second"),
+    ("quinque advanced random games", ["quinque", "--variant", "advanced", "--games", "5000"], "games_per_second"),
+    ("stratego random games", ["stratego", "--games", "1000"], "games_per_second"),
+    ("stratego barrage random games", ["stratego", "--variant", "barrage", "--games", "3000"], "games_per_second"),
+    ("hus mcts iterations", ["hus", "--agent", "mcts:iters=40000"], "iterations_per_second"),
+    ("hus alphabeta nodes", ["hus", "--agent", "alphabeta:depth=9"], "iterations_per_second"),
+    ("oware mcts iterations", ["oware", "--agent", "mcts:iters=40000"], "iterations_per_second"),
+    ("oware alphabeta nodes", ["oware", "--agent", "alphabeta:depth=11"], "iterations_per_second"),
+    ("quinque mcts iterations", ["quinque", "--agent", "mcts:iters=5000"], "iterations_per_second"),
+    ("stratego ismcts iterations", ["stratego", "--agent", "ismcts:iters=5000"], "iterations_per_second"),
+    ("stratego ai (pimc) iterations", ["stratego", "--variant", "barrage", "--agent", "ai:iters=100000"], "iterations_per_second"),
+]
+
+
+def rate(binary, args, field):
+    out = subprocess.run(
+        [binary, "bench", *args, "--json"], check=True, capture_output=True, text=True
+    ).stdout
+    return float(json.loads(out)[field])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("before")
+    parser.add_argument("after")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--markdown", action="store_true")
+    opts = parser.parse_args()
+    rows = []
+    for label, args, field in CASES:
+        before, after = [], []
+        for i in range(opts.rounds):
+            # Alternate which binary goes first, so neither always runs warm.
+            order = [(opts.before, before), (opts.after, after)]
+            if i % 2:
+                order.reverse()
+            for binary, into in order:
+                into.append(rate(binary, args, field))
+        b, a = statistics.median(before), statistics.median(after)
+        rows.append((label, "plateau bench " + " ".join(args), b, a, a / b))
+        print(f"{label}: before {b:,.0f}, after {a:,.0f}, ratio {a / b:.3f}", file=sys.stderr)
+    if opts.markdown:
+        print("| measurement | command | before (median/s) | after (median/s) | after / before |")
+        print("| --- | --- | ---: | ---: | ---: |")
+        for label, cmd, b, a, r in rows:
+            print(f"| {label} | `{cmd}` | {b:,.0f} | {a:,.0f} | {r:.3f} |")
+    else:
+        print(json.dumps([dict(zip(["case", "command", "before", "after", "ratio"], r)) for r in rows], indent=1))
+
+
+if __name__ == "__main__":
+    main()
