@@ -3,9 +3,9 @@
 //! in the game's notation. A full-screen front end draws every game from it
 //! with no knowledge of any one game.
 //!
-//! A game provides it with [`Game::board_view`](crate::Game::board_view) and
+//! A game provides it with [`Render::board_view`](crate::Render::board_view) and
 //! names the squares a move touches with
-//! [`Game::move_squares`](crate::Game::move_squares); a game that provides
+//! [`Render::move_squares`](crate::Render::move_squares); a game that provides
 //! neither is shown as its text board.
 //!
 //! ```
@@ -234,9 +234,9 @@ pub struct PlacementPiece {
 
 /// A free-form placement move (a Stratego setup): the mover puts pieces of
 /// a tray on the squares of an area of the board. A game describes it with
-/// [`Game::placement`](crate::Game::placement); a front end lets the mover
+/// [`FreeFormMoves::placement`](crate::FreeFormMoves::placement); a front end lets the mover
 /// arrange the pieces on the board and gives the arrangement back to
-/// [`Game::placement_move`](crate::Game::placement_move), which makes the
+/// [`FreeFormMoves::placement_move`](crate::FreeFormMoves::placement_move), which makes the
 /// move, checked as any other.
 ///
 /// An arrangement is one entry a square of [`Placement::squares`], in that

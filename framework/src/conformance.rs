@@ -2,7 +2,7 @@
 //! the contract of [`Game`] that every game must keep. Every game's tests run
 //! it (`plateau::conformance::check(&game, &Config::default())`).
 
-use crate::{Game, Outcome, Player, Session, Status};
+use crate::{FullGame, Game, Outcome, Player, Session, Status};
 use rand::Rng;
 use std::collections::{HashMap, HashSet};
 
@@ -75,14 +75,14 @@ impl Default for Config {
 ///   keys after each of them);
 /// - at the end, `returns` agrees with the outcome: every return is in
 ///   `[-1, 1]`, the winner's is above every other player's, a two-player
-///   draw sums to zero, and an outcome marked [`Outcome::capped`] (and the
-///   kit's own cap) is reported by `is_capped`;
+///   draw sums to zero (the kit's own cap, an outcome marked
+///   [`Outcome::capped`], included);
 /// - for hidden information, a determinized state is consistent: its view for
 ///   the player equals the player's view (two states that differ only in what
 ///   the player cannot see give identical views);
 ///
-/// - a placement the game describes ([`Game::placement`]) round-trips
-///   through [`Game::placement_of`] and [`Game::placement_move`], within its
+/// - a placement the game describes ([`FreeFormMoves::placement`](crate::FreeFormMoves::placement)) round-trips
+///   through [`FreeFormMoves::placement_of`](crate::FreeFormMoves::placement_of) and [`FreeFormMoves::placement_move`](crate::FreeFormMoves::placement_move), within its
 ///   area and its tray;
 ///
 /// and after each game that its record round-trips through JSON and replays
@@ -91,18 +91,13 @@ impl Default for Config {
 /// Nothing assumes that turns alternate: the player to move is always read
 /// from [`Game::status`], so a game where one player acts twice in a row
 /// (Quinque's second action, Stratego's reconquest step) is checked alike.
-pub fn check<G: Game>(game: &G, config: &Config) {
+pub fn check<G: FullGame>(game: &G, config: &Config) {
     let mut pool: Vec<G::Move> = Vec::new();
     let mut pool_set: HashSet<G::Move> = HashSet::new();
     let mut uniformity_left = UNIFORMITY_POSITIONS;
     // The positions seen in all games, by key.
     let mut keys: HashMap<u64, G::State> = HashMap::new();
     let cap = Outcome::cap("conformance-cap");
-    assert!(
-        game.is_capped(&cap),
-        "conformance of {} failed: Game::is_capped does not report an outcome marked capped",
-        G::ID
-    );
     check_returns(
         game,
         &cap,
@@ -229,11 +224,11 @@ pub fn check<G: Game>(game: &G, config: &Config) {
     }
 }
 
-/// A placement the game describes ([`Game::placement`]) round-trips: the
+/// A placement the game describes ([`FreeFormMoves::placement`](crate::FreeFormMoves::placement)) round-trips: the
 /// random move's arrangement has one entry a square of the area, kinds of
 /// the tray only, nothing on a blocked square, no kind more often than its
-/// count, and makes the same move again ([`Game::placement_move`]).
-fn check_placement<G: Game>(game: &G, state: &G::State, mv: &G::Move, ctx: &Ctx) {
+/// count, and makes the same move again ([`FreeFormMoves::placement_move`](crate::FreeFormMoves::placement_move)).
+fn check_placement<G: FullGame>(game: &G, state: &G::State, mv: &G::Move, ctx: &Ctx) {
     let Some(placement) = game.placement(state) else {
         return;
     };
@@ -284,7 +279,7 @@ fn chi_square_threshold(df: usize) -> f64 {
 }
 
 /// `random_move` draws the legal moves of `state` uniformly (χ² test).
-fn check_uniform<G: Game>(game: &G, state: &G::State, moves: &[G::Move], seed: u64, ctx: &Ctx) {
+fn check_uniform<G: FullGame>(game: &G, state: &G::State, moves: &[G::Move], seed: u64, ctx: &Ctx) {
     let index: HashMap<&G::Move, usize> = moves.iter().enumerate().map(|(i, m)| (m, i)).collect();
     let mut counts = vec![0usize; moves.len()];
     let draws = DRAWS_PER_MOVE * moves.len();
@@ -320,7 +315,7 @@ fn check_uniform<G: Game>(game: &G, state: &G::State, moves: &[G::Move], seed: u
 }
 
 /// `play_random` plays what `random_move` draws from the same stream.
-fn check_play_random<G: Game>(game: &G, state: &G::State, rng: &crate::GameRng, ctx: &Ctx) {
+fn check_play_random<G: FullGame>(game: &G, state: &G::State, rng: &crate::GameRng, ctx: &Ctx) {
     let mut drawing = rng.clone();
     let mut playing = rng.clone();
     let drawn = game.random_move(state, &mut drawing);
@@ -355,7 +350,7 @@ fn check_play_random<G: Game>(game: &G, state: &G::State, rng: &crate::GameRng, 
 /// Applying `mv` to a clone of `state` and to `state` itself gives the
 /// same position (and, where `check_keys`, the same key on both). Returns
 /// the position after the move and its key.
-fn check_clone_apply<G: Game>(
+fn check_clone_apply<G: FullGame>(
     game: &G,
     mut state: G::State,
     mv: &G::Move,
@@ -387,7 +382,7 @@ fn check_clone_apply<G: Game>(
 /// computed again only if `check_again` (a pure function gives it again).
 /// Positions seen with the same key must be equal, or equivalent for the
 /// future.
-fn check_key<G: Game>(
+fn check_key<G: FullGame>(
     game: &G,
     state: &G::State,
     known: Option<u64>,
@@ -424,7 +419,7 @@ fn check_key<G: Game>(
 
 /// Whether two positions agree on what decides the game's future as far as
 /// one move looks: the status, the legal moves, and the key after each.
-fn same_future<G: Game>(game: &G, a: &G::State, b: &G::State) -> bool {
+fn same_future<G: FullGame>(game: &G, a: &G::State, b: &G::State) -> bool {
     if game.status(a) != game.status(b) || game.moves_enumerable(a) != game.moves_enumerable(b) {
         return false;
     }
@@ -444,15 +439,8 @@ fn same_future<G: Game>(game: &G, a: &G::State, b: &G::State) -> bool {
     })
 }
 
-/// `returns` agrees with a finished game's outcome, and `is_capped` with
-/// its mark.
+/// `returns` agrees with a finished game's outcome.
 fn check_returns<G: Game>(game: &G, outcome: &Outcome, ctx: &Ctx) {
-    if outcome.capped {
-        ctx.ensure(
-            game.is_capped(outcome),
-            "an outcome marked capped is reported by is_capped",
-        );
-    }
     let players = game.num_players();
     let returns: Vec<f64> = (0..players)
         .map(|p| game.returns(outcome, Player(p as u8)))
@@ -499,7 +487,7 @@ impl Ctx {
     }
 }
 
-fn check_move_applies<G: Game>(game: &G, state: &G::State, mv: &G::Move, ctx: &Ctx) {
+fn check_move_applies<G: FullGame>(game: &G, state: &G::State, mv: &G::Move, ctx: &Ctx) {
     let text = game.format_move(mv);
     match game.parse_move(state, &text) {
         Ok(parsed) if &parsed == mv => {}
@@ -520,7 +508,7 @@ fn check_move_applies<G: Game>(game: &G, state: &G::State, mv: &G::Move, ctx: &C
     );
 }
 
-fn check_rejected<G: Game>(game: &G, state: &G::State, mv: &G::Move, ctx: &Ctx) {
+fn check_rejected<G: FullGame>(game: &G, state: &G::State, mv: &G::Move, ctx: &Ctx) {
     let mut copy = state.clone();
     ctx.ensure(
         game.try_apply(&mut copy, mv).is_err(),
@@ -592,7 +580,7 @@ fn malformed_texts(samples: &[String]) -> Vec<String> {
     texts
 }
 
-fn check_malformed<G: Game>(game: &G, state: &G::State, samples: &[String], ctx: &Ctx) {
+fn check_malformed<G: FullGame>(game: &G, state: &G::State, samples: &[String], ctx: &Ctx) {
     for text in malformed_texts(samples) {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             if let Ok(mv) = game.parse_move(state, &text) {
@@ -613,7 +601,7 @@ fn check_malformed<G: Game>(game: &G, state: &G::State, samples: &[String], ctx:
     }
 }
 
-fn check_serialization<G: Game>(game: &G, state: &G::State, ctx: &Ctx) {
+fn check_serialization<G: FullGame>(game: &G, state: &G::State, ctx: &Ctx) {
     // The state's JSON is a display model: written the same way every time,
     // and an object, as scripts expect.
     let json = game.state_json(state);
@@ -624,7 +612,7 @@ fn check_serialization<G: Game>(game: &G, state: &G::State, ctx: &Ctx) {
     );
 }
 
-fn check_view<G: Game>(
+fn check_view<G: FullGame>(
     game: &G,
     state: &G::State,
     player: Player,
@@ -654,7 +642,7 @@ fn check_view<G: Game>(
     }
 }
 
-fn check_record<G: Game>(game: &G, session: &Session<G>, seed: u64) {
+fn check_record<G: FullGame>(game: &G, session: &Session<G>, seed: u64) {
     let record = session.record();
     let json = record.to_json();
     let back = crate::GameRecord::from_json(&json)

@@ -2,7 +2,10 @@
 //!
 //! A game implements [`Game`]: rules configured by parameters (read from TOML
 //! rules data), states, legal moves, apply, outcome, per-player views and
-//! move notation. Everything else works for every game through that trait: a
+//! move notation. What only some games or front ends need is in optional
+//! traits with defaults: [`RulesDocs`], [`Render`], [`DescribeMoves`],
+//! [`FreeFormMoves`] and [`SearchHooks`] (see the [`Game`] docs for which holds
+//! what); [`FullGame`] is all of them. Everything else works for every game through these traits: a
 //! [`Session`] with undo and [`GameRecord`]s, the object-safe [`Registry`]
 //! that the `plateau` command line reaches games through, random playouts and
 //! benchmarks, [`perft`](perft::perft) and the [`conformance`] kit.
@@ -53,7 +56,10 @@ mod session;
 pub mod shared_data;
 
 pub use error::{escape_controls, IllegalMove, MoveParseError, RecordError, RulesError};
-pub use game::{Game, ParamDoc, Variant};
+pub use game::{
+    DescribeMoves, FreeFormMoves, FullGame, Game, ParamDoc, Render, RulesDocs, SearchGame,
+    SearchHooks, Variant,
+};
 pub use matches::{Match, MatchError};
 pub use outcome::{Outcome, Status};
 pub use player::Player;
@@ -71,5 +77,5 @@ pub type GameRng = rand_chacha::ChaCha8Rng;
 
 /// Re-exported so games and players use the same `rand`.
 pub use rand;
-/// Re-exported for [`perfect_information!`] and [`Game::state_json`].
+/// Re-exported for [`Render::state_json`].
 pub use serde_json;

@@ -1,6 +1,6 @@
 //! Seeded random games, for statistics and benchmarks.
 
-use crate::{Game, Outcome, Status};
+use crate::{FreeFormMoves, Game, Outcome, Status};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -25,7 +25,11 @@ pub fn ply_cap(max_plies: usize) -> usize {
 /// `max_plies` moves if the game has not ended (`0`: after
 /// [`DEFAULT_MAX_PLIES`]) with a draw for the reason `bench-cap`. Returns the
 /// outcome and the number of moves.
-pub fn random_game<G: Game>(game: &G, seed: u64, max_plies: usize) -> (Outcome, usize) {
+pub fn random_game<G: Game + FreeFormMoves>(
+    game: &G,
+    seed: u64,
+    max_plies: usize,
+) -> (Outcome, usize) {
     let max_plies = ply_cap(max_plies);
     let mut rng = crate::rng(seed);
     let mut state = game.initial_state(seed);
@@ -54,7 +58,7 @@ pub struct BenchReport {
     pub plies: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
-    /// Games that ended by a cap of the rules ([`Game::is_capped`]) or of the benchmark.
+    /// Games that ended by a cap of the rules ([`Outcome::capped`]) or of the benchmark.
     pub capped: usize,
     /// Games won by each player, and draws last.
     pub results: Vec<usize>,
@@ -84,7 +88,12 @@ impl BenchReport {
 
 /// Plays `games` random games on this thread (game `i` with seed `seed + i`)
 /// and times them.
-pub fn bench<G: Game>(game: &G, games: usize, seed: u64, max_plies: usize) -> BenchReport {
+pub fn bench<G: Game + FreeFormMoves>(
+    game: &G,
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+) -> BenchReport {
     let mut results = vec![0; game.num_players() + 1];
     let mut plies = 0u64;
     let mut capped = 0;
@@ -92,7 +101,7 @@ pub fn bench<G: Game>(game: &G, games: usize, seed: u64, max_plies: usize) -> Be
     for i in 0..games {
         let (outcome, n) = random_game(game, seed.wrapping_add(i as u64), max_plies);
         plies += n as u64;
-        if game.is_capped(&outcome) {
+        if outcome.capped {
             capped += 1;
         }
         match outcome.winner {
@@ -116,7 +125,12 @@ pub fn bench<G: Game>(game: &G, games: usize, seed: u64, max_plies: usize) -> Be
     }
 }
 
-fn mean_legal_moves<G: Game>(game: &G, games: usize, seed: u64, max_plies: usize) -> Option<f64> {
+fn mean_legal_moves<G: Game + FreeFormMoves>(
+    game: &G,
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+) -> Option<f64> {
     let max_plies = ply_cap(max_plies);
     let mut rng = crate::rng(seed);
     let mut moves = Vec::new();

@@ -12,7 +12,8 @@ use crate::playout::{self, BenchReport};
 use crate::rules::{self, RulesSpec};
 use crate::session::{describe_outcome, PlayError, Session};
 use crate::{
-    Game, GameRecord, GameRng, Outcome, ParamDoc, Player, RecordError, RulesError, Status, Variant,
+    FullGame, Game, GameRecord, GameRng, Outcome, ParamDoc, Player, RecordError, RulesError,
+    Status, Variant,
 };
 use rand::SeedableRng;
 use std::marker::PhantomData;
@@ -79,7 +80,7 @@ pub trait DynGame: Send + Sync {
     /// A text summary of the rules.
     fn summary(&self) -> String;
     /// The rules for players in full, if the game has them
-    /// ([`Game::rules_text`]).
+    /// ([`RulesDocs::rules_text`](crate::RulesDocs::rules_text)).
     fn rules_text(&self) -> Option<&'static str>;
     /// Every parameter as (dotted key, TOML value).
     fn params(&self) -> Vec<(String, String)>;
@@ -97,8 +98,7 @@ pub trait DynGame: Send + Sync {
     fn bench(&self, games: usize, seed: u64, max_plies: usize) -> BenchReport;
     /// Plays `games` seeded random games to the end (game `i` is the game
     /// of seed `seed + i`) and returns each one's outcome and length in
-    /// plies, the outcomes of a cap ([`Game::is_capped`]) marked
-    /// [`Outcome::capped`].
+    /// plies, the outcomes of a cap marked [`Outcome::capped`].
     fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<(Outcome, usize)>;
     /// Plays one seeded random game ([`playout::random_game`]: `max_plies`
     /// 0 is [`playout::DEFAULT_MAX_PLIES`]); its outcome and length.
@@ -217,7 +217,7 @@ pub trait DynSession: Send {
     /// The board as text: the whole state (`None`), or a player's view.
     fn render(&self, seat: Option<Player>) -> String;
     /// The board as text, as [`DynSession::render`] draws it, with the last
-    /// move marked on it where `seat` may know it ([`Game::render_view_marked`]),
+    /// move marked on it where `seat` may know it ([`Render::render_view_marked`](crate::Render::render_view_marked)),
     /// for a front end that tells the last move in words itself.
     fn render_marked(&self, seat: Option<Player>) -> String;
     /// A player's view as JSON.
@@ -227,7 +227,7 @@ pub trait DynSession: Send {
     /// What the last move did, as `viewer` may know it (`None`: everything).
     fn describe_last_move(&self, viewer: Option<Player>) -> Option<String>;
     /// What the last move did, as anyone watching may know it: no player's
-    /// secrets ([`Game::describe_move_public`]).
+    /// secrets ([`DescribeMoves::describe_move_public`](crate::DescribeMoves::describe_move_public)).
     fn describe_last_move_public(&self) -> Option<String>;
     /// The game record.
     fn record(&self) -> GameRecord;
@@ -241,7 +241,7 @@ pub trait DynSession: Send {
     /// squares of the last move as `seat` may know them, or `None` when the
     /// game gives no board description (show [`DynSession::render`]).
     fn board(&self, seat: Option<Player>) -> Option<SeatBoard>;
-    /// The board as anyone watching may see it ([`Game::public_board_view`]:
+    /// The board as anyone watching may see it ([`Render::public_board_view`](crate::Render::public_board_view):
     /// no player's secrets), with the squares of the last move if its text
     /// is public; `None` when the game gives no public board.
     fn public_board(&self) -> Option<SeatBoard>;
@@ -249,15 +249,15 @@ pub trait DynSession: Send {
     /// with the move's notation.
     fn legal_move_squares(&self) -> Vec<(String, Vec<String>)>;
     /// The intermediate boards of the last move as `seat` may see them
-    /// ([`Game::move_frames`]), for showing it step by step.
+    /// ([`DescribeMoves::move_frames`](crate::DescribeMoves::move_frames)), for showing it step by step.
     fn last_move_frames(&self, seat: Option<Player>) -> Vec<crate::board::BoardView>;
-    /// The placement the player to move makes next ([`Game::placement`]).
+    /// The placement the player to move makes next ([`FreeFormMoves::placement`](crate::FreeFormMoves::placement)).
     fn placement(&self) -> Option<crate::board::Placement>;
     /// The notation of the placement move of an arrangement
-    /// ([`Game::placement_move`]), unchecked; `None` when it does not fit.
+    /// ([`FreeFormMoves::placement_move`](crate::FreeFormMoves::placement_move)), unchecked; `None` when it does not fit.
     fn placement_move(&self, arrangement: &[Option<usize>]) -> Option<String>;
     /// The arrangement of a placement move given as text for the player to
-    /// move ([`Game::placement_of`]). The error is the reason only, never
+    /// move ([`FreeFormMoves::placement_of`](crate::FreeFormMoves::placement_of)). The error is the reason only, never
     /// the text (a setup is secret).
     fn placement_of(&self, text: &str) -> Result<Vec<Option<usize>>, String>;
     /// A copy of this session.
@@ -303,11 +303,11 @@ pub struct DynChoice {
     pub elapsed: std::time::Duration,
 }
 
-struct ErasedAgent<G: Game> {
+struct ErasedAgent<G: FullGame> {
     agent: Box<dyn crate::ai::Agent<G>>,
 }
 
-impl<G: Game> DynAgent for ErasedAgent<G> {
+impl<G: FullGame> DynAgent for ErasedAgent<G> {
     fn spec(&self) -> String {
         self.agent.spec()
     }
@@ -351,11 +351,11 @@ fn clip_move_text(text: &str) -> String {
 struct Entry<G>(PhantomData<fn() -> G>);
 
 /// The registry entry of a game type.
-pub fn entry<G: Game>() -> Box<dyn GameEntry> {
+pub fn entry<G: FullGame>() -> Box<dyn GameEntry> {
     Box::new(Entry::<G>(PhantomData))
 }
 
-impl<G: Game> GameEntry for Entry<G> {
+impl<G: FullGame> GameEntry for Entry<G> {
     fn id(&self) -> &'static str {
         G::ID
     }
@@ -439,7 +439,7 @@ struct LoadedGame<G> {
     variant: String,
 }
 
-impl<G: Game> DynGame for LoadedGame<G> {
+impl<G: FullGame> DynGame for LoadedGame<G> {
     fn id(&self) -> &'static str {
         G::ID
     }
@@ -481,15 +481,7 @@ impl<G: Game> DynGame for LoadedGame<G> {
     }
     fn playouts(&self, games: usize, seed: u64, max_plies: usize) -> Vec<(Outcome, usize)> {
         (0..games)
-            .map(|i| {
-                let (outcome, plies) =
-                    playout::random_game(&self.game, seed.wrapping_add(i as u64), max_plies);
-                if self.game.is_capped(&outcome) {
-                    (outcome.as_capped(), plies)
-                } else {
-                    (outcome, plies)
-                }
-            })
+            .map(|i| playout::random_game(&self.game, seed.wrapping_add(i as u64), max_plies))
             .collect()
     }
     fn random_game(&self, seed: u64, max_plies: usize) -> (Outcome, usize) {
@@ -529,7 +521,7 @@ impl<G: Game> DynGame for LoadedGame<G> {
     }
 }
 
-impl<G: Game> DynSession for Session<G> {
+impl<G: FullGame> DynSession for Session<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -757,7 +749,7 @@ impl Registry {
 
     /// Registers a game type. A later registration with the same id replaces
     /// the earlier one.
-    pub fn register<G: Game>(&mut self) -> &mut Self {
+    pub fn register<G: FullGame>(&mut self) -> &mut Self {
         self.entries.retain(|e| e.id() != G::ID);
         self.entries.push(entry::<G>().into());
         self

@@ -400,7 +400,9 @@ impl<G: Game> Session<G> {
             players: Vec::new(),
         }
     }
+}
 
+impl<G: Game + crate::DescribeMoves> Session<G> {
     /// What the last move did, as `viewer` may know it.
     pub fn describe_last_move(&self, viewer: Option<Player>) -> Option<String> {
         let before = self.previous_state()?;
@@ -409,7 +411,7 @@ impl<G: Game> Session<G> {
     }
 
     /// What the last move did, as anyone watching may know it
-    /// ([`Game::describe_move_public`]).
+    /// ([`DescribeMoves::describe_move_public`](crate::DescribeMoves::describe_move_public)).
     pub fn describe_last_move_public(&self) -> Option<String> {
         let before = self.previous_state()?;
         let mv = self.moves.last()?;

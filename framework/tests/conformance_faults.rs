@@ -5,7 +5,10 @@
 use plateau::conformance::{check, Config};
 use plateau::demo::{Nim, NimParams, NimState};
 use plateau::rand::Rng;
-use plateau::{Game, MoveParseError, Outcome, Player, RulesError, Status, Variant};
+use plateau::{
+    DescribeMoves, FreeFormMoves, Game, MoveParseError, Outcome, Player, Render, RulesDocs,
+    RulesError, SearchHooks, Status, Variant,
+};
 
 /// One planted fault.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -21,8 +24,6 @@ enum Fault {
     ImpureKey,
     /// `returns` gives the loser more than the winner.
     ReturnsUpsideDown,
-    /// `is_capped` never reports a cap.
-    CapsNeverReported,
 }
 
 /// Nim with a fault, and a pile that takes turns to empty: players move in
@@ -71,9 +72,6 @@ impl Game for Faulty {
     }
     fn params(&self) -> &NimParams {
         self.nim.params()
-    }
-    fn summary(&self) -> String {
-        self.nim.summary()
     }
     fn player_name(&self, player: Player) -> &str {
         self.nim.player_name(player)
@@ -129,19 +127,31 @@ impl Game for Faulty {
             r
         }
     }
-    fn is_capped(&self, outcome: &Outcome) -> bool {
-        self.fault != Fault::CapsNeverReported && outcome.capped
-    }
     fn format_move(&self, mv: &u32) -> String {
         self.nim.format_move(mv)
     }
     fn parse_move(&self, state: &NimState, text: &str) -> Result<u32, MoveParseError> {
         self.nim.parse_move(state, text)
     }
+}
+
+impl RulesDocs for Faulty {
+    fn summary(&self) -> String {
+        self.nim.summary()
+    }
+}
+
+impl Render for Faulty {
     fn render_state(&self, state: &NimState) -> String {
         self.nim.render_state(state)
     }
 }
+
+impl DescribeMoves for Faulty {}
+
+impl FreeFormMoves for Faulty {}
+
+impl SearchHooks for Faulty {}
 
 /// The kit's failure message on `game`, if it fails.
 fn failure(game: &Faulty) -> Option<String> {
@@ -174,10 +184,6 @@ fn the_kit_names_each_planted_fault() {
         (Fault::KeyWithoutPlayer, "differ in what decides the future"),
         (Fault::ImpureKey, "state_key"),
         (Fault::ReturnsUpsideDown, "the winner's return is above"),
-        (
-            Fault::CapsNeverReported,
-            "does not report an outcome marked capped",
-        ),
     ];
     for (fault, needle) in cases {
         let message = failure(&Faulty::new(fault))

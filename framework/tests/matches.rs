@@ -9,8 +9,8 @@ use plateau::matches::{
 };
 use plateau::rand::Rng;
 use plateau::{
-    DynGame, Game, GameRecord, MoveParseError, Player, Registry, RulesError, RulesSpec, Status,
-    Variant,
+    DescribeMoves, DynGame, FreeFormMoves, Game, GameRecord, MoveParseError, Player, Registry,
+    Render, RulesDocs, RulesError, RulesSpec, SearchHooks, Status, Variant,
 };
 
 const P0: Player = Player(0);
@@ -40,9 +40,6 @@ impl Game for Loud {
     fn params(&self) -> &SecretParams {
         self.0.params()
     }
-    fn summary(&self) -> String {
-        self.0.summary()
-    }
     fn player_name(&self, player: Player) -> &str {
         self.0.player_name(player)
     }
@@ -51,12 +48,6 @@ impl Game for Loud {
     }
     fn status(&self, state: &SecretState) -> Status {
         self.0.status(state)
-    }
-    fn moves_enumerable(&self, state: &SecretState) -> bool {
-        self.0.moves_enumerable(state)
-    }
-    fn move_hint(&self, state: &SecretState) -> Option<String> {
-        self.0.move_hint(state)
     }
     fn legal_moves(&self, state: &SecretState, moves: &mut Vec<SecretMove>) {
         self.0.legal_moves(state, moves)
@@ -73,12 +64,6 @@ impl Game for Loud {
     fn view(&self, state: &SecretState, player: Player) -> SecretView {
         self.0.view(state, player)
     }
-    fn determinize<R: Rng + ?Sized>(&self, view: &SecretView, rng: &mut R) -> SecretState {
-        self.0.determinize(view, rng)
-    }
-    fn move_outcome_key(&self, state: &SecretState) -> u64 {
-        state.guesses.len() as u64
-    }
     fn move_is_public(&self, mv: &SecretMove) -> bool {
         self.0.move_is_public(mv)
     }
@@ -91,6 +76,33 @@ impl Game for Loud {
     fn state_key(&self, state: &SecretState) -> u64 {
         self.0.state_key(state)
     }
+}
+
+impl RulesDocs for Loud {
+    fn summary(&self) -> String {
+        self.0.summary()
+    }
+}
+
+impl FreeFormMoves for Loud {
+    fn moves_enumerable(&self, state: &SecretState) -> bool {
+        self.0.moves_enumerable(state)
+    }
+    fn move_hint(&self, state: &SecretState) -> Option<String> {
+        self.0.move_hint(state)
+    }
+}
+
+impl SearchHooks for Loud {
+    fn determinize<R: Rng + ?Sized>(&self, view: &SecretView, rng: &mut R) -> SecretState {
+        self.0.determinize(view, rng)
+    }
+    fn move_outcome_key(&self, state: &SecretState) -> u64 {
+        state.guesses.len() as u64
+    }
+}
+
+impl Render for Loud {
     fn state_json(&self, state: &SecretState) -> serde_json::Value {
         self.0.state_json(state)
     }
@@ -100,6 +112,9 @@ impl Game for Loud {
     fn render_view(&self, view: &SecretView) -> String {
         self.0.render_view(view)
     }
+}
+
+impl DescribeMoves for Loud {
     fn describe_move(
         &self,
         before: &SecretState,
@@ -145,9 +160,6 @@ impl Game for Pairs {
     fn params(&self) -> &PairsParams {
         &self.0
     }
-    fn summary(&self) -> String {
-        "two actions a turn".into()
-    }
     fn player_name(&self, player: Player) -> &str {
         ["north", "south"][player.index()]
     }
@@ -178,10 +190,23 @@ impl Game for Pairs {
             .parse()
             .map_err(|_| MoveParseError::new(text, "expected 1 or 2"))
     }
+}
+
+impl RulesDocs for Pairs {
+    fn summary(&self) -> String {
+        "two actions a turn".into()
+    }
+}
+
+impl Render for Pairs {
     fn render_state(&self, played: &u32) -> String {
         format!("{played} actions\n")
     }
 }
+
+impl DescribeMoves for Pairs {}
+impl FreeFormMoves for Pairs {}
+impl SearchHooks for Pairs {}
 
 fn registry() -> Registry {
     let mut registry = Registry::new();

@@ -1,4 +1,4 @@
-//! The evaluation of a position for search (`Game::evaluate`): every
+//! The evaluation of a position for search (`SearchHooks::evaluate`): every
 //! `line`-long run of cells (row, column or diagonal) that holds marks of
 //! one player only is open for that player and worth `3^(k-1)` for its `k`
 //! marks; the value is `tanh` of the difference of the two players' sums
@@ -8,7 +8,13 @@
 use crate::{State, TicTacToe};
 use plateau::Player;
 
-pub(crate) fn evaluate(game: &TicTacToe, s: &State, player: Player) -> f64 {
+impl plateau::SearchHooks for TicTacToe {
+    fn evaluate(&self, s: &State, p: Player) -> f64 {
+        evaluate(self, s, p)
+    }
+}
+
+fn evaluate(game: &TicTacToe, s: &State, player: Player) -> f64 {
     let (n, k) = (i32::from(game.size), i32::from(game.line.max(1)));
     let mut sums = [0.0f64; 2];
     for y in 0..n {
@@ -38,7 +44,7 @@ pub(crate) fn evaluate(game: &TicTacToe, s: &State, player: Player) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use plateau::{Game, Player};
+    use plateau::{Game, Player, SearchHooks};
 
     #[test]
     fn the_centre_is_worth_more_than_a_corner() {

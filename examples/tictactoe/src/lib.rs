@@ -1,6 +1,27 @@
 //! Tic-tac-toe on a `size`×`size` board, `line` in a row wins: the worked
 //! example of adding a game to Plateau (see docs/ADDING_A_GAME.md).
 //!
+//! What a new game must implement: [`Game`]'s ten methods without a
+//! default (`variants`, `new`, `params`, `initial_state`, `status`,
+//! `legal_moves`, `apply_unchecked`, `view`, `format_move`, `parse_move`);
+//! here [`plateau::perfect_information!`] writes `view`, so nine are
+//! written by hand. It also implements the five optional traits, whose
+//! methods all have defaults, so that the registry offers it to every front
+//! end (command line, protocol, Python); an empty `impl` takes them all:
+//! - [`RulesDocs`](plateau::RulesDocs): `summary`, `rules_text`,
+//!   `param_docs` (here: `summary`);
+//! - [`Render`](plateau::Render): `state_json`, text boards, `board_view`
+//!   for the full-screen board (here: `render_state`);
+//! - [`DescribeMoves`](plateau::DescribeMoves): what a move did, in words
+//!   and in frames (nothing here);
+//! - [`FreeFormMoves`](plateau::FreeFormMoves): setups and other moves too
+//!   many to list (nothing here);
+//! - [`SearchHooks`](plateau::SearchHooks): `evaluate` and other hooks for
+//!   the agents (here: `evaluate`, in `eval.rs`).
+//!
+//! What it may add: any default of these traits or of [`Game`], as
+//! `player_name` here (`x` and `o` rather than `player 1` and `player 2`).
+//!
 //! ```
 //! use plateau::{RulesSpec, Session};
 //! use plateau_example_tictactoe::TicTacToe;
@@ -95,13 +116,6 @@ impl Game for TicTacToe {
     fn params(&self) -> &Self {
         self
     }
-    fn summary(&self) -> String {
-        let (n, k) = (self.size, self.line);
-        format!("Tic-tac-toe on {n}×{n}: place a mark in turn; {k} in a row wins; a full board is a draw. Moves: a cell such as b2.")
-    }
-    fn evaluate(&self, s: &State, p: Player) -> f64 {
-        eval::evaluate(self, s, p)
-    }
     fn player_name(&self, p: Player) -> &str {
         ["x", "o"][p.index()]
     }
@@ -147,6 +161,16 @@ impl Game for TicTacToe {
             .find(|mv| self.format_move(mv) == text.trim())
             .ok_or_else(error)
     }
+}
+
+impl plateau::RulesDocs for TicTacToe {
+    fn summary(&self) -> String {
+        let (n, k) = (self.size, self.line);
+        format!("Tic-tac-toe on {n}×{n}: place a mark in turn; {k} in a row wins; a full board is a draw. Moves: a cell such as b2.")
+    }
+}
+
+impl plateau::Render for TicTacToe {
     fn render_state(&self, s: &State) -> String {
         let n = self.size as usize;
         let mut out = String::new();
@@ -160,3 +184,7 @@ impl Game for TicTacToe {
         out + "  " + &files.collect::<String>() + "\n"
     }
 }
+
+impl plateau::DescribeMoves for TicTacToe {}
+
+impl plateau::FreeFormMoves for TicTacToe {}

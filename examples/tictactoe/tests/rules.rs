@@ -1,6 +1,6 @@
 //! Tic-tac-toe: the conformance kit first, then the rules worked by hand.
 
-use plateau::{conformance, describe_outcome, Game, RulesSpec, Session};
+use plateau::{conformance, describe_outcome, Render, RulesSpec, Session};
 use plateau_example_tictactoe::TicTacToe;
 
 fn game(variant: &str) -> TicTacToe {

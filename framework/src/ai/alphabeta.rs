@@ -1,32 +1,32 @@
 //! `alphabeta`: negamax alpha-beta search with iterative deepening, a
-//! transposition table keyed by [`Game::state_key`], move ordering (the
+//! transposition table keyed by [`Game::state_key`](crate::Game::state_key), move ordering (the
 //! table's move first, then the others by a one-ply evaluation) and a time
 //! or node budget.
 //!
-//! One ply is one [`Game::Move`]. The value of a position is from the point
+//! One ply is one [`Game::Move`](crate::Game::Move). The value of a position is from the point
 //! of view of the player to move there, and a child's value is negated only
 //! when the side to move changes, so a player who moves twice in a row (the
 //! two actions of a Quinque turn) is searched correctly. Leaves are scored
-//! by [`Game::evaluate`], in `[-1, 1]`; finished games by
-//! [`Game::returns`], doubled, so that a proven result (`|value| > 1`)
+//! by [`SearchHooks::evaluate`](crate::SearchHooks::evaluate), in `[-1, 1]`; finished games by
+//! [`Game::returns`](crate::Game::returns), doubled, so that a proven result (`|value| > 1`)
 //! always outweighs an evaluation. A proven result loses a little of its
 //! size with each ply it lies away ([`one_ply_up`]): a win sooner is worth
 //! more than a win later, and a loss later is less bad than one sooner, so
 //! a lost side makes its opponent find the longest way to win.
 //!
 //! At the horizon the searching player's opponent is asked about
-//! ([`Game::wins_at_once`]): a leaf where it is to move and can win with
+//! ([`SearchHooks::wins_at_once`](crate::SearchHooks::wins_at_once)): a leaf where it is to move and can win with
 //! its next move scores that loss, and a leaf where the searching player is
 //! to move while the opponent threatens such a win is searched one ply
 //! further (one extension on a line), so that a threat just beyond the
 //! depth is met. A leaf where the opponent surely wins within
-//! [`FORCED_WIN_MOVES`] of its moves ([`Game::forced_win`], a check cheaper
+//! [`FORCED_WIN_MOVES`] of its moves ([`SearchHooks::forced_win`](crate::SearchHooks::forced_win), a check cheaper
 //! than search that a game may provide) scores that loss, as far away as
 //! the win lies, so that a walk at the flag longer than the depth counts.
 //! The searching player's own wins are not looked for there: in a state
 //! drawn from a view they may rest on guessed hidden pieces. For the same
 //! reason, below the root a win of the searching player that the game says
-//! was a guess ([`Game::guessed_win`]: an attack on an unknown piece that is
+//! was a guess ([`SearchHooks::guessed_win`](crate::SearchHooks::guessed_win): an attack on an unknown piece that is
 //! the flag in this draw) is worth only its chance, the rest going to the
 //! state where the guess failed.
 
@@ -34,7 +34,7 @@ use super::common::{self, TOP_MOVES};
 use super::{
     Agent, AgentInput, AgentKind, AlphaBetaConfig, Analysis, Budget, Choice, Deadline, MoveStat,
 };
-use crate::{Game, GameRng, Player, Status};
+use crate::{GameRng, Player, SearchGame, Status};
 use std::time::Instant;
 
 /// The factor by which a finished game's return is scaled in search, so
@@ -68,7 +68,7 @@ fn one_ply_down(v: f64) -> f64 {
     }
 }
 
-/// The most moves of the opponent's forced win ([`Game::forced_win`]) that
+/// The most moves of the opponent's forced win ([`SearchHooks::forced_win`](crate::SearchHooks::forced_win)) that
 /// the search looks for at its horizon.
 pub(crate) const FORCED_WIN_MOVES: u32 = 6;
 
@@ -147,7 +147,7 @@ pub(crate) struct SearchResult<M> {
 }
 
 /// One alpha-beta search: the rules, the table, the budget and counters.
-pub(crate) struct Searcher<'a, G: Game> {
+pub(crate) struct Searcher<'a, G: SearchGame> {
     game: &'a G,
     table: &'a mut Table<G::Move>,
     deadline: Deadline,
@@ -157,14 +157,14 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// the whole tree was searched and deeper iterations change nothing).
     horizon: bool,
     /// The searching player, whose opponent's wins at once are looked for
-    /// at the horizon ([`Game::wins_at_once`]).
+    /// at the horizon ([`SearchHooks::wins_at_once`](crate::SearchHooks::wins_at_once)).
     root: Option<Player>,
     /// Whether a threat extension is being searched (one at a time).
     extending: bool,
     pool: Vec<Vec<G::Move>>,
 }
 
-impl<'a, G: Game> Searcher<'a, G> {
+impl<'a, G: SearchGame> Searcher<'a, G> {
     pub(crate) fn new(game: &'a G, table: &'a mut Table<G::Move>, budget: Budget) -> Self {
         Searcher {
             game,
@@ -222,7 +222,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// The value for `mover` of its move `mv` from `state` into `child`,
     /// below the root: as [`Searcher::child_value`], except that a win of
     /// the searching player that rests on hidden pieces it guessed
-    /// ([`Game::guessed_win`]) is worth its chance `p` of winning, the rest
+    /// ([`SearchHooks::guessed_win`](crate::SearchHooks::guessed_win)) is worth its chance `p` of winning, the rest
     /// going to the state where it did not win: `p + (1 - p) · v`, with that
     /// state's value `v` searched to the same depth and taken in `[-1, 1]`,
     /// so a guess is never a proven win. At the root the worlds' mean does
@@ -517,7 +517,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 /// The value of `state` for the player to move by alpha-beta at exactly
 /// `depth` plies (with a fresh table), for tests against plain minimax.
 #[cfg(test)]
-pub(crate) fn value_at_depth<G: Game>(game: &G, state: &G::State, depth: u32) -> f64 {
+pub(crate) fn value_at_depth<G: SearchGame>(game: &G, state: &G::State, depth: u32) -> f64 {
     let mut table = Table::new();
     let mover = game.status(state).to_move().expect("a game in progress");
     let mut searcher = Searcher::new(game, &mut table, Budget::default());
@@ -526,13 +526,13 @@ pub(crate) fn value_at_depth<G: Game>(game: &G, state: &G::State, depth: u32) ->
 
 /// The alpha-beta agent. Its table is kept between moves (cleared by
 /// [`Agent::new_game`]).
-pub struct AlphaBetaAgent<G: Game> {
+pub struct AlphaBetaAgent<G: SearchGame> {
     config: AlphaBetaConfig,
     table: Table<G::Move>,
     rng: GameRng,
 }
 
-impl<G: Game> AlphaBetaAgent<G> {
+impl<G: SearchGame> AlphaBetaAgent<G> {
     /// An alpha-beta agent with these options and seed.
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
         AlphaBetaAgent {
@@ -543,7 +543,7 @@ impl<G: Game> AlphaBetaAgent<G> {
     }
 }
 
-impl<G: Game> Agent<G> for AlphaBetaAgent<G> {
+impl<G: SearchGame> Agent<G> for AlphaBetaAgent<G> {
     fn spec(&self) -> String {
         AgentKind::AlphaBeta(self.config).spec()
     }

@@ -29,7 +29,7 @@ use super::report::{
     a_player, game_seeds, ArenaReport, ArenaSetup, GameResult, GameResultKind, Shard, ShardSet,
 };
 use super::{agent_for, AgentInput, SpecError};
-use crate::{Game, GameRecord, Outcome, Session, Status};
+use crate::{GameRecord, Outcome, SearchGame, Session, Status};
 use rayon::prelude::*;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -136,7 +136,7 @@ pub enum ArenaError {
 
 /// Plays the configured games of `a` against `b` (this shard's), calling
 /// `progress` after each game (from the worker threads).
-pub fn play_arena<G: Game>(
+pub fn play_arena<G: SearchGame>(
     game: &G,
     config: &ArenaConfig,
     progress: &(dyn Fn(&ArenaProgress) + Sync),
@@ -198,7 +198,7 @@ pub fn play_arena<G: Game>(
 }
 
 /// Plays game `index` of the run.
-fn play_game<G: Game>(
+fn play_game<G: SearchGame>(
     game: &G,
     config: &ArenaConfig,
     index: u64,
@@ -266,7 +266,7 @@ fn play_game<G: Game>(
             a_player: a_seat,
             result,
             reason: outcome.reason.to_string(),
-            capped: game.is_capped(&outcome),
+            capped: outcome.capped,
             plies: session.moves().len() as u64,
             moves,
             time_us: time.map(|t| t.as_micros() as u64),

@@ -2,7 +2,7 @@
 //! free-form moves (setups), random playouts and the analysis's top moves.
 
 use super::{AgentInput, Choice, Deadline, MoveStat};
-use crate::{Game, Player, Status};
+use crate::{Player, SearchGame, Status};
 use rand::Rng;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -14,12 +14,12 @@ pub(crate) const PLAYOUT_LIMIT: u32 = 5_000;
 /// How an agent makes a free-form move (a setup), where the moves cannot be
 /// listed: how many candidates it draws and compares by evaluation, and
 /// whether it draws them as people make such moves
-/// ([`Game::candidate_move`]) or uniformly ([`Game::random_move`]).
+/// ([`FreeFormMoves::candidate_move`](crate::FreeFormMoves::candidate_move)) or uniformly ([`Game::random_move`](crate::Game::random_move)).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct FreeForm {
     /// Candidates drawn and compared.
     pub(crate) samples: u32,
-    /// Whether they are drawn by [`Game::candidate_move`].
+    /// Whether they are drawn by [`FreeFormMoves::candidate_move`](crate::FreeFormMoves::candidate_move).
     pub(crate) likely: bool,
 }
 
@@ -34,10 +34,10 @@ pub(crate) const GREEDY_FREE_FORM: FreeForm = FreeForm {
 /// `pimc`, `ismcts`): a setup is played once a game and decides much of a
 /// Stratego game (a flag left open to a scout), and scoring a few hundred
 /// or a few thousand takes some milliseconds; how many, the game says
-/// ([`Game::free_form_candidates`]). They are drawn as people make them
+/// ([`FreeFormMoves::free_form_candidates`](crate::FreeFormMoves::free_form_candidates)). They are drawn as people make them
 /// (Stratego: the flag and bombs where people put theirs), which raised
 /// `pimc`'s score against `greedy` in Barrage a little (docs/AI.md).
-pub(crate) fn search_free_form<G: Game>(game: &G) -> FreeForm {
+pub(crate) fn search_free_form<G: SearchGame>(game: &G) -> FreeForm {
     FreeForm {
         samples: game.free_form_candidates(),
         likely: true,
@@ -46,7 +46,7 @@ pub(crate) fn search_free_form<G: Game>(game: &G) -> FreeForm {
 
 /// The value of `state` for `player`: the game's return if it is over, its
 /// evaluation otherwise. Both are in `[-1, 1]`.
-pub(crate) fn value_of<G: Game>(game: &G, state: &G::State, player: Player) -> f64 {
+pub(crate) fn value_of<G: SearchGame>(game: &G, state: &G::State, player: Player) -> f64 {
     match game.status(state) {
         Status::Over(outcome) => game.returns(&outcome, player),
         Status::ToMove(_) => game.evaluate(state, player).clamp(-1.0, 1.0),
@@ -56,7 +56,7 @@ pub(crate) fn value_of<G: Game>(game: &G, state: &G::State, player: Player) -> f
 /// Plays random moves from `state` to the end (or for `cut` plies, when
 /// given, then evaluates) and returns the value for player 0; player 1's
 /// is its negation (two-player zero-sum games).
-pub(crate) fn playout<G: Game, R: Rng + ?Sized>(
+pub(crate) fn playout<G: SearchGame, R: Rng + ?Sized>(
     game: &G,
     state: &mut G::State,
     cut: Option<u32>,
@@ -79,7 +79,7 @@ pub(crate) fn playout<G: Game, R: Rng + ?Sized>(
 /// The choice of an agent where the moves cannot be listed (a setup):
 /// [`free_form_move`] made as `how` says ([`GREEDY_FREE_FORM`] or
 /// [`search_free_form`]), its value as the analysis, timed from `started`.
-pub(crate) fn free_form_choice<G: Game, R: Rng + ?Sized>(
+pub(crate) fn free_form_choice<G: SearchGame, R: Rng + ?Sized>(
     input: &AgentInput<'_, G>,
     how: FreeForm,
     rng: &mut R,
@@ -95,7 +95,7 @@ pub(crate) fn free_form_choice<G: Game, R: Rng + ?Sized>(
 /// from scored candidates ([`free_form_choice`]), and no move
 /// where none is legal. `Break` holds that answer; `Continue` means there
 /// are legal moves to choose from.
-pub(crate) fn before_search<G: Game, R: Rng + ?Sized>(
+pub(crate) fn before_search<G: SearchGame, R: Rng + ?Sized>(
     input: &AgentInput<'_, G>,
     how: FreeForm,
     rng: &mut R,
@@ -137,7 +137,7 @@ pub(crate) use return_if_settled;
 /// drawn (as `how.likely` says) from states determinized from the view,
 /// each scored by the evaluation of the state it leads to (averaged over a
 /// few determinizations), the best kept.
-pub(crate) fn free_form_move<G: Game, R: Rng + ?Sized>(
+pub(crate) fn free_form_move<G: SearchGame, R: Rng + ?Sized>(
     input: &AgentInput<'_, G>,
     how: FreeForm,
     rng: &mut R,

@@ -3,7 +3,7 @@
 
 use super::spec::{shown, Options, Spec};
 use super::{Agent, AgentDoc, Budget, OptionDoc, SpecError};
-use crate::Game;
+use crate::SearchGame;
 use std::time::Duration;
 
 /// Every agent name a spec may use, in the order `plateau agents` lists them.
@@ -25,7 +25,7 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
 pub enum Rollout {
     /// Random moves to the end of the game.
     Random,
-    /// Random moves for `cut` plies, then [`Game::evaluate`] of the reached
+    /// Random moves for `cut` plies, then [`SearchHooks::evaluate`](crate::SearchHooks::evaluate) of the reached
     /// state (`cut = 0`: the new leaf is evaluated at once).
     Eval {
         /// Plies of random play before the evaluation.
@@ -51,7 +51,7 @@ pub struct MctsConfig {
     /// How iterations end below the tree.
     pub rollout: Rollout,
     /// Whether the tree is kept between moves (the subtree of the position
-    /// reached is found by [`Game::state_key`]).
+    /// reached is found by [`Game::state_key`](crate::Game::state_key)).
     pub keep_tree: bool,
     /// Whether proven wins and losses are propagated (MCTS-solver).
     pub solver: bool,
@@ -242,7 +242,7 @@ fn ai_description(base: &str) -> &'static str {
 /// The agents a game offers: `mcts` and `alphabeta` search states, so they
 /// play only games of perfect information; `pimc` and `ismcts` search from
 /// a view, for games that hide information.
-fn offered<G: Game>() -> Vec<&'static str> {
+fn offered<G: SearchGame>() -> Vec<&'static str> {
     AGENT_NAMES
         .iter()
         .copied()
@@ -254,7 +254,7 @@ fn offered<G: Game>() -> Vec<&'static str> {
         .collect()
 }
 
-pub(crate) fn catalog<G: Game>(game: &G) -> Vec<AgentDoc> {
+pub(crate) fn catalog<G: SearchGame>(game: &G) -> Vec<AgentDoc> {
     offered::<G>()
         .into_iter()
         .map(|name| {
@@ -322,7 +322,11 @@ fn rollout(o: &mut Options) -> Result<Rollout, SpecError> {
 impl AgentKind {
     /// Reads a spec string for these rules; returns the configuration and
     /// the seed (`seed` unless the spec sets one).
-    pub fn parse<G: Game>(game: &G, text: &str, seed: u64) -> Result<(AgentKind, u64), SpecError> {
+    pub fn parse<G: SearchGame>(
+        game: &G,
+        text: &str,
+        seed: u64,
+    ) -> Result<(AgentKind, u64), SpecError> {
         let mut spec = Spec::parse(text)?;
         if spec.name == "ai" {
             spec = resolve_ai(game, spec)?;
@@ -464,7 +468,7 @@ impl AgentKind {
     }
 
     /// The seeded agent.
-    pub fn build<G: Game>(self, seed: u64) -> Box<dyn Agent<G>> {
+    pub fn build<G: SearchGame>(self, seed: u64) -> Box<dyn Agent<G>> {
         match self {
             AgentKind::Random => Box::new(super::RandomAgent::new(seed)),
             AgentKind::Greedy(c) => Box::new(super::GreedyAgent::new(c, seed)),
@@ -477,9 +481,9 @@ impl AgentKind {
 }
 
 /// `ai[:options]` as the game's strongest agent: the game's
-/// [`Game::default_agent`] spec with the options given added (a budget
+/// [`SearchHooks::default_agent`](crate::SearchHooks::default_agent) spec with the options given added (a budget
 /// given replaces the default's budget).
-fn resolve_ai<G: Game>(game: &G, given: Spec) -> Result<Spec, SpecError> {
+fn resolve_ai<G: SearchGame>(game: &G, given: Spec) -> Result<Spec, SpecError> {
     let mut base = Spec::parse(game.default_agent())?;
     if base.name == "ai" {
         base.name = if G::HIDDEN_INFORMATION {

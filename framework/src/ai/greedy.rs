@@ -1,11 +1,11 @@
 //! `greedy`: the move whose resulting state evaluates best for the mover,
-//! one ply deep. A finished game is scored by [`Game::returns`]; for hidden
+//! one ply deep. A finished game is scored by [`Game::returns`](crate::Game::returns); for hidden
 //! information every move is evaluated in a few states drawn from the view
 //! and the values averaged.
 
 use super::common::{self, value_of, TOP_MOVES};
 use super::{Agent, AgentInput, AgentKind, Analysis, Choice, GreedyConfig, MoveStat};
-use crate::{Game, GameRng};
+use crate::{GameRng, SearchGame};
 use rand::Rng;
 use std::time::Instant;
 
@@ -25,7 +25,7 @@ impl GreedyAgent {
     }
 }
 
-impl<G: Game> Agent<G> for GreedyAgent {
+impl<G: SearchGame> Agent<G> for GreedyAgent {
     fn spec(&self) -> String {
         AgentKind::Greedy(self.config).spec()
     }

@@ -3,10 +3,10 @@
 //!
 //! The tree is the agent's: a node is an information set of the observer,
 //! the moves from the root, whoever made them, each with what it was seen
-//! to do ([`Game::move_outcome_key`]: in Stratego the ranks a fight
+//! to do ([`SearchHooks::move_outcome_key`](crate::SearchHooks::move_outcome_key): in Stratego the ranks a fight
 //! revealed and who won it). One move can so lead to several nodes, one
 //! for each outcome seen in the drawn states. Each iteration draws a state
-//! from the view with [`Game::determinize`] and descends the tree with the
+//! from the view with [`SearchHooks::determinize`](crate::SearchHooks::determinize) and descends the tree with the
 //! moves legal in that state, choosing a move by UCB1 over availability
 //! counts (how often it was legal when its parent chose) with the
 //! statistics of all its outcomes together, then following the node of the
@@ -23,13 +23,13 @@
 
 use super::common::{self, RootStat};
 use super::{Agent, AgentInput, AgentKind, Choice, Deadline, IsmctsConfig, Rollout};
-use crate::{Game, GameRng, Player, Status};
+use crate::{GameRng, Player, SearchGame, Status};
 use rand::Rng;
 use std::time::Instant;
 
 struct Node<M> {
     mv: Option<M>,
-    /// What `mv` was seen to do ([`Game::move_outcome_key`]).
+    /// What `mv` was seen to do ([`SearchHooks::move_outcome_key`](crate::SearchHooks::move_outcome_key)).
     outcome: u64,
     /// The player who made `mv`.
     actor: Player,
@@ -82,7 +82,7 @@ impl SureWins {
     }
 
     /// Checks the moves not yet refuted in `state`, drawn from the view.
-    fn check<G: Game>(&mut self, input: &AgentInput<'_, G>, state: &G::State) {
+    fn check<G: SearchGame>(&mut self, input: &AgentInput<'_, G>, state: &G::State) {
         self.worlds += 1;
         for (still, mv) in self.still.iter_mut().zip(input.legal) {
             if *still {
@@ -108,7 +108,7 @@ impl SureWins {
 
 /// One search from the view: the root moves' statistics (a move that won
 /// at once in every drawn state marked proven) and the iterations run.
-fn search<G: Game>(
+fn search<G: SearchGame>(
     config: &IsmctsConfig,
     rng: &mut GameRng,
     input: &AgentInput<'_, G>,
@@ -192,7 +192,7 @@ fn add_node<M>(
     id
 }
 
-fn iterate<G: Game>(
+fn iterate<G: SearchGame>(
     config: &IsmctsConfig,
     rng: &mut GameRng,
     input: &AgentInput<'_, G>,
@@ -350,7 +350,7 @@ fn iterate<G: Game>(
     nodes[0].visits += 1;
 }
 
-impl<G: Game> Agent<G> for IsmctsAgent {
+impl<G: SearchGame> Agent<G> for IsmctsAgent {
     fn spec(&self) -> String {
         AgentKind::Ismcts(self.config).spec()
     }

@@ -5,7 +5,7 @@
 //! included) gets them without writing positions by hand.
 //!
 //! For hidden information a move's effect is judged in states drawn from
-//! the mover's view ([`Game::determinize`]): a move counts as a win only if
+//! the mover's view ([`SearchHooks::determinize`](crate::SearchHooks::determinize)): a move counts as a win only if
 //! it wins in every one of them, as losing only if the opponent has an
 //! immediate win after it in every one, so that the answer is one the
 //! mover can know.
@@ -23,7 +23,7 @@
 
 use super::alphabeta::one_ply_up;
 use super::{agent_for, choose_at};
-use crate::{Game, Player, Status};
+use crate::{Player, SearchGame, Status};
 
 /// What a case asks of an agent.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub enum CaseKind {
 
 /// A position and the moves that answer it.
 #[derive(Clone, Debug)]
-pub struct Case<G: Game> {
+pub struct Case<G: SearchGame> {
     /// What is asked.
     pub kind: CaseKind,
     /// The position (the full state; agents get only the view).
@@ -76,7 +76,7 @@ impl Default for Search {
 }
 
 /// Whether `mover` wins at once by `mv` in `state`.
-fn wins_at_once<G: Game>(game: &G, state: &G::State, mv: &G::Move, mover: Player) -> bool {
+fn wins_at_once<G: SearchGame>(game: &G, state: &G::State, mv: &G::Move, mover: Player) -> bool {
     let mut next = state.clone();
     game.apply_unchecked(&mut next, mv);
     matches!(game.status(&next), Status::Over(o) if o.winner == Some(mover))
@@ -85,7 +85,12 @@ fn wins_at_once<G: Game>(game: &G, state: &G::State, mv: &G::Move, mover: Player
 /// What `mv` does in one world: `Some(true)` if the opponent can then win
 /// at once, `Some(false)` if not, `None` if the mover is still to act (a
 /// multi-action turn) or the game ends.
-fn opens_a_loss<G: Game>(game: &G, state: &G::State, mv: &G::Move, mover: Player) -> Option<bool> {
+fn opens_a_loss<G: SearchGame>(
+    game: &G,
+    state: &G::State,
+    mv: &G::Move,
+    mover: Player,
+) -> Option<bool> {
     let mut next = state.clone();
     game.apply_unchecked(&mut next, mv);
     let Status::ToMove(opponent) = game.status(&next) else {
@@ -104,7 +109,7 @@ fn opens_a_loss<G: Game>(game: &G, state: &G::State, mv: &G::Move, mover: Player
 }
 
 /// The case of `state`, if it is one.
-fn case_of<G: Game>(game: &G, state: &G::State, worlds: u32, seed: u64) -> Option<Case<G>> {
+fn case_of<G: SearchGame>(game: &G, state: &G::State, worlds: u32, seed: u64) -> Option<Case<G>> {
     let Status::ToMove(mover) = game.status(state) else {
         return None;
     };
@@ -182,7 +187,7 @@ fn case_of<G: Game>(game: &G, state: &G::State, worlds: u32, seed: u64) -> Optio
 }
 
 /// Cases found in seeded random games: up to `per_kind` of each kind.
-pub fn find_cases<G: Game>(game: &G, search: Search) -> Vec<Case<G>> {
+pub fn find_cases<G: SearchGame>(game: &G, search: Search) -> Vec<Case<G>> {
     let mut found: Vec<Case<G>> = Vec::new();
     let count = |found: &[Case<G>], k: CaseKind| found.iter().filter(|c| c.kind == k).count();
     for g in 0..search.games {
@@ -213,7 +218,7 @@ pub fn find_cases<G: Game>(game: &G, search: Search) -> Vec<Case<G>> {
 
 /// Asks the agent of `spec` (seeded 0, 1, ...) for a move in every case;
 /// the first wrong answer is described in the error.
-pub fn check<G: Game>(game: &G, spec: &str, cases: &[Case<G>]) -> Result<(), String> {
+pub fn check<G: crate::FullGame>(game: &G, spec: &str, cases: &[Case<G>]) -> Result<(), String> {
     for (i, case) in cases.iter().enumerate() {
         let mut agent = agent_for(game, spec, i as u64).map_err(|e| e.to_string())?;
         let choice = choose_at(agent.as_mut(), game, &case.state)
@@ -239,7 +244,7 @@ pub fn check<G: Game>(game: &G, spec: &str, cases: &[Case<G>]) -> Result<(), Str
 /// The position after `plies` seeded random moves from the start position
 /// of `seed` (fewer if the game ends first: the last position before the
 /// end), for benchmarks of agents.
-pub fn position_after<G: Game>(game: &G, seed: u64, plies: u32) -> G::State {
+pub fn position_after<G: SearchGame>(game: &G, seed: u64, plies: u32) -> G::State {
     let mut rng = crate::rng(seed);
     let mut state = game.initial_state(seed);
     for _ in 0..plies {
@@ -254,7 +259,7 @@ pub fn position_after<G: Game>(game: &G, seed: u64, plies: u32) -> G::State {
 
 /// Runs the agent of `spec` once on `state` and returns its iterations
 /// (playouts or nodes) and its time, for benchmarks.
-pub fn measure<G: Game>(
+pub fn measure<G: SearchGame>(
     game: &G,
     spec: &str,
     state: &G::State,
@@ -273,7 +278,7 @@ pub fn measure<G: Game>(
 /// it).
 /// Tests compare alpha-beta with it at small depths. Perfect information
 /// only: it reads the state.
-pub fn minimax<G: Game>(game: &G, state: &G::State, depth: u32) -> f64 {
+pub fn minimax<G: SearchGame>(game: &G, state: &G::State, depth: u32) -> f64 {
     let Some(mover) = game.status(state).to_move() else {
         return 0.0;
     };
@@ -345,7 +350,11 @@ macro_rules! agent_speed_bench {
 /// [`check`]s every agent of `specs` on all `cases`, and `greedy` on the
 /// wins in one only (a one-ply agent takes a win it sees, but cannot see a
 /// loss coming): the agents' test of a game of perfect information.
-pub fn check_agents<G: Game>(game: &G, specs: &[&str], cases: &[Case<G>]) -> Result<(), String> {
+pub fn check_agents<G: crate::FullGame>(
+    game: &G,
+    specs: &[&str],
+    cases: &[Case<G>],
+) -> Result<(), String> {
     for spec in specs {
         check(game, spec, cases)?;
     }

@@ -4,12 +4,12 @@
 //! are from the point of view of the player who made its move, so a player
 //! who moves twice in a row needs no special case. Iterations end in a
 //! random playout to the end of the game, or (`rollout=eval`) after `cut`
-//! random plies in [`Game::evaluate`]. With `solver=true` proven results
+//! random plies in [`SearchHooks::evaluate`](crate::SearchHooks::evaluate). With `solver=true` proven results
 //! (MCTS-solver) are propagated: a node is won when one of its moves wins,
 //! decided when all its moves are; the search stops when the root is
 //! decided. With `keep=true` the tree is kept between moves: the next call
 //! looks in the old tree, a few plies deep, for the node whose
-//! [`Game::state_key`] is the new position's, and goes on from its subtree.
+//! [`Game::state_key`](crate::Game::state_key) is the new position's, and goes on from its subtree.
 //! With `threads=N` (root parallelism) `N` searches, each with a generator
 //! seeded from the agent's and its own kept tree, run on threads of their
 //! own with the whole time and a share of the iterations; their root
@@ -18,7 +18,7 @@
 
 use super::common::{self, RootStat};
 use super::{Agent, AgentInput, AgentKind, Choice, Deadline, MctsConfig, Rollout};
-use crate::{Game, GameRng, Player, Status};
+use crate::{GameRng, Player, SearchGame, Status};
 use rand::Rng;
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -61,12 +61,12 @@ impl<M> Node<M> {
 
 /// A search tree and the state at its root.
 #[derive(Clone, Debug)]
-pub(crate) struct Tree<G: Game> {
+pub(crate) struct Tree<G: SearchGame> {
     nodes: Vec<Node<G::Move>>,
     root_state: G::State,
 }
 
-impl<G: Game> Tree<G> {
+impl<G: SearchGame> Tree<G> {
     fn new(state: G::State, player: Player, legal: &[G::Move]) -> Self {
         Tree {
             nodes: vec![Node {
@@ -157,14 +157,14 @@ impl<G: Game> Tree<G> {
 }
 
 /// The MCTS agent.
-pub struct MctsAgent<G: Game> {
+pub struct MctsAgent<G: SearchGame> {
     config: MctsConfig,
     rng: GameRng,
     /// The trees kept from the last move, one per root-parallel search.
     kept: Vec<Option<Tree<G>>>,
 }
 
-impl<G: Game> MctsAgent<G> {
+impl<G: SearchGame> MctsAgent<G> {
     /// An MCTS agent with these options and seed.
     pub fn new(config: MctsConfig, seed: u64) -> Self {
         MctsAgent {
@@ -176,7 +176,7 @@ impl<G: Game> MctsAgent<G> {
 }
 
 /// One search: the tree, the rules, the options and the generator.
-struct Search<'a, G: Game> {
+struct Search<'a, G: SearchGame> {
     game: &'a G,
     config: &'a MctsConfig,
     rng: &'a mut GameRng,
@@ -184,7 +184,7 @@ struct Search<'a, G: Game> {
     moves: Vec<G::Move>,
 }
 
-impl<G: Game> Search<'_, G> {
+impl<G: SearchGame> Search<'_, G> {
     fn child_of(&self, parent: u32, mv: G::Move, actor: Player, state: &G::State) -> Node<G::Move> {
         let (mover, proven) = match self.game.status(state) {
             Status::Over(outcome) => (None, Some(self.game.returns(&outcome, actor))),
@@ -342,7 +342,7 @@ impl<G: Game> Search<'_, G> {
 }
 
 /// Runs one search on `tree` until the deadline or a proven root.
-fn run<G: Game>(
+fn run<G: SearchGame>(
     game: &G,
     config: &MctsConfig,
     rng: &mut GameRng,
@@ -365,7 +365,7 @@ fn run<G: Game>(
 }
 
 /// The root moves' statistics of a tree.
-fn root_stats<G: Game>(tree: &Tree<G>) -> Vec<RootStat<G::Move>> {
+fn root_stats<G: SearchGame>(tree: &Tree<G>) -> Vec<RootStat<G::Move>> {
     let nodes = &tree.nodes;
     nodes[0]
         .children
@@ -382,7 +382,7 @@ fn root_stats<G: Game>(tree: &Tree<G>) -> Vec<RootStat<G::Move>> {
         .collect()
 }
 
-impl<G: Game> Agent<G> for MctsAgent<G> {
+impl<G: SearchGame> Agent<G> for MctsAgent<G> {
     fn spec(&self) -> String {
         AgentKind::Mcts(self.config).spec()
     }

@@ -1,21 +1,21 @@
 //! Agents: players that choose moves by themselves, typed and generic over
-//! [`Game`], chosen by spec strings shared by every front end.
+//! [`Game`](crate::Game), chosen by spec strings shared by every front end.
 //!
 //! An agent is given an [`AgentInput`]: the rules (to simulate), its
 //! player's view, the legal moves and whether they can be listed. It never
 //! receives the state of a game with hidden information; search from a view
-//! draws full states with [`Game::determinize`] (for perfect information
+//! draws full states with [`SearchHooks::determinize`](crate::SearchHooks::determinize) (for perfect information
 //! that is the exact state).
 //!
 //! | spec | agent |
 //! |------|-------|
 //! | `random` | a uniformly random legal move |
-//! | `greedy` | the best move by a one-ply [`Game::evaluate`] |
+//! | `greedy` | the best move by a one-ply [`SearchHooks::evaluate`](crate::SearchHooks::evaluate) |
 //! | `mcts:time=1s`, `mcts:iters=20000,c=1.4` | UCT Monte Carlo tree search |
 //! | `alphabeta:depth=8`, `alphabeta:time=500ms` | negamax alpha-beta, iterative deepening |
 //! | `pimc:worlds=16,time=1s` | perfect-information Monte Carlo over determinizations |
 //! | `ismcts:time=1s` | single-observer information-set MCTS |
-//! | `ai`, `ai:time=1s` | the game's strongest agent ([`Game::default_agent`]) |
+//! | `ai`, `ai:time=1s` | the game's strongest agent ([`SearchHooks::default_agent`](crate::SearchHooks::default_agent)) |
 //!
 //! Durations are written `500ms`, `1s`, `2.5s`. [`catalog`] lists the agents
 //! of a game with their options and defaults. Every search agent takes
@@ -72,7 +72,7 @@ pub use pimc::PimcAgent;
 pub use random::RandomAgent;
 pub use spec::{format_duration, parse_duration, Spec};
 
-use crate::{Game, Player, Status};
+use crate::{Player, SearchGame, Status};
 use std::time::{Duration, Instant};
 
 /// How long an agent may think: a time, a number of iterations (what one
@@ -180,7 +180,7 @@ impl Deadline {
 
 /// What an agent may know when it chooses: the rules, its player's view and
 /// the legal moves. Never the state.
-pub struct AgentInput<'a, G: Game> {
+pub struct AgentInput<'a, G: SearchGame> {
     /// The rules, to simulate with.
     pub game: &'a G,
     /// What the agent's player sees.
@@ -189,14 +189,14 @@ pub struct AgentInput<'a, G: Game> {
     pub player: Player,
     /// The legal moves (empty in a free-form phase).
     pub legal: &'a [G::Move],
-    /// Whether the legal moves could be listed ([`Game::moves_enumerable`]);
+    /// Whether the legal moves could be listed ([`FreeFormMoves::moves_enumerable`](crate::FreeFormMoves::moves_enumerable));
     /// when false, the agent makes up a move from a determinized state's
-    /// [`Game::random_move`] (a Stratego setup).
+    /// [`Game::random_move`](crate::Game::random_move) (a Stratego setup).
     pub moves_enumerable: bool,
 }
 
 /// A player that picks moves by itself.
-pub trait Agent<G: Game>: Send {
+pub trait Agent<G: SearchGame>: Send {
     /// The agent's canonical spec string, with its options.
     fn spec(&self) -> String;
     /// A move for `input.player`, with what the agent found, or `None` when
@@ -348,20 +348,24 @@ pub enum SpecError {
 /// The typed agent of a spec string (`random`, `greedy`, `mcts:time=1s`,
 /// `ai`, ...) for these rules, seeded with `seed` (a `seed=N` option
 /// overrides it).
-pub fn agent_for<G: Game>(game: &G, spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
+pub fn agent_for<G: SearchGame>(
+    game: &G,
+    spec: &str,
+    seed: u64,
+) -> Result<Box<dyn Agent<G>>, SpecError> {
     let (kind, seed) = AgentKind::parse(game, spec, seed)?;
     Ok(kind.build(seed))
 }
 
 /// The agents of a game, with their options and defaults.
-pub fn catalog<G: Game>(game: &G) -> Vec<AgentDoc> {
+pub fn catalog<G: SearchGame>(game: &G) -> Vec<AgentDoc> {
     config::catalog(game)
 }
 
 /// Asks `agent` for a move in `state`, giving it only what the player to
 /// move may know: that player's view and legal moves. `None` when the game
 /// is over (or the agent finds no move).
-pub fn choose_at<G: Game>(
+pub fn choose_at<G: SearchGame>(
     agent: &mut dyn Agent<G>,
     game: &G,
     state: &G::State,
@@ -384,7 +388,7 @@ pub fn choose_at<G: Game>(
 
 /// A uniformly random move for the input's player: from the legal list, or
 /// in a free-form phase from a state drawn from the view.
-pub(crate) fn random_move<G: Game, R: rand::Rng + ?Sized>(
+pub(crate) fn random_move<G: SearchGame, R: rand::Rng + ?Sized>(
     input: &AgentInput<'_, G>,
     rng: &mut R,
 ) -> Option<G::Move> {

@@ -1,5 +1,5 @@
 //! `pimc`: perfect-information Monte Carlo. States are drawn from the view
-//! with [`Game::determinize`] (`worlds` of them), each is searched by
+//! with [`SearchHooks::determinize`](crate::SearchHooks::determinize) (`worlds` of them), each is searched by
 //! alpha-beta as if it were the truth, and every world scores every move
 //! (each root move searched with a full window); the move with the best
 //! mean score over the worlds is played, exact ties going to the move
@@ -11,23 +11,23 @@
 //! piece finds its flag, so the votes go to attacks that lose on average.
 //! The same fusion deeper in each world's tree (a later attack aimed at the
 //! flag of that world) is met in the search: such a win is worth the chance
-//! of the guess ([`Game::guessed_win`]).
+//! of the guess ([`SearchHooks::guessed_win`](crate::SearchHooks::guessed_win)).
 //! The budget is shared equally by the worlds.
 
 use super::alphabeta::{Searcher, Table, PROVEN_SCALE};
 use super::common::{self, TOP_MOVES};
 use super::{Agent, AgentInput, AgentKind, Analysis, Budget, Choice, MoveStat, PimcConfig};
-use crate::{Game, GameRng};
+use crate::{GameRng, SearchGame};
 use std::time::Instant;
 
 /// The PIMC agent.
-pub struct PimcAgent<G: Game> {
+pub struct PimcAgent<G: SearchGame> {
     config: PimcConfig,
     table: Table<G::Move>,
     rng: GameRng,
 }
 
-impl<G: Game> PimcAgent<G> {
+impl<G: SearchGame> PimcAgent<G> {
     /// A PIMC agent with these options and seed.
     pub fn new(config: PimcConfig, seed: u64) -> Self {
         PimcAgent {
@@ -38,7 +38,7 @@ impl<G: Game> PimcAgent<G> {
     }
 }
 
-impl<G: Game> Agent<G> for PimcAgent<G> {
+impl<G: SearchGame> Agent<G> for PimcAgent<G> {
     fn spec(&self) -> String {
         AgentKind::Pimc(self.config).spec()
     }

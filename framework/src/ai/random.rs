@@ -1,7 +1,7 @@
 //! `random`: a uniformly random legal move.
 
 use super::{Agent, AgentInput, Choice};
-use crate::{Game, GameRng};
+use crate::{GameRng, SearchGame};
 use std::time::Instant;
 
 /// Plays a uniformly random legal move from a seeded generator; in a
@@ -20,7 +20,7 @@ impl RandomAgent {
     }
 }
 
-impl<G: Game> Agent<G> for RandomAgent {
+impl<G: SearchGame> Agent<G> for RandomAgent {
     fn spec(&self) -> String {
         "random".into()
     }

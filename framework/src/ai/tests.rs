@@ -3,6 +3,7 @@
 use super::*;
 use crate::demo::{Nim, Secret};
 use crate::{rules, RulesSpec};
+use crate::{DescribeMoves, FreeFormMoves, Game, Render, RulesDocs, SearchHooks};
 
 fn nim(pile: u32) -> Nim {
     rules::load(&RulesSpec::default_variant().set("pile", &pile.to_string()))
@@ -151,7 +152,7 @@ fn the_catalog_lists_each_games_agents_and_their_options() {
     let c = mcts.options.iter().find(|o| o.key == "c").unwrap();
     assert_eq!(c.default, "1.4");
     // Every option the catalog lists is accepted by the parser.
-    fn all_options_parse<G: Game>(game: &G) {
+    fn all_options_parse<G: SearchGame>(game: &G) {
         for doc in catalog(game) {
             for o in &doc.options {
                 let value = match o.key {
@@ -267,17 +268,11 @@ impl Game for TwoStep {
             toml: "pile = 15\nmax_take = 3\n",
         }]
     }
-    fn param_docs() -> &'static [ParamDoc] {
-        &[]
-    }
     fn new(params: TwoStepParams) -> Result<Self, RulesError> {
         Ok(TwoStep { params })
     }
     fn params(&self) -> &TwoStepParams {
         &self.params
-    }
-    fn summary(&self) -> String {
-        String::new()
     }
     fn player_name(&self, player: Player) -> &str {
         ["first", "second"][player.index()]
@@ -313,14 +308,6 @@ impl Game for TwoStep {
             s.to_move = s.to_move.opponent();
         }
     }
-    fn evaluate(&self, s: &TwoStepState, player: Player) -> f64 {
-        let x = f64::from((s.pile * 7 + u32::from(s.left) * 3) % 11) / 10.0 - 0.5;
-        if player == s.to_move {
-            x
-        } else {
-            -x
-        }
-    }
     fn format_move(&self, mv: &u32) -> String {
         mv.to_string()
     }
@@ -328,8 +315,36 @@ impl Game for TwoStep {
         text.parse()
             .map_err(|_| MoveParseError::new(text, "not a number"))
     }
+}
+
+impl RulesDocs for TwoStep {
+    fn param_docs() -> &'static [ParamDoc] {
+        &[]
+    }
+
+    fn summary(&self) -> String {
+        String::new()
+    }
+}
+
+impl Render for TwoStep {
     fn render_state(&self, s: &TwoStepState) -> String {
         format!("{s:?}")
+    }
+}
+
+impl DescribeMoves for TwoStep {}
+
+impl FreeFormMoves for TwoStep {}
+
+impl SearchHooks for TwoStep {
+    fn evaluate(&self, s: &TwoStepState, player: Player) -> f64 {
+        let x = f64::from((s.pile * 7 + u32::from(s.left) * 3) % 11) / 10.0 - 0.5;
+        if player == s.to_move {
+            x
+        } else {
+            -x
+        }
     }
 }
 
@@ -688,9 +703,6 @@ impl Game for Peek {
     fn params(&self) -> &() {
         &()
     }
-    fn summary(&self) -> String {
-        String::new()
-    }
     fn player_name(&self, player: Player) -> &str {
         ["first", "second"][player.index()]
     }
@@ -723,20 +735,10 @@ impl Game for Peek {
             PeekMove::Name(n) => s.named = Some(*n),
         }
     }
-    fn move_outcome_key(&self, s: &PeekState) -> u64 {
-        s.seen.map_or(0, |c| u64::from(c) + 1)
-    }
     fn view(&self, s: &PeekState, _player: Player) -> PeekView {
         PeekView {
             seen: s.seen,
             named: s.named,
-        }
-    }
-    fn determinize<R: rand::Rng + ?Sized>(&self, v: &PeekView, rng: &mut R) -> PeekState {
-        PeekState {
-            card: v.seen.unwrap_or_else(|| rng.random_range(0..3)),
-            seen: v.seen,
-            named: v.named,
         }
     }
     fn format_move(&self, mv: &PeekMove) -> String {
@@ -745,14 +747,49 @@ impl Game for Peek {
     fn parse_move(&self, _s: &PeekState, text: &str) -> Result<PeekMove, MoveParseError> {
         Err(MoveParseError::new(text, "not read"))
     }
+    fn state_key(&self, s: &PeekState) -> u64 {
+        use std::hash::Hasher;
+        let mut hasher = std::hash::DefaultHasher::new();
+        hasher.write(self.state_json(s).to_string().as_bytes());
+        hasher.finish()
+    }
+}
+
+impl RulesDocs for Peek {
+    fn summary(&self) -> String {
+        String::new()
+    }
+}
+
+impl Render for Peek {
     fn state_json(&self, s: &PeekState) -> serde_json::Value {
         serde_json::to_value(s).unwrap()
     }
+
     fn render_state(&self, s: &PeekState) -> String {
         format!("{s:?}")
     }
+
     fn render_view(&self, v: &PeekView) -> String {
         format!("{v:?}")
+    }
+}
+
+impl DescribeMoves for Peek {}
+
+impl FreeFormMoves for Peek {}
+
+impl SearchHooks for Peek {
+    fn move_outcome_key(&self, s: &PeekState) -> u64 {
+        s.seen.map_or(0, |c| u64::from(c) + 1)
+    }
+
+    fn determinize<R: rand::Rng + ?Sized>(&self, v: &PeekView, rng: &mut R) -> PeekState {
+        PeekState {
+            card: v.seen.unwrap_or_else(|| rng.random_range(0..3)),
+            seen: v.seen,
+            named: v.named,
+        }
     }
 }
 
@@ -761,7 +798,7 @@ fn ismcts_keeps_apart_what_a_move_showed_and_so_peeks_before_naming() {
     // Keyed by moves alone, the names after a peek would share one node
     // each over every drawn card, worth a blind guess: peeking would look
     // no better than naming at once. Keyed by what the peek showed
-    // (`Game::move_outcome_key`), the right name is found under each card.
+    // (`SearchHooks::move_outcome_key`), the right name is found under each card.
     for seed in 0..6 {
         let state = Peek.initial_state(seed);
         for spec in ["ismcts:iters=600", "ismcts:iters=600,threads=2"] {
@@ -782,7 +819,7 @@ fn ismcts_keeps_apart_what_a_move_showed_and_so_peeks_before_naming() {
 
 use crate::demo::{SecretMove, SecretParams, SecretState, SecretView};
 
-/// Secret whose candidate setups ([`Game::candidate_move`]) are all
+/// Secret whose candidate setups ([`FreeFormMoves::candidate_move`](crate::FreeFormMoves::candidate_move)) are all
 /// `setup 7`, while a uniform draw ([`Game::random_move`]) gives any number
 /// from 1 to 9: the setup an agent plays tells where it drew its
 /// candidates from. Everything else is Secret's.
@@ -807,9 +844,6 @@ impl Game for Sevens {
     fn params(&self) -> &SecretParams {
         self.0.params()
     }
-    fn summary(&self) -> String {
-        self.0.summary()
-    }
     fn player_name(&self, player: Player) -> &str {
         self.0.player_name(player)
     }
@@ -818,9 +852,6 @@ impl Game for Sevens {
     }
     fn status(&self, state: &SecretState) -> Status {
         self.0.status(state)
-    }
-    fn moves_enumerable(&self, state: &SecretState) -> bool {
-        self.0.moves_enumerable(state)
     }
     fn legal_moves(&self, state: &SecretState, moves: &mut Vec<SecretMove>) {
         self.0.legal_moves(state, moves)
@@ -838,21 +869,8 @@ impl Game for Sevens {
     ) -> Option<SecretMove> {
         self.0.random_move(state, rng)
     }
-    fn candidate_move<R: rand::Rng + ?Sized>(
-        &self,
-        state: &SecretState,
-        rng: &mut R,
-    ) -> Option<SecretMove> {
-        match self.0.random_move(state, rng)? {
-            SecretMove::Setup(_) => Some(SecretMove::Setup(7)),
-            guess => Some(guess),
-        }
-    }
     fn view(&self, state: &SecretState, player: Player) -> SecretView {
         self.0.view(state, player)
-    }
-    fn determinize<R: rand::Rng + ?Sized>(&self, view: &SecretView, rng: &mut R) -> SecretState {
-        self.0.determinize(view, rng)
     }
     fn move_is_public(&self, mv: &SecretMove) -> bool {
         self.0.move_is_public(mv)
@@ -866,14 +884,50 @@ impl Game for Sevens {
     fn state_key(&self, state: &SecretState) -> u64 {
         self.0.state_key(state)
     }
+}
+
+impl RulesDocs for Sevens {
+    fn summary(&self) -> String {
+        self.0.summary()
+    }
+}
+
+impl Render for Sevens {
     fn state_json(&self, state: &SecretState) -> serde_json::Value {
         self.0.state_json(state)
     }
+
     fn render_state(&self, state: &SecretState) -> String {
         self.0.render_state(state)
     }
+
     fn render_view(&self, view: &SecretView) -> String {
         self.0.render_view(view)
+    }
+}
+
+impl DescribeMoves for Sevens {}
+
+impl FreeFormMoves for Sevens {
+    fn moves_enumerable(&self, state: &SecretState) -> bool {
+        self.0.moves_enumerable(state)
+    }
+
+    fn candidate_move<R: rand::Rng + ?Sized>(
+        &self,
+        state: &SecretState,
+        rng: &mut R,
+    ) -> Option<SecretMove> {
+        match self.0.random_move(state, rng)? {
+            SecretMove::Setup(_) => Some(SecretMove::Setup(7)),
+            guess => Some(guess),
+        }
+    }
+}
+
+impl SearchHooks for Sevens {
+    fn determinize<R: rand::Rng + ?Sized>(&self, view: &SecretView, rng: &mut R) -> SecretState {
+        self.0.determinize(view, rng)
     }
 }
 

@@ -1,7 +1,10 @@
 //! Nim with one pile. Players take 1 to `max_take` stones in turn; whoever
 //! takes the last stone wins. Moves are written as the number taken (`2`).
 
-use crate::{Game, MoveParseError, Outcome, ParamDoc, Player, RulesError, Status, Variant};
+use crate::{
+    DescribeMoves, FreeFormMoves, Game, MoveParseError, Outcome, ParamDoc, Player, Render,
+    RulesDocs, RulesError, SearchHooks, Status, Variant,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -48,19 +51,6 @@ impl Game for Nim {
         }]
     }
 
-    fn param_docs() -> &'static [ParamDoc] {
-        &[
-            ParamDoc {
-                key: "pile",
-                description: "stones at the start",
-            },
-            ParamDoc {
-                key: "max_take",
-                description: "most stones one move may take",
-            },
-        ]
-    }
-
     fn new(params: NimParams) -> Result<Self, RulesError> {
         if params.max_take == 0 {
             return Err(RulesError::new("must be at least 1")
@@ -72,13 +62,6 @@ impl Game for Nim {
 
     fn params(&self) -> &NimParams {
         &self.params
-    }
-
-    fn summary(&self) -> String {
-        format!(
-            "Nim: {} stones; take 1 to {}; whoever takes the last stone wins.",
-            self.params.pile, self.params.max_take
-        )
     }
 
     fn player_name(&self, player: Player) -> &str {
@@ -129,7 +112,31 @@ impl Game for Nim {
             .parse()
             .map_err(|_| MoveParseError::new(text, "expected a number of stones"))
     }
+}
 
+impl RulesDocs for Nim {
+    fn param_docs() -> &'static [ParamDoc] {
+        &[
+            ParamDoc {
+                key: "pile",
+                description: "stones at the start",
+            },
+            ParamDoc {
+                key: "max_take",
+                description: "most stones one move may take",
+            },
+        ]
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "Nim: {} stones; take 1 to {}; whoever takes the last stone wins.",
+            self.params.pile, self.params.max_take
+        )
+    }
+}
+
+impl Render for Nim {
     fn render_state(&self, state: &NimState) -> String {
         format!(
             "pile: {} stones; {} to move\n",
@@ -138,6 +145,12 @@ impl Game for Nim {
         )
     }
 }
+
+impl DescribeMoves for Nim {}
+
+impl FreeFormMoves for Nim {}
+
+impl SearchHooks for Nim {}
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! Secret, a tiny game of hidden information. Each player, Red then Blue,
 //! secretly chooses a number from 1 to 9 as their first move, a free-form
 //! setup written `setup N`: setups are not listed among the legal moves
-//! ([`Game::moves_enumerable`] is false), [`Game::move_hint`] says what to
+//! ([`FreeFormMoves::moves_enumerable`](crate::FreeFormMoves::moves_enumerable) is false), [`FreeFormMoves::move_hint`](crate::FreeFormMoves::move_hint) says what to
 //! enter, and a setup is not public ([`Game::move_is_public`]). Then the
 //! players take turns guessing the other's number (`guess N`, listed). A
 //! right guess wins; after `max_guesses` guesses in all the game is drawn.
@@ -10,7 +10,10 @@
 //! they were right are public. Secret numbers are shown as `#N#` in texts
 //! (boards and move descriptions), so that a test can look for a leak.
 
-use crate::{Game, MoveParseError, Outcome, ParamDoc, Player, RulesError, Status, Variant};
+use crate::{
+    DescribeMoves, FreeFormMoves, Game, MoveParseError, Outcome, ParamDoc, Player, Render,
+    RulesDocs, RulesError, SearchHooks, Status, Variant,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -107,13 +110,6 @@ impl Game for Secret {
         }]
     }
 
-    fn param_docs() -> &'static [ParamDoc] {
-        &[ParamDoc {
-            key: "max_guesses",
-            description: "guesses in all before a draw",
-        }]
-    }
-
     fn new(params: SecretParams) -> Result<Self, RulesError> {
         if params.max_guesses == 0 {
             return Err(RulesError::new("must be at least 1")
@@ -125,14 +121,6 @@ impl Game for Secret {
 
     fn params(&self) -> &SecretParams {
         &self.params
-    }
-
-    fn summary(&self) -> String {
-        format!(
-            "Secret: each player chooses a number from {LOWEST} to {HIGHEST}, then they take \
-             turns guessing the other's; a right guess wins; drawn after {} guesses.",
-            self.params.max_guesses
-        )
     }
 
     fn player_name(&self, player: Player) -> &str {
@@ -156,15 +144,6 @@ impl Game for Secret {
         } else {
             Status::ToMove(state.to_move)
         }
-    }
-
-    fn moves_enumerable(&self, state: &SecretState) -> bool {
-        self.guessing(state)
-    }
-
-    fn move_hint(&self, state: &SecretState) -> Option<String> {
-        (!self.guessing(state))
-            .then(|| format!("choose your secret: setup N, N from {LOWEST} to {HIGHEST}"))
     }
 
     fn legal_moves(&self, state: &SecretState, moves: &mut Vec<SecretMove>) {
@@ -228,39 +207,6 @@ impl Game for Secret {
         }
     }
 
-    /// The opponent's number is drawn among those the viewer has not guessed
-    /// wrong; if the viewer won, it is their last guess.
-    fn determinize<R: Rng + ?Sized>(&self, view: &SecretView, rng: &mut R) -> SecretState {
-        let me = view.player;
-        let mut secrets = [None, None];
-        secrets[me.index()] = view.own;
-        if view.opponent_ready {
-            secrets[me.opponent().index()] = if view.winner == Some(me) {
-                // The right guess ended the game: it is the last one.
-                view.guesses.last().map(|g| g.1)
-            } else {
-                let wrong: Vec<u8> = view
-                    .guesses
-                    .iter()
-                    .filter(|(p, _)| *p == me)
-                    .map(|g| g.1)
-                    .collect();
-                let free: Vec<u8> = (LOWEST..=HIGHEST).filter(|n| !wrong.contains(n)).collect();
-                if free.is_empty() {
-                    Some(rng.random_range(LOWEST..=HIGHEST))
-                } else {
-                    Some(free[rng.random_range(0..free.len())])
-                }
-            };
-        }
-        SecretState {
-            secrets,
-            guesses: view.guesses.clone(),
-            to_move: view.to_move,
-            winner: view.winner,
-        }
-    }
-
     fn move_is_public(&self, mv: &SecretMove) -> bool {
         !matches!(mv, SecretMove::Setup(_))
     }
@@ -293,7 +239,26 @@ impl Game for Secret {
         state.hash(&mut hasher);
         hasher.finish()
     }
+}
 
+impl RulesDocs for Secret {
+    fn param_docs() -> &'static [ParamDoc] {
+        &[ParamDoc {
+            key: "max_guesses",
+            description: "guesses in all before a draw",
+        }]
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "Secret: each player chooses a number from {LOWEST} to {HIGHEST}, then they take \
+             turns guessing the other's; a right guess wins; drawn after {} guesses.",
+            self.params.max_guesses
+        )
+    }
+}
+
+impl Render for Secret {
     fn state_json(&self, state: &SecretState) -> serde_json::Value {
         serde_json::to_value(state).expect("states always serialize")
     }
@@ -315,7 +280,9 @@ impl Game for Secret {
             view.guesses
         )
     }
+}
 
+impl DescribeMoves for Secret {
     fn describe_move(
         &self,
         before: &SecretState,
@@ -347,6 +314,52 @@ impl Game for Secret {
                 NAMES[before.to_move.index()]
             )),
             SecretMove::Guess(_) => self.describe_move(before, mv, None),
+        }
+    }
+}
+
+impl FreeFormMoves for Secret {
+    fn moves_enumerable(&self, state: &SecretState) -> bool {
+        self.guessing(state)
+    }
+
+    fn move_hint(&self, state: &SecretState) -> Option<String> {
+        (!self.guessing(state))
+            .then(|| format!("choose your secret: setup N, N from {LOWEST} to {HIGHEST}"))
+    }
+}
+
+impl SearchHooks for Secret {
+    /// The opponent's number is drawn among those the viewer has not guessed
+    /// wrong; if the viewer won, it is their last guess.
+    fn determinize<R: Rng + ?Sized>(&self, view: &SecretView, rng: &mut R) -> SecretState {
+        let me = view.player;
+        let mut secrets = [None, None];
+        secrets[me.index()] = view.own;
+        if view.opponent_ready {
+            secrets[me.opponent().index()] = if view.winner == Some(me) {
+                // The right guess ended the game: it is the last one.
+                view.guesses.last().map(|g| g.1)
+            } else {
+                let wrong: Vec<u8> = view
+                    .guesses
+                    .iter()
+                    .filter(|(p, _)| *p == me)
+                    .map(|g| g.1)
+                    .collect();
+                let free: Vec<u8> = (LOWEST..=HIGHEST).filter(|n| !wrong.contains(n)).collect();
+                if free.is_empty() {
+                    Some(rng.random_range(LOWEST..=HIGHEST))
+                } else {
+                    Some(free[rng.random_range(0..free.len())])
+                }
+            };
+        }
+        SecretState {
+            secrets,
+            guesses: view.guesses.clone(),
+            to_move: view.to_move,
+            winner: view.winner,
         }
     }
 }
@@ -520,7 +533,7 @@ mod tests {
         let outcome = g.status(&s).outcome().unwrap().clone();
         assert_eq!(outcome.winner, None);
         assert_eq!(outcome.reason, "guess-cap");
-        assert!(g.is_capped(&outcome));
+        assert!(outcome.capped);
     }
 
     #[test]

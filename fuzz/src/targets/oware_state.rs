@@ -15,7 +15,7 @@
 //! and a finished game's scores are the stores with each row added (O5.4).
 
 use super::super::{one_line, split};
-use plateau::{rules, Game, Player, RulesSpec};
+use plateau::{rules, DescribeMoves, Game, Player, Render, RulesSpec};
 use plateau_oware::{House, Oware, OwareState, OwareView, Side};
 use std::sync::OnceLock;
 

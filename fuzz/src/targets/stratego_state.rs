@@ -9,7 +9,7 @@
 //! leads to build again from their descriptions.
 
 use super::super::{one_line, position_from_bytes, split, stratego_variants};
-use plateau::{Game, Player};
+use plateau::{Game, Player, Render};
 use plateau_stratego::PositionBuilder;
 
 /// Runs the target on one input; panics on a broken contract.

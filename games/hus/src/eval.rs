@@ -1,4 +1,4 @@
-//! The evaluation of a Hus position for search ([`plateau::Game::evaluate`]).
+//! The evaluation of a Hus position for search ([`plateau::SearchHooks::evaluate`]).
 //!
 //! Stones never leave the board (H3.6) and a player loses when no pit of
 //! theirs holds 2 stones (H4.1), so what counts is how the 48 stones are
@@ -49,7 +49,7 @@ pub(crate) fn evaluate(state: &HusState, total_stones: u32, player: Player) -> f
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plateau::Game;
+    use plateau::{Game, SearchHooks};
 
     #[test]
     fn the_evaluation_is_antisymmetric_and_favours_more_stones() {

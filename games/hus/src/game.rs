@@ -7,7 +7,10 @@ use crate::sowing::{sow, Endless, Sown};
 use crate::state::{HusState, HusView, Side};
 use crate::{end, render};
 use plateau::rand::Rng;
-use plateau::{Game, MoveParseError, ParamDoc, Player, RulesError, Status, Variant};
+use plateau::{
+    DescribeMoves, FreeFormMoves, Game, MoveParseError, ParamDoc, Player, Render, RulesDocs,
+    RulesError, SearchHooks, Status, Variant,
+};
 use thiserror::Error;
 
 /// Hus, the Philos four-row mancala (RULES.md H1–H4), with its validated
@@ -179,32 +182,6 @@ impl Game for Hus {
         }]
     }
 
-    fn param_docs() -> &'static [ParamDoc] {
-        &[
-            ParamDoc {
-                key: "first",
-                description: "who moves first: south, north or random (drawn from the seed) (H2.2)",
-            },
-            ParamDoc {
-                key: "max_sowings",
-                description:
-                    "a move not ended after this many sowings is endless, not legal (H3.7)",
-            },
-            ParamDoc {
-                key: "max_plies",
-                description: "engine cap: a draw after this many moves, 0 = none (H4.3)",
-            },
-            ParamDoc {
-                key: "start.south",
-                description: "South's 16 pits at the start in index form a8…a1, b1…b8 (H1.4, H2.1)",
-            },
-            ParamDoc {
-                key: "start.north",
-                description: "North's 16 pits at the start in index form a8…a1, b1…b8 (H1.4, H2.1)",
-            },
-        ]
-    }
-
     fn new(params: HusParams) -> Result<Self, RulesError> {
         let start = validate(&params)?;
         let total = crate::board::side_stones(start[0]) + crate::board::side_stones(start[1]);
@@ -217,37 +194,6 @@ impl Game for Hus {
 
     fn params(&self) -> &HusParams {
         &self.params
-    }
-
-    /// The rules for players, `docs/rules/hus.md`.
-    fn rules_text(&self) -> Option<&'static str> {
-        Some(include_str!("../../../docs/rules/hus.md"))
-    }
-
-    fn summary(&self) -> String {
-        let first = match self.params.first {
-            First::South => "south moves first",
-            First::North => "north moves first",
-            First::Random => "the first player is drawn by lot",
-        };
-        let cap = match self.params.max_plies {
-            0 => "no move cap".to_string(),
-            n => format!("a draw after {n} moves"),
-        };
-        format!(
-            "Hus, the Philos four-row mancala (RULES.md H1–H4): {} stones ({} south, {} north); \
-             relay sowing with capture from the second row; {first}; a move not ended after {} \
-             sowings is endless; a player with no pit of 2+ stones, or no legal move, loses; \
-             {cap}.",
-            self.total,
-            crate::board::side_stones(self.start[0]),
-            crate::board::side_stones(self.start[1]),
-            self.params.max_sowings
-        )
-    }
-
-    fn evaluate(&self, state: &HusState, player: Player) -> f64 {
-        crate::eval::evaluate(state, self.total, player)
     }
 
     fn player_name(&self, player: Player) -> &str {
@@ -298,14 +244,6 @@ impl Game for Hus {
                 moves.push(Pit::wrapping(s));
             }
         }
-    }
-
-    fn move_hint(&self, _state: &HusState) -> Option<String> {
-        Some(
-            "a pit of yours with 2 or more stones: a1–a8 (first row) or b1–b8 (second row), \
-             columns from your left"
-                .into(),
-        )
     }
 
     fn check_move(&self, state: &HusState, mv: &Pit) -> Result<(), String> {
@@ -374,10 +312,6 @@ impl Game for Hus {
         }
     }
 
-    fn determinize<R: Rng + ?Sized>(&self, view: &HusView, _rng: &mut R) -> HusState {
-        view.state
-    }
-
     fn format_move(&self, mv: &Pit) -> String {
         format_pit(*mv)
     }
@@ -385,7 +319,64 @@ impl Game for Hus {
     fn parse_move(&self, _state: &HusState, text: &str) -> Result<Pit, MoveParseError> {
         parse_pit(text).map_err(|reason| MoveParseError::new(text, reason))
     }
+}
 
+impl RulesDocs for Hus {
+    fn param_docs() -> &'static [ParamDoc] {
+        &[
+            ParamDoc {
+                key: "first",
+                description: "who moves first: south, north or random (drawn from the seed) (H2.2)",
+            },
+            ParamDoc {
+                key: "max_sowings",
+                description:
+                    "a move not ended after this many sowings is endless, not legal (H3.7)",
+            },
+            ParamDoc {
+                key: "max_plies",
+                description: "engine cap: a draw after this many moves, 0 = none (H4.3)",
+            },
+            ParamDoc {
+                key: "start.south",
+                description: "South's 16 pits at the start in index form a8…a1, b1…b8 (H1.4, H2.1)",
+            },
+            ParamDoc {
+                key: "start.north",
+                description: "North's 16 pits at the start in index form a8…a1, b1…b8 (H1.4, H2.1)",
+            },
+        ]
+    }
+
+    /// The rules for players, `docs/rules/hus.md`.
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/rules/hus.md"))
+    }
+
+    fn summary(&self) -> String {
+        let first = match self.params.first {
+            First::South => "south moves first",
+            First::North => "north moves first",
+            First::Random => "the first player is drawn by lot",
+        };
+        let cap = match self.params.max_plies {
+            0 => "no move cap".to_string(),
+            n => format!("a draw after {n} moves"),
+        };
+        format!(
+            "Hus, the Philos four-row mancala (RULES.md H1–H4): {} stones ({} south, {} north); \
+             relay sowing with capture from the second row; {first}; a move not ended after {} \
+             sowings is endless; a player with no pit of 2+ stones, or no legal move, loses; \
+             {cap}.",
+            self.total,
+            crate::board::side_stones(self.start[0]),
+            crate::board::side_stones(self.start[1]),
+            self.params.max_sowings
+        )
+    }
+}
+
+impl Render for Hus {
     fn render_state(&self, state: &HusState) -> String {
         render::board(self, state, Player(0))
     }
@@ -419,7 +410,9 @@ impl Game for Hus {
         let last = last.map(|(p, pit)| (p, *pit));
         render::board_marked(self, state, Player(0), last)
     }
+}
 
+impl DescribeMoves for Hus {
     fn move_frames(
         &self,
         before: &HusState,
@@ -436,5 +429,25 @@ impl Game for Hus {
         _viewer: Option<Player>,
     ) -> Option<String> {
         Some(render::describe_move(self, before, *mv))
+    }
+}
+
+impl FreeFormMoves for Hus {
+    fn move_hint(&self, _state: &HusState) -> Option<String> {
+        Some(
+            "a pit of yours with 2 or more stones: a1–a8 (first row) or b1–b8 (second row), \
+             columns from your left"
+                .into(),
+        )
+    }
+}
+
+impl SearchHooks for Hus {
+    fn evaluate(&self, state: &HusState, player: Player) -> f64 {
+        crate::eval::evaluate(state, self.total, player)
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, view: &HusView, _rng: &mut R) -> HusState {
+        view.state
     }
 }

@@ -2,7 +2,7 @@
 //! H1–H4).
 //!
 //! ```
-//! use plateau::{rules, Game, Player, RulesSpec, Status};
+//! use plateau::{rules, Game, Player, Render, RulesSpec, Status};
 //! use plateau_hus::Hus;
 //!
 //! // The standard rules, from rules-data/hus/standard.toml.

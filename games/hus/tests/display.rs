@@ -1,6 +1,7 @@
 //! What a player sees: notation (H1.2), the text board from either seat, the
 //! sowing of a move, and the JSON state (H1.4).
 
+use plateau::{DescribeMoves, Render};
 mod common;
 
 use common::*;

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use plateau::{Game, Outcome, Player, RulesSpec, Status};
+use plateau::{DescribeMoves, Game, Outcome, Player, RulesSpec, Status};
 use plateau_hus::sowing::Endless;
 use plateau_hus::{EndReason, Hus, HusState};
 

@@ -1,7 +1,7 @@
 //! Rules data (rules-data/hus/*.toml): the shipped file, users' variant
 //! starts, and errors that name the file and the key.
 
-use plateau::{Game, Player, RulesSpec, Status};
+use plateau::{Game, Player, RulesDocs, RulesSpec, Status};
 use plateau_hus::{First, Hus, HusParams};
 
 fn user_file(name: &str, text: &str) -> RulesSpec {

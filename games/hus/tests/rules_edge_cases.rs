@@ -9,7 +9,7 @@
 mod common;
 
 use common::*;
-use plateau::{Game, Outcome, RulesSpec, Status};
+use plateau::{DescribeMoves, Game, Outcome, RulesSpec, Status};
 use plateau_hus::Hus;
 
 fn with(key: &str, value: &str) -> Hus {

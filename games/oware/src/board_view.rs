@@ -41,7 +41,7 @@ pub(crate) fn board_view(game: &Oware, state: &OwareState, seat: Option<Player>)
 
 #[cfg(test)]
 mod tests {
-    use plateau::{Game, Player};
+    use plateau::{DescribeMoves, Game, Player};
 
     #[test]
     fn a_capture_is_shown_after_its_sowing_and_only_a_capture() {

@@ -1,4 +1,4 @@
-//! The evaluation of an Oware position for search ([`plateau::Game::evaluate`]).
+//! The evaluation of an Oware position for search ([`plateau::SearchHooks::evaluate`]).
 //!
 //! Captured seeds never return (O3.3) and more than half of them wins at
 //! once (O5.1), so the stores decide most games; the seeds left on the
@@ -83,7 +83,7 @@ pub(crate) fn evaluate(layout: &Layout, state: &OwareState, player: Player) -> f
 mod tests {
     use super::*;
     use crate::Oware;
-    use plateau::Game;
+    use plateau::{Game, SearchHooks};
 
     const SOUTH: Player = Player(0);
     const NORTH: Player = Player(1);

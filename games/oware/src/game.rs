@@ -10,7 +10,10 @@ use crate::sowing::{sow, Sown};
 use crate::state::{OwareState, OwareView, Side};
 use crate::{end, render};
 use plateau::rand::Rng;
-use plateau::{Game, MoveParseError, ParamDoc, Player, RulesError, Status, Variant};
+use plateau::{
+    DescribeMoves, FreeFormMoves, Game, MoveParseError, ParamDoc, Player, Render, RulesDocs,
+    RulesError, SearchHooks, Status, Variant,
+};
 use thiserror::Error;
 
 /// Oware (Abapa, RULES.md O1–O5) with its validated rules parameters.
@@ -231,19 +234,6 @@ impl Game for Oware {
         ]
     }
 
-    fn param_docs() -> &'static [ParamDoc] {
-        &[
-            ParamDoc {
-                key: "houses",
-                description: "houses in each player's row, 1 to 8 (O1.1); moves are A… and a…",
-            },
-            ParamDoc {
-                key: "seeds",
-                description: "seeds in every house at the start (O1.1); houses × (seeds + 1) ≤ 31",
-            },
-        ]
-    }
-
     fn new(params: OwareParams) -> Result<Self, RulesError> {
         validate(&params)?;
         let layout = Layout::new(params.houses as usize, params.seeds);
@@ -269,25 +259,6 @@ impl Game for Oware {
 
     fn params(&self) -> &OwareParams {
         &self.params
-    }
-
-    /// The rules for players, `docs/rules/oware.md`.
-    fn rules_text(&self) -> Option<&'static str> {
-        Some(include_str!("../../../docs/rules/oware.md"))
-    }
-
-    fn summary(&self) -> String {
-        format!(
-            "Oware, Abapa rules (RULES.md O1–O5): {} houses a row of {} seeds, {} in all; \
-             sowing skips its own house on a lap; 2s and 3s captured backwards, a grand slam \
-             captures nothing; a player must feed an empty row; more than half the seeds wins; \
-             a repeated position since the last capture or no legal move ends the game, each \
-             side collecting its row; engine cap: {} positions since the last capture.",
-            self.houses(),
-            self.params.seeds,
-            self.total_seeds(),
-            crate::repetition::CAPACITY
-        )
     }
 
     fn player_name(&self, player: Player) -> &str {
@@ -316,17 +287,6 @@ impl Game for Oware {
         outcome.win_loss_return(player)
     }
 
-    fn evaluate(&self, state: &OwareState, player: Player) -> f64 {
-        crate::eval::evaluate(&self.layout, state, player)
-    }
-
-    /// Alpha-beta, as the framework's default for perfect information:
-    /// measured on Oware at equal time against MCTS with random and with
-    /// evaluation-cut rollouts (docs/AI.md, "Strength runs").
-    fn default_agent(&self) -> &'static str {
-        "alphabeta"
-    }
-
     fn state_key(&self, state: &OwareState) -> u64 {
         let low = state.board as u64;
         let high = (state.board >> 64) as u64;
@@ -345,18 +305,6 @@ impl Game for Oware {
             bits &= bits - 1;
             moves.push(House::new(state.to_move, j).expect("a house of the row"));
         }
-    }
-
-    fn move_hint(&self, state: &OwareState) -> Option<String> {
-        let last = (b'A' + self.houses() as u8 - 1) as char;
-        Some(if state.to_move.0 == 0 {
-            format!("one of south's houses A–{last} that is not empty")
-        } else {
-            format!(
-                "one of north's houses a–{} that is not empty",
-                last.to_ascii_lowercase()
-            )
-        })
     }
 
     fn check_move(&self, state: &OwareState, mv: &House) -> Result<(), String> {
@@ -425,10 +373,6 @@ impl Game for Oware {
         }
     }
 
-    fn determinize<R: Rng + ?Sized>(&self, view: &OwareView, _rng: &mut R) -> OwareState {
-        view.state
-    }
-
     fn format_move(&self, mv: &House) -> String {
         format_house(*mv)
     }
@@ -436,7 +380,43 @@ impl Game for Oware {
     fn parse_move(&self, _state: &OwareState, text: &str) -> Result<House, MoveParseError> {
         parse_house(text, self.houses()).map_err(|reason| MoveParseError::new(text, reason))
     }
+}
 
+impl RulesDocs for Oware {
+    fn param_docs() -> &'static [ParamDoc] {
+        &[
+            ParamDoc {
+                key: "houses",
+                description: "houses in each player's row, 1 to 8 (O1.1); moves are A… and a…",
+            },
+            ParamDoc {
+                key: "seeds",
+                description: "seeds in every house at the start (O1.1); houses × (seeds + 1) ≤ 31",
+            },
+        ]
+    }
+
+    /// The rules for players, `docs/rules/oware.md`.
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/rules/oware.md"))
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "Oware, Abapa rules (RULES.md O1–O5): {} houses a row of {} seeds, {} in all; \
+             sowing skips its own house on a lap; 2s and 3s captured backwards, a grand slam \
+             captures nothing; a player must feed an empty row; more than half the seeds wins; \
+             a repeated position since the last capture or no legal move ends the game, each \
+             side collecting its row; engine cap: {} positions since the last capture.",
+            self.houses(),
+            self.params.seeds,
+            self.total_seeds(),
+            crate::repetition::CAPACITY
+        )
+    }
+}
+
+impl Render for Oware {
     fn render_state(&self, state: &OwareState) -> String {
         render::board(self, state, Player(0))
     }
@@ -457,6 +437,22 @@ impl Game for Oware {
         vec![format_house(*mv)]
     }
 
+    fn render_view(&self, view: &OwareView) -> String {
+        render::board(self, &view.state, view.seat.player())
+    }
+
+    fn render_view_marked(&self, view: &OwareView, last: Option<(Player, &House)>) -> String {
+        let house = last.map(|(_, house)| *house);
+        render::board_marked(self, &view.state, view.seat.player(), house)
+    }
+
+    fn render_state_marked(&self, state: &OwareState, last: Option<(Player, &House)>) -> String {
+        let house = last.map(|(_, house)| *house);
+        render::board_marked(self, state, Player(0), house)
+    }
+}
+
+impl DescribeMoves for Oware {
     /// A move that captures is shown with its sowing first (O2.1), the
     /// captures (O3) after: the board the engine's sowing leaves.
     fn move_frames(
@@ -478,20 +474,6 @@ impl Game for Oware {
         vec![crate::board_view::board_view(self, &state, seat)]
     }
 
-    fn render_view(&self, view: &OwareView) -> String {
-        render::board(self, &view.state, view.seat.player())
-    }
-
-    fn render_view_marked(&self, view: &OwareView, last: Option<(Player, &House)>) -> String {
-        let house = last.map(|(_, house)| *house);
-        render::board_marked(self, &view.state, view.seat.player(), house)
-    }
-
-    fn render_state_marked(&self, state: &OwareState, last: Option<(Player, &House)>) -> String {
-        let house = last.map(|(_, house)| *house);
-        render::board_marked(self, state, Player(0), house)
-    }
-
     fn describe_move(
         &self,
         before: &OwareState,
@@ -499,5 +481,36 @@ impl Game for Oware {
         _viewer: Option<Player>,
     ) -> Option<String> {
         Some(render::describe_move(self, before, *mv))
+    }
+}
+
+impl FreeFormMoves for Oware {
+    fn move_hint(&self, state: &OwareState) -> Option<String> {
+        let last = (b'A' + self.houses() as u8 - 1) as char;
+        Some(if state.to_move.0 == 0 {
+            format!("one of south's houses A–{last} that is not empty")
+        } else {
+            format!(
+                "one of north's houses a–{} that is not empty",
+                last.to_ascii_lowercase()
+            )
+        })
+    }
+}
+
+impl SearchHooks for Oware {
+    fn evaluate(&self, state: &OwareState, player: Player) -> f64 {
+        crate::eval::evaluate(&self.layout, state, player)
+    }
+
+    /// Alpha-beta, as the framework's default for perfect information:
+    /// measured on Oware at equal time against MCTS with random and with
+    /// evaluation-cut rollouts (docs/AI.md, "Strength runs").
+    fn default_agent(&self) -> &'static str {
+        "alphabeta"
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, view: &OwareView, _rng: &mut R) -> OwareState {
+        view.state
     }
 }

@@ -2,7 +2,7 @@
 //! O1–O5): the yardstick game that other frameworks implement too.
 //!
 //! ```
-//! use plateau::{rules, Game, Player, RulesSpec, Status};
+//! use plateau::{rules, Game, Player, Render, RulesSpec, Status};
 //! use plateau_oware::Oware;
 //!
 //! // The standard rules, from rules-data/oware/standard.toml.

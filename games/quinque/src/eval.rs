@@ -1,5 +1,5 @@
 //! The evaluation of a Quinque position for search
-//! ([`plateau::Game::evaluate`]).
+//! ([`plateau::SearchHooks::evaluate`]).
 //!
 //! A game is won by `line_length` own parachutes in a row on the point
 //! grid (Q7.1). The evaluation counts, for each colour, the *open
@@ -107,7 +107,7 @@ pub(crate) fn evaluate(state: &QuinqueState, pps: u32, len: u32, player: Player)
 mod tests {
     use crate::state::Tile;
     use crate::Quinque;
-    use plateau::{Game, Player};
+    use plateau::{Game, Player, SearchHooks};
 
     fn game() -> Quinque {
         plateau::rules::load(&plateau::RulesSpec::default_variant())

@@ -9,7 +9,10 @@ use crate::repetition::{self, History};
 use crate::slots::Slots;
 use crate::state::{QuinqueState, Tile};
 use plateau::rand::Rng;
-use plateau::{Game, MoveParseError, ParamDoc, Player, RulesError, Status, Variant};
+use plateau::{
+    DescribeMoves, FreeFormMoves, Game, MoveParseError, ParamDoc, Player, Render, RulesDocs,
+    RulesError, SearchHooks, Status, Variant,
+};
 
 /// Quinque's rules (RULES.md Q1–Q7), basic or advanced.
 #[derive(Clone, Debug)]
@@ -232,10 +235,6 @@ impl Game for Quinque {
         VARIANTS
     }
 
-    fn param_docs() -> &'static [ParamDoc] {
-        PARAM_DOCS
-    }
-
     fn new(params: QuinqueParams) -> Result<Self, RulesError> {
         params.validate()?;
         let points_per_tile = params.points_per_tile();
@@ -255,50 +254,6 @@ impl Game for Quinque {
 
     fn params(&self) -> &QuinqueParams {
         &self.params
-    }
-
-    /// The rules for players, `docs/rules/quinque.md`.
-    fn rules_text(&self) -> Option<&'static str> {
-        Some(include_str!("../../../docs/rules/quinque.md"))
-    }
-
-    fn summary(&self) -> String {
-        let p = &self.params;
-        let movement = if p.advanced {
-            let rows: Vec<String> = p
-                .advanced_moves
-                .iter()
-                .enumerate()
-                .skip(1)
-                .map(|(k, r)| format!("{k}: {}", r.name()))
-                .collect();
-            format!(
-                "advanced movement by parachutes on the tile ({})",
-                rows.join(", ")
-            )
-        } else {
-            "a tile moves any distance along its row, column or diagonals".to_string()
-        };
-        let caps = match (p.max_turns, p.repetition) {
-            (0, 0) => "no caps".to_string(),
-            (t, 0) => format!("draw after {t} turns"),
-            (0, r) => format!("draw when a position is seen {r} times"),
-            (t, r) => format!("draw after {t} turns or when a position is seen {r} times"),
-        };
-        format!(
-            "Quinque: {} tiles of {}×{} parachutists, {} parachutes each, {} starts; a turn is a mark or a move, then optionally a move; \
-             {movement}; the formation stays in one piece; {} of one's own in a row wins; both reserves empty is a draw; {caps}.",
-            p.tiles,
-            p.points_per_side,
-            p.points_per_side,
-            p.parachutes,
-            self.colour_name(p.first.player()),
-            p.line_length,
-        )
-    }
-
-    fn evaluate(&self, state: &QuinqueState, player: Player) -> f64 {
-        crate::eval::evaluate(state, self.pps, self.params.line_length, player)
     }
 
     fn player_name(&self, player: Player) -> &str {
@@ -333,14 +288,6 @@ impl Game for Quinque {
         if state.ending.is_none() {
             Analysis::with(self, state, |a| a.list(self, state, moves));
         }
-    }
-
-    fn move_hint(&self, state: &QuinqueState) -> Option<String> {
-        Some(if state.second_action {
-            "second action: 'move X,Y X2,Y2' (cells) or 'end'".to_string()
-        } else {
-            "first action: 'mark PX,PY' (a point), 'move X,Y X2,Y2' (cells), or 'pass' when nothing is possible".to_string()
-        })
     }
 
     fn check_move(&self, state: &QuinqueState, mv: &Action) -> Result<(), String> {
@@ -406,7 +353,55 @@ impl Game for Quinque {
     fn parse_move(&self, _state: &QuinqueState, text: &str) -> Result<Action, MoveParseError> {
         parse_action(text)
     }
+}
 
+impl RulesDocs for Quinque {
+    fn param_docs() -> &'static [ParamDoc] {
+        PARAM_DOCS
+    }
+
+    /// The rules for players, `docs/rules/quinque.md`.
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/rules/quinque.md"))
+    }
+
+    fn summary(&self) -> String {
+        let p = &self.params;
+        let movement = if p.advanced {
+            let rows: Vec<String> = p
+                .advanced_moves
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(k, r)| format!("{k}: {}", r.name()))
+                .collect();
+            format!(
+                "advanced movement by parachutes on the tile ({})",
+                rows.join(", ")
+            )
+        } else {
+            "a tile moves any distance along its row, column or diagonals".to_string()
+        };
+        let caps = match (p.max_turns, p.repetition) {
+            (0, 0) => "no caps".to_string(),
+            (t, 0) => format!("draw after {t} turns"),
+            (0, r) => format!("draw when a position is seen {r} times"),
+            (t, r) => format!("draw after {t} turns or when a position is seen {r} times"),
+        };
+        format!(
+            "Quinque: {} tiles of {}×{} parachutists, {} parachutes each, {} starts; a turn is a mark or a move, then optionally a move; \
+             {movement}; the formation stays in one piece; {} of one's own in a row wins; both reserves empty is a draw; {caps}.",
+            p.tiles,
+            p.points_per_side,
+            p.points_per_side,
+            p.parachutes,
+            self.colour_name(p.first.player()),
+            p.line_length,
+        )
+    }
+}
+
+impl Render for Quinque {
     fn board_view(
         &self,
         state: &QuinqueState,
@@ -422,7 +417,9 @@ impl Game for Quinque {
     fn render_state(&self, state: &QuinqueState) -> String {
         self.draw(state)
     }
+}
 
+impl DescribeMoves for Quinque {
     fn describe_move(
         &self,
         before: &QuinqueState,
@@ -430,5 +427,21 @@ impl Game for Quinque {
         _viewer: Option<Player>,
     ) -> Option<String> {
         Some(self.describe(before, mv))
+    }
+}
+
+impl FreeFormMoves for Quinque {
+    fn move_hint(&self, state: &QuinqueState) -> Option<String> {
+        Some(if state.second_action {
+            "second action: 'move X,Y X2,Y2' (cells) or 'end'".to_string()
+        } else {
+            "first action: 'mark PX,PY' (a point), 'move X,Y X2,Y2' (cells), or 'pass' when nothing is possible".to_string()
+        })
+    }
+}
+
+impl SearchHooks for Quinque {
+    fn evaluate(&self, state: &QuinqueState, player: Player) -> f64 {
+        crate::eval::evaluate(state, self.pps, self.params.line_length, player)
     }
 }

@@ -773,7 +773,7 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plateau::{rules, Game, RulesSpec};
+    use plateau::{rules, Game, Render, RulesSpec};
     use std::collections::HashMap;
 
     /// Random actions are drawn from the candidate list, refusing the

@@ -2,7 +2,7 @@
 //! (RULES.md Q1–Q7, basic and advanced).
 //!
 //! ```
-//! use plateau::{rules, Game, RulesSpec, Session, Status};
+//! use plateau::{rules, Game, Render, RulesSpec, Session, Status};
 //! use plateau_quinque::{Action, Quinque};
 //!
 //! // The rules come from rules-data/quinque/basic.toml ("advanced" is the other variant).

@@ -4,7 +4,7 @@
 
 use petgraph::algo::connected_components;
 use petgraph::graph::UnGraph;
-use plateau::{rules, Game, RulesSpec};
+use plateau::{rules, DescribeMoves, Game, Render, RulesSpec};
 use plateau_quinque::{Quinque, QuinqueState};
 use proptest::prelude::*;
 use std::collections::HashSet;

@@ -5,7 +5,7 @@
 
 use petgraph::algo::connected_components;
 use petgraph::graph::UnGraph;
-use plateau::{rules, Game, Player, RulesSpec};
+use plateau::{rules, Game, Player, Render, RulesSpec};
 use plateau_quinque::{Action, EndReason, Quinque, QuinqueState, Reach, Tile};
 use proptest::prelude::*;
 use std::collections::HashSet;

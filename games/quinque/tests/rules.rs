@@ -5,6 +5,7 @@
 //! orange, `.` free). The parachutist in column i, row j (from the bottom
 //! left) stands on point (2x+i, 2y+j) (Q2.2).
 
+use plateau::{DescribeMoves, Render};
 mod common;
 
 use common::*;

@@ -9,7 +9,7 @@
 mod common;
 
 use common::*;
-use plateau::{Game, RulesSpec, Status};
+use plateau::{Game, Render, RulesSpec, Status};
 use plateau_quinque::{Action, EndReason, Quinque, QuinqueState, Tile};
 use std::collections::HashSet;
 

@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use plateau::rand::seq::SliceRandom;
-use plateau::{Game, Player};
+use plateau::{Game, Player, SearchHooks};
 use plateau_stratego::{Move, Stratego, StrategoState};
 use std::hint::black_box;
 

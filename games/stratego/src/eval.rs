@@ -1,4 +1,4 @@
-//! The evaluation of a Stratego state for search ([`plateau::Game::evaluate`]).
+//! The evaluation of a Stratego state for search ([`plateau::SearchHooks::evaluate`]).
 //!
 //! Search calls it on full states (determinized ones when it searches from
 //! a view), so it reads every piece; it uses only the state's public
@@ -64,7 +64,7 @@ pub(crate) fn default_agent(_game: &Stratego) -> &'static str {
 const SETUP_PIECES_SCORED: u32 = 16_000;
 
 /// How many setups an agent that searches scores before it sets up
-/// ([`plateau::Game::free_form_candidates`]): as many as place
+/// ([`plateau::FreeFormMoves::free_form_candidates`]): as many as place
 /// [`SETUP_PIECES_SCORED`] pieces, between 400 and 4 000; 400 of the 40
 /// pieces of S2, 2 000 of Barrage's 8. Scoring a setup costs about its
 /// pieces. Drawn as people make them (the flag and bombs where people put
@@ -377,6 +377,7 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use plateau::{FreeFormMoves, SearchHooks};
 
     #[test]
     fn ai_is_pimc_in_every_variant() {

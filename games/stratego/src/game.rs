@@ -8,7 +8,10 @@ use crate::state::StrategoState;
 use crate::view::StrategoView;
 use crate::Stratego;
 use plateau::rand::Rng;
-use plateau::{Game, MoveParseError, ParamDoc, Player, RulesError, Status, Variant};
+use plateau::{
+    DescribeMoves, FreeFormMoves, Game, MoveParseError, ParamDoc, Player, Render, RulesDocs,
+    RulesError, SearchHooks, Status, Variant,
+};
 
 const VARIANTS: &[Variant] = &[
     Variant {
@@ -201,87 +204,12 @@ impl Game for Stratego {
         VARIANTS
     }
 
-    fn param_docs() -> &'static [ParamDoc] {
-        PARAM_DOCS
-    }
-
     fn new(params: StrategoParams) -> Result<Self, RulesError> {
         Stratego::from_params(params)
     }
 
     fn params(&self) -> &StrategoParams {
         &self.params
-    }
-
-    /// The rules for players, `docs/rules/stratego.md`.
-    fn rules_text(&self) -> Option<&'static str> {
-        Some(include_str!("../../../docs/rules/stratego.md"))
-    }
-
-    fn summary(&self) -> String {
-        let r = &*self.rules;
-        let army: Vec<String> = r
-            .kinds
-            .iter()
-            .filter(|k| k.count > 0)
-            .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
-            .collect();
-        format!(
-            "Stratego: {}×{} board, {} {} squares; {} pieces a side on {} home rows{}: {}. \
-             Two-squares limit {}; chase rule {}; move cap {}; cap without attack {}.{}",
-            r.files,
-            r.ranks,
-            r.lakes.len(),
-            r.lake_name,
-            r.army.len(),
-            self.params.setup.rows,
-            if r.full { " (filled)" } else { "" },
-            army.join(", "),
-            if r.two_square_limit == 0 {
-                "off".to_string()
-            } else {
-                r.two_square_limit.to_string()
-            },
-            if r.chase_rule { "on" } else { "off" },
-            if r.max_plies == 0 {
-                "none".to_string()
-            } else {
-                r.max_plies.to_string()
-            },
-            if r.max_quiet == 0 {
-                "none".to_string()
-            } else {
-                r.max_quiet.to_string()
-            },
-            self.options_text(),
-        )
-    }
-
-    fn evaluate(&self, state: &StrategoState, player: Player) -> f64 {
-        crate::eval::evaluate(self, state, player)
-    }
-
-    fn wins_at_once(&self, state: &StrategoState, player: Player) -> bool {
-        self.rules.can_capture_flag(state, player.index())
-    }
-
-    fn forced_win(&self, state: &StrategoState, player: Player, max_moves: u32) -> Option<u32> {
-        self.rules
-            .forced_flag_capture(state, player.index(), max_moves)
-    }
-
-    fn guessed_win(&self, state: &StrategoState, mv: &Move) -> Option<(f64, StrategoState)> {
-        match mv {
-            Move::Step { from, to } => {
-                self.rules
-                    .guessed_flag_capture(state, from.index(), to.index())
-            }
-            _ => None,
-        }
-    }
-
-    fn default_agent(&self) -> &'static str {
-        crate::eval::default_agent(self)
     }
 
     fn player_name(&self, player: Player) -> &str {
@@ -322,67 +250,6 @@ impl Game for Stratego {
                 });
                 false
             });
-    }
-
-    fn moves_enumerable(&self, st: &StrategoState) -> bool {
-        !st.in_setup() || st.outcome.is_some()
-    }
-
-    fn move_hint(&self, st: &StrategoState) -> Option<String> {
-        if st.outcome.is_some() {
-            return None;
-        }
-        let r = &*self.rules;
-        if st.in_setup() {
-            let home = &r.home[st.to_move.index()];
-            let army: Vec<String> = r
-                .kinds
-                .iter()
-                .filter(|k| k.count > 0)
-                .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
-                .collect();
-            // Drawn afresh from the operating system every time: a fixed
-            // example would be the setup of anyone who copies it, known to
-            // the opponent.
-            let mut rng = plateau::rng(plateau::rand::random());
-            let example = self.setup_text(&self.random_setup(st.to_move, &mut rng));
-            // The second side's screen shows the board turned round.
-            let seen = if st.to_move.index() == 1 {
-                let last = char::from(b'a' + r.files - 1);
-                format!(
-                    " Your screen shows the files from {last} to a: to type each row as you see it, \
-                     from your left, write `setup seen ROWS`."
-                )
-            } else {
-                String::new()
-            };
-            return Some(format!(
-                "Enter {}'s setup: `setup ROWS`, the home area from the front row ({} …) to the back row (… {}), \
-                 each row from file a, one symbol per square, '.' for empty, '/' between rows.{seen} \
-                 Pieces: {}. Example: setup {example}",
-                crate::render::title(&r.names[st.to_move.index()]),
-                home[0],
-                home[home.len() - 1],
-                army.join(", "),
-            ));
-        }
-        if let Some(p) = st.pending {
-            let mut example = None;
-            self.rules.for_each_step(st, |step| {
-                example = step.map(|s| self.format_move(&self.step_move(Some(s))));
-                example.is_some()
-            });
-            return Some(if p.skip_only {
-                "Your scout reached the back row; a scout never returns a piece (S12.5c): enter skip."
-                    .into()
-            } else {
-                format!(
-                    "Your piece reached the opponent's back row (S12.5): enter `return PIECE SQUARE` to bring back a removed piece to an empty square of your home area{}, or `skip`.",
-                    example.map_or(String::new(), |e| format!(" (e.g. {e})"))
-                )
-            });
-        }
-        Some("Enter a move as FROM-TO, e.g. b4-b5 (x may replace -).".into())
     }
 
     fn check_move(&self, st: &StrategoState, mv: &Move) -> Result<(), String> {
@@ -471,17 +338,6 @@ impl Game for Stratego {
             })
     }
 
-    fn candidate_move<R: Rng + ?Sized>(&self, st: &StrategoState, rng: &mut R) -> Option<Move> {
-        if st.outcome.is_none() && st.in_setup() {
-            return Some(Move::Setup(self.rules.likely_setup(st.to_move, rng)));
-        }
-        self.random_move(st, rng)
-    }
-
-    fn free_form_candidates(&self) -> u32 {
-        crate::eval::setup_candidates(self)
-    }
-
     fn play_random<R: Rng + ?Sized>(&self, st: &mut StrategoState, rng: &mut R) -> bool {
         if st.outcome.is_some() {
             return false;
@@ -513,10 +369,6 @@ impl Game for Stratego {
         self.rules.view(st, player, self.status(st))
     }
 
-    fn determinize<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
-        self.rules.determinize(view, rng)
-    }
-
     fn state_key(&self, st: &StrategoState) -> u64 {
         self.rules.state_key(st)
     }
@@ -529,6 +381,64 @@ impl Game for Stratego {
         self.rules.parse_move(st, text)
     }
 
+    fn move_is_public(&self, mv: &Move) -> bool {
+        // A setup is secret (S3.2); a step's squares are seen at the table,
+        // and so is a return or skip (S12.5).
+        !matches!(mv, Move::Setup(_))
+    }
+}
+
+impl RulesDocs for Stratego {
+    fn param_docs() -> &'static [ParamDoc] {
+        PARAM_DOCS
+    }
+
+    /// The rules for players, `docs/rules/stratego.md`.
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/rules/stratego.md"))
+    }
+
+    fn summary(&self) -> String {
+        let r = &*self.rules;
+        let army: Vec<String> = r
+            .kinds
+            .iter()
+            .filter(|k| k.count > 0)
+            .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
+            .collect();
+        format!(
+            "Stratego: {}×{} board, {} {} squares; {} pieces a side on {} home rows{}: {}. \
+             Two-squares limit {}; chase rule {}; move cap {}; cap without attack {}.{}",
+            r.files,
+            r.ranks,
+            r.lakes.len(),
+            r.lake_name,
+            r.army.len(),
+            self.params.setup.rows,
+            if r.full { " (filled)" } else { "" },
+            army.join(", "),
+            if r.two_square_limit == 0 {
+                "off".to_string()
+            } else {
+                r.two_square_limit.to_string()
+            },
+            if r.chase_rule { "on" } else { "off" },
+            if r.max_plies == 0 {
+                "none".to_string()
+            } else {
+                r.max_plies.to_string()
+            },
+            if r.max_quiet == 0 {
+                "none".to_string()
+            } else {
+                r.max_quiet.to_string()
+            },
+            self.options_text(),
+        )
+    }
+}
+
+impl Render for Stratego {
     fn state_json(&self, st: &StrategoState) -> serde_json::Value {
         serde_json::to_value(crate::state_json::StateJson::of(&self.rules, st))
             .expect("display models always serialize")
@@ -552,27 +462,6 @@ impl Game for Stratego {
 
     fn move_squares(&self, mv: &Move) -> Vec<String> {
         crate::board_view::move_squares(mv)
-    }
-
-    fn move_frames(
-        &self,
-        before: &StrategoState,
-        mv: &Move,
-        seat: Option<Player>,
-    ) -> Vec<plateau::board::BoardView> {
-        crate::board_view::move_frames(self, before, mv, seat)
-    }
-
-    fn placement(&self, state: &StrategoState) -> Option<plateau::board::Placement> {
-        crate::board_view::placement(self, state)
-    }
-
-    fn placement_move(&self, state: &StrategoState, arrangement: &[Option<usize>]) -> Option<Move> {
-        crate::board_view::placement_move(self, state, arrangement)
-    }
-
-    fn placement_of(&self, state: &StrategoState, mv: &Move) -> Option<Vec<Option<usize>>> {
-        crate::board_view::placement_of(self, state, mv)
     }
 
     fn render_view(&self, view: &StrategoView) -> String {
@@ -600,21 +489,16 @@ impl Game for Stratego {
         }
         self.rules.render_state_marked(st, &status)
     }
+}
 
-    fn move_is_public(&self, mv: &Move) -> bool {
-        // A setup is secret (S3.2); a step's squares are seen at the table,
-        // and so is a return or skip (S12.5).
-        !matches!(mv, Move::Setup(_))
-    }
-
-    fn move_outcome_key(&self, st: &StrategoState) -> u64 {
-        // The last public event (S6.3): the squares, the ranks the move
-        // revealed and who won its fight. A setup's event names only the
-        // side.
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::hash::DefaultHasher::new();
-        st.last_event().hash(&mut hasher);
-        hasher.finish()
+impl DescribeMoves for Stratego {
+    fn move_frames(
+        &self,
+        before: &StrategoState,
+        mv: &Move,
+        seat: Option<Player>,
+    ) -> Vec<plateau::board::BoardView> {
+        crate::board_view::move_frames(self, before, mv, seat)
     }
 
     fn describe_move(
@@ -629,5 +513,134 @@ impl Game for Stratego {
 
     fn describe_move_public(&self, before: &StrategoState, mv: &Move) -> Option<String> {
         self.rules.describe_move(before, mv, Audience::Public)
+    }
+}
+
+impl FreeFormMoves for Stratego {
+    fn moves_enumerable(&self, st: &StrategoState) -> bool {
+        !st.in_setup() || st.outcome.is_some()
+    }
+
+    fn move_hint(&self, st: &StrategoState) -> Option<String> {
+        if st.outcome.is_some() {
+            return None;
+        }
+        let r = &*self.rules;
+        if st.in_setup() {
+            let home = &r.home[st.to_move.index()];
+            let army: Vec<String> = r
+                .kinds
+                .iter()
+                .filter(|k| k.count > 0)
+                .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
+                .collect();
+            // Drawn afresh from the operating system every time: a fixed
+            // example would be the setup of anyone who copies it, known to
+            // the opponent.
+            let mut rng = plateau::rng(plateau::rand::random());
+            let example = self.setup_text(&self.random_setup(st.to_move, &mut rng));
+            // The second side's screen shows the board turned round.
+            let seen = if st.to_move.index() == 1 {
+                let last = char::from(b'a' + r.files - 1);
+                format!(
+                    " Your screen shows the files from {last} to a: to type each row as you see it, \
+                     from your left, write `setup seen ROWS`."
+                )
+            } else {
+                String::new()
+            };
+            return Some(format!(
+                "Enter {}'s setup: `setup ROWS`, the home area from the front row ({} …) to the back row (… {}), \
+                 each row from file a, one symbol per square, '.' for empty, '/' between rows.{seen} \
+                 Pieces: {}. Example: setup {example}",
+                crate::render::title(&r.names[st.to_move.index()]),
+                home[0],
+                home[home.len() - 1],
+                army.join(", "),
+            ));
+        }
+        if let Some(p) = st.pending {
+            let mut example = None;
+            self.rules.for_each_step(st, |step| {
+                example = step.map(|s| self.format_move(&self.step_move(Some(s))));
+                example.is_some()
+            });
+            return Some(if p.skip_only {
+                "Your scout reached the back row; a scout never returns a piece (S12.5c): enter skip."
+                    .into()
+            } else {
+                format!(
+                    "Your piece reached the opponent's back row (S12.5): enter `return PIECE SQUARE` to bring back a removed piece to an empty square of your home area{}, or `skip`.",
+                    example.map_or(String::new(), |e| format!(" (e.g. {e})"))
+                )
+            });
+        }
+        Some("Enter a move as FROM-TO, e.g. b4-b5 (x may replace -).".into())
+    }
+
+    fn candidate_move<R: Rng + ?Sized>(&self, st: &StrategoState, rng: &mut R) -> Option<Move> {
+        if st.outcome.is_none() && st.in_setup() {
+            return Some(Move::Setup(self.rules.likely_setup(st.to_move, rng)));
+        }
+        self.random_move(st, rng)
+    }
+
+    fn free_form_candidates(&self) -> u32 {
+        crate::eval::setup_candidates(self)
+    }
+
+    fn placement(&self, state: &StrategoState) -> Option<plateau::board::Placement> {
+        crate::board_view::placement(self, state)
+    }
+
+    fn placement_move(&self, state: &StrategoState, arrangement: &[Option<usize>]) -> Option<Move> {
+        crate::board_view::placement_move(self, state, arrangement)
+    }
+
+    fn placement_of(&self, state: &StrategoState, mv: &Move) -> Option<Vec<Option<usize>>> {
+        crate::board_view::placement_of(self, state, mv)
+    }
+}
+
+impl SearchHooks for Stratego {
+    fn evaluate(&self, state: &StrategoState, player: Player) -> f64 {
+        crate::eval::evaluate(self, state, player)
+    }
+
+    fn wins_at_once(&self, state: &StrategoState, player: Player) -> bool {
+        self.rules.can_capture_flag(state, player.index())
+    }
+
+    fn forced_win(&self, state: &StrategoState, player: Player, max_moves: u32) -> Option<u32> {
+        self.rules
+            .forced_flag_capture(state, player.index(), max_moves)
+    }
+
+    fn guessed_win(&self, state: &StrategoState, mv: &Move) -> Option<(f64, StrategoState)> {
+        match mv {
+            Move::Step { from, to } => {
+                self.rules
+                    .guessed_flag_capture(state, from.index(), to.index())
+            }
+            _ => None,
+        }
+    }
+
+    fn default_agent(&self) -> &'static str {
+        crate::eval::default_agent(self)
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
+        self.rules.determinize(view, rng)
+    }
+
+    fn move_outcome_key(&self, st: &StrategoState) -> u64 {
+        // The last public event (S6.3): the squares, the ranks the move
+        // revealed and who won its fight. A setup's event names only the
+        // side.
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        st.last_event().hash(&mut hasher);
+        hasher.finish()
     }
 }

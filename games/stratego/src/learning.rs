@@ -12,7 +12,7 @@
 //!   - `cells² + kinds * cells`: `skip` (S12.5d).
 //!
 //!   A setup (S3) is free-form and has no action id: while
-//!   [`plateau::Game::moves_enumerable`] is false the legal ids are empty,
+//!   [`plateau::FreeFormMoves::moves_enumerable`] is false the legal ids are empty,
 //!   and the setup is played as text (`state.random_move(seed)`, an agent or
 //!   a person's `setup ROWS`).
 //! - Observation: shape `[4 * kinds + 8, ranks, files]`, board planes seen

@@ -1,6 +1,6 @@
 //! A walk to the flag that nothing can stop: whether a side surely captures
 //! its opponent's flag within a few of its moves (S9.1), found by a check
-//! much cheaper than search ([`plateau::Game::forced_win`]).
+//! much cheaper than search ([`plateau::SearchHooks::forced_win`]).
 //!
 //! Each movable piece of the attacking side walks (a scout runs, S4.3)
 //! towards the enemy flag by a breadth-first search over the board: through
@@ -300,7 +300,7 @@ fn pieces_of(st: &StrategoState, side: usize) -> impl Iterator<Item = usize> + '
 #[cfg(test)]
 mod tests {
     use crate::Stratego;
-    use plateau::{Game, Player};
+    use plateau::{Game, Player, Render, SearchHooks};
 
     /// A Barrage position: rank 10 first, as `crate::tests::position` reads.
     fn barrage(diagram: &str, to_move: u8) -> (Stratego, crate::StrategoState) {

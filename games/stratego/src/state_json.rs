@@ -1,6 +1,6 @@
 //! The JSON display model of a [`StrategoState`]: what a person would want
 //! to read, written from the state with its rules
-//! ([`Game::state_json`](plateau::Game::state_json)).
+//! ([`Render::state_json`](plateau::Render::state_json)).
 //!
 //! It shows the phase, the side to move, the outcome, the counters, every
 //! piece of each side in the order it was set up (with where it stands,
@@ -15,7 +15,7 @@
 //! described to a validated [`PositionBuilder`](crate::PositionBuilder).
 //!
 //! ```
-//! use plateau::{Game, Player};
+//! use plateau::{Game, Player, Render};
 //! use plateau_stratego::Stratego;
 //!
 //! let game = Stratego::variant("duel").unwrap();

@@ -6,7 +6,7 @@
 
 use plateau::ai::kit::{self, CaseKind};
 use plateau::ai::{agent_for, choose_at};
-use plateau::{Game, Player, Status};
+use plateau::{FreeFormMoves, Game, Player, SearchHooks, Status};
 use plateau_stratego::{Move, Stratego, StrategoState};
 
 fn barrage() -> Stratego {
@@ -152,7 +152,7 @@ fn s2_search_agents_close_a_barrage_corner_flag_with_the_bomb_and_strong_pieces(
     // bomb, the marshal and the general stop five each (the miner takes the
     // bomb, S5.4; the spy the marshal, S5.3; the marshal the general,
     // S5.2), a miner four, a scout three. The agents that search score 2 000 setups drawn as people make
-    // them (Game::free_form_candidates) and keep the best: with 400, a
+    // them (FreeFormMoves::free_form_candidates) and keep the best: with 400, a
     // scout or a miner guarded the corner in about two draws of five.
     let game = barrage();
     assert_eq!(game.free_form_candidates(), 2_000);
@@ -338,7 +338,7 @@ fn search_from_the_view_meets_a_scout_threat_beyond_its_depth() {
     // known sergeant (c7-c8). At depth 2 the loss lies beyond the horizon
     // (Red, Blue, leaf); the search sees it because a leaf where the
     // opponent threatens a win is searched a ply further
-    // (`Game::wins_at_once`).
+    // (`SearchHooks::wins_at_once`).
     let (game, state) = built(
         0,
         &[
@@ -398,7 +398,7 @@ fn search_from_the_view_meets_a_walk_at_its_flag_longer_than_its_depth() {
     // e2 it meets the walker on a3 or a2 in time. Red's marshal on j5 is
     // offered a known sergeant (j5-j6). The loss lies far beyond depth 2; the search
     // sees it because it asks at its horizon whether the opponent has a win
-    // no defence stops (`Game::forced_win`).
+    // no defence stops (`SearchHooks::forced_win`).
     let (game, state) = built(
         0,
         &[

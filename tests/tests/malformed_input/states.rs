@@ -3,7 +3,7 @@
 
 use crate::harness::*;
 use crate::samples::*;
-use plateau::{Game, Player};
+use plateau::{Game, Player, Render};
 use plateau_stratego::{
     ChaseRecord, PendingStep, PositionBuilder, Square, Stratego, StrategoState,
 };

@@ -1,7 +1,7 @@
 //! Shared helpers of the Quinque rules tests.
 #![allow(dead_code)]
 
-use plateau::{rules, Game, Player, RulesSpec};
+use plateau::{rules, Game, Player, Render, RulesSpec};
 use plateau_quinque::{Action, EndReason, Quinque, QuinqueState, Tile};
 use std::collections::HashSet;
 

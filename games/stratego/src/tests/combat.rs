@@ -1,6 +1,7 @@
 //! S5 combat, played on the board.
 use super::*;
 use crate::Clash;
+use plateau::DescribeMoves;
 
 /// Red attacks from d4 to d5... a position with the attacker on e4 and the
 /// defender on e5; both sides keep other movable pieces.

@@ -1,7 +1,7 @@
 //! S9 the end of the game and the order of its clauses, S10 reasons, and the
 //! caps.
 use super::*;
-use plateau::{Outcome, Status};
+use plateau::{FreeFormMoves, Outcome, SearchHooks, Status};
 
 fn outcome(game: &Stratego, st: &StrategoState) -> Outcome {
     match game.status(st) {

@@ -1,6 +1,7 @@
 //! A flag capture that rests on a guess (S6, S9.1): what search from a view
 //! is told such a capture is worth ([`crate::Rules::guessed_flag_capture`]).
 use super::*;
+use plateau::SearchHooks;
 
 /// Blue's flag on j10 beside its bomb (i10), its general unmoved on a10;
 /// Red's scout on j5 sees j10 down the open file.

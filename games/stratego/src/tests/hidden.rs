@@ -4,6 +4,7 @@ use super::*;
 use crate::params::MAX_ARMY;
 use crate::view::{StrategoView, ViewSquare};
 use plateau::rand::Rng;
+use plateau::{DescribeMoves, Render, SearchHooks};
 use proptest::prelude::*;
 
 /// A seeded random game of up to `plies` moves of play: its setups' seeds and

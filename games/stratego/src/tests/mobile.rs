@@ -3,7 +3,7 @@
 //! the opponent's back row wins (S9.1).
 use super::*;
 use crate::view::ViewSquare;
-use plateau::Status;
+use plateau::{DescribeMoves, Status};
 
 const BOMB_BOARD: &str = "
     .  .  .  .  .  .  .  .  .  bF

@@ -1,5 +1,6 @@
 //! Hand-worked rule cases, each citing its section of RULES.md.
 
+use plateau::{DescribeMoves, Render, RulesDocs};
 mod captain;
 mod chase;
 mod combat;

@@ -3,7 +3,7 @@
 //! limits of S12.5c, as a step that is no ply (S12.5f).
 use super::*;
 use crate::view::ViewSquare;
-use plateau::Status;
+use plateau::{DescribeMoves, FreeFormMoves, Render, Status};
 
 /// Reconquest on, and no two-squares limit so that Blue may wait by going
 /// back and forth.

@@ -1,6 +1,7 @@
 //! S3 setups: text, errors, random setups.
 use super::*;
 use crate::SetupError;
+use plateau::FreeFormMoves;
 
 #[test]
 fn s3_3_setup_text_front_row_first_in_board_coordinates() {

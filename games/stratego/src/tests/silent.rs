@@ -3,6 +3,7 @@
 use super::*;
 use crate::view::ViewSquare;
 use crate::Clash;
+use plateau::{DescribeMoves, Render, SearchHooks};
 
 fn game() -> Stratego {
     rules(&[("options.silent_defense", "true")])

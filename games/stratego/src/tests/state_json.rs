@@ -4,6 +4,7 @@
 //! every view.
 use super::*;
 use crate::builder::PositionBuilder;
+use plateau::{Render, SearchHooks};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
