@@ -131,6 +131,7 @@ mod tests {
             top: vec![("a3".into(), 300, 0.25), ("b2".into(), 0, -0.5)],
             value: Some(0.25),
             elapsed: std::time::Duration::from_millis(1250),
+            index: None,
         };
         assert_eq!(
             describe_choice(&choice),
