@@ -1,5 +1,8 @@
-//! Moves: `legal`, `play` (one move or a list, all or nothing), `undo`,
-//! `resign` and `genmove` (a move from an agent).
+//! Moves: `legal`, `play` (one move or a list, all or nothing), `undo`
+//! and `answer_undo`, `offer_draw` and `answer_draw`, `resign` and
+//! `genmove` (a move from an agent), each a call of the id's client on the
+//! game's [`plateau::matches::Match`], which decides whose turn it is and
+//! the undo and draw policy.
 //!
 //! Hidden information: a response describes a move only as one player may
 //! know it (`viewer`), or by default as anyone watching may know it
