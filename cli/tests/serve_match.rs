@@ -115,3 +115,34 @@ fn a_seats_list_that_runs_past_its_turn_is_taken_back() {
     let status = s.ok(&json!({"cmd": "status", "id": referee}));
     assert_eq!(status["status"]["moves_played"], 0);
 }
+
+/// `random:7` and `random:seed=7` are one agent of the session (the
+/// framework's reading of the spec is the cache's key): its stream goes on
+/// from one form to the other.
+#[test]
+fn the_older_seed_form_and_the_seed_option_are_one_agent() {
+    let draws = |specs: [&str; 6]| {
+        let mut s = InProcess::start(test_registry);
+        let id = s.ok(&json!({"cmd": "new", "game": "nim", "set": {"pile": 1000, "max_take": 9}}))
+            ["id"]
+            .clone();
+        specs
+            .iter()
+            .map(|spec| s.ok(&json!({"cmd": "genmove", "id": id, "agent": spec}))["move"].clone())
+            .collect::<Vec<_>>()
+    };
+    let one_form = draws(["random:7"; 6]);
+    let both = draws([
+        "random:7",
+        "random:seed=7",
+        " random:seed=7 ",
+        "random:7",
+        "random:seed=7",
+        "random:7",
+    ]);
+    assert_eq!(one_form, both);
+    assert!(
+        one_form.iter().any(|m| *m != one_form[0]),
+        "the stream goes on, not afresh each time: {one_form:?}"
+    );
+}
