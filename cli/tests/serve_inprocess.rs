@@ -348,6 +348,10 @@ fn every_error_kind_is_reachable_and_documented_by_its_message() {
             "not_allowed",
             b"{\"cmd\":\"view\",\"id\":3,\"player\":0}\n".to_vec(),
         ),
+        (
+            "no_request",
+            b"{\"cmd\":\"answer_undo\",\"id\":3,\"accept\":true}\n".to_vec(),
+        ),
     ];
     over_record["outcome"] = json!({"winner": 0, "reason": "last-stone-taken"});
     let mut input = format!(
@@ -373,6 +377,18 @@ fn every_error_kind_is_reachable_and_documented_by_its_message() {
         assert!(!message.is_empty());
         seen.insert(expected.to_string());
     }
+    // The bound of open games (here 1; 1 024 by default).
+    let options = serve::Options {
+        max_games: 1,
+        ..serve::Options::default()
+    };
+    let mut output = Vec::new();
+    let two = "{\"cmd\":\"new\",\"game\":\"nim\"}\n".repeat(2);
+    serve::run_with(&test_registry(), two.as_bytes(), &mut output, &options).unwrap();
+    let bounded = serve_common::parse_lines(&output);
+    assert_eq!(bounded[0]["ok"], true);
+    assert_eq!(kind(&bounded[1]), Some("too_many_games"), "{}", bounded[1]);
+    seen.insert("too_many_games".to_string());
     let all: BTreeSet<String> = ErrorKind::ALL
         .iter()
         .map(|k| k.as_str().to_string())
@@ -469,7 +485,10 @@ fn garbage_gets_errors_and_the_next_valid_line_an_answer() {
 
 #[test]
 fn the_line_limit_can_be_set() {
-    let options = serve::Options { max_line_bytes: 20 };
+    let options = serve::Options {
+        max_line_bytes: 20,
+        ..serve::Options::default()
+    };
     let input = b"{\"cmd\":\"games\",\"tag\":\"0123456789\"}\n{\"cmd\":\"games\"}\n";
     let mut output = Vec::new();
     serve::run_with(&test_registry(), &input[..], &mut output, &options).unwrap();
@@ -816,6 +835,11 @@ fn seats_answer_for_their_player_and_the_referee_sees_everything() {
         r#"{"cmd":"play","id":5,"move":"1"}"#,
         r#"{"cmd":"undo","id":4}"#,
         r#"{"cmd":"record","id":4}"#,
+        r#"{"cmd":"undo","id":5}"#,
+        r#"{"cmd":"status","id":4}"#,
+        r#"{"cmd":"answer_undo","id":5,"accept":true}"#,
+        r#"{"cmd":"answer_undo","id":4,"accept":true}"#,
+        r#"{"cmd":"status","id":5}"#,
     ]);
     assert_eq!(r[1]["id"], 2);
     assert_eq!(r[1]["player_name"], "red");
@@ -851,8 +875,22 @@ fn seats_answer_for_their_player_and_the_referee_sees_everything() {
     assert_eq!(kind(&r[21]), Some("bad_request"), "\"1\" is not a player");
     assert_eq!(r[22]["id"], 5);
     assert_eq!(r[23]["ok"], true);
-    assert_eq!(r[24]["ok"], true, "undo through a seat without secrets");
+    // A seat takes back only its own moves (with the others' since), and
+    // only with the other seat's consent: second has no move to take back.
+    assert_eq!(kind(&r[24]), Some("not_allowed"), "{}", r[24]);
     assert_eq!(r[25]["ok"], true, "the record of a game without secrets");
+    assert_eq!(r[26]["undone"], 0, "first asks: {}", r[26]);
+    assert_eq!(r[26]["pending"]["plies"], 1);
+    assert_eq!(r[26]["status"]["moves_played"], 1, "nothing taken back yet");
+    assert_eq!(r[27]["undo_request"]["by"], 0, "second sees the request");
+    assert_eq!(
+        kind(&r[28]),
+        Some("not_allowed"),
+        "the asker does not answer its own request"
+    );
+    assert_eq!(r[29]["undone"], 1, "second accepts: {}", r[29]);
+    assert_eq!(r[30]["status"]["moves_played"], 0);
+    assert!(r[30].get("undo_request").is_none());
 }
 
 /// `playout` of a game that does not end by itself (Nim with four billion

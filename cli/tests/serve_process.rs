@@ -270,6 +270,11 @@ fn every_error_kind_from_the_binary() {
         line(json!({"cmd": "genmove", "id": id, "agent": "mcts-of-doom"})),
         "unknown_agent",
     );
+    expect(
+        &mut s,
+        line(json!({"cmd": "answer_undo", "id": id, "accept": true})),
+        "no_request",
+    );
     // The second player's seat, while the first is to move.
     let seat = s.ok(&json!({"cmd": "join", "id": id, "player": 1}))["id"].clone();
     expect(
@@ -281,6 +286,14 @@ fn every_error_kind_from_the_binary() {
         &mut s,
         line(json!({"cmd": "view", "id": seat, "player": 0})),
         "not_allowed",
+    );
+    // The bound of open games, small here.
+    let mut small = Process::start_with(&["--max-games", "1"]);
+    small.ok(&json!({"cmd": "new", "game": "hus"}));
+    expect(
+        &mut small,
+        line(json!({"cmd": "new", "game": "hus"})),
+        "too_many_games",
     );
     let all: BTreeSet<String> = ErrorKind::ALL
         .iter()
@@ -630,4 +643,37 @@ fn with_silent_defense_a_winning_defender_is_named_only_to_its_side() {
     let as_blue = s.ok(&json!({"cmd": "play", "id": 1, "move": "a6xa7", "viewer": "blue"}));
     let text = as_blue["described"].as_str().unwrap();
     assert!(text.contains("marshal"), "{text}");
+}
+
+/// `--max-games` bounds the open games: one more `new` or `load` is
+/// refused with `too_many_games`, changing nothing, until a game is closed;
+/// the ids of a game (seats, spectators) do not count as games.
+#[test]
+fn serve_holds_at_most_max_games_open_games() {
+    if !has_game("hus") {
+        return;
+    }
+    let mut s = Process::start_with(&["--max-games", "2"]);
+    let first = s.ok(&json!({"cmd": "new", "game": "hus"}))["id"].clone();
+    let record = s.ok(&json!({"cmd": "record", "id": first}))["record"].clone();
+    s.ok(&json!({"cmd": "join", "id": first, "player": 0}));
+    s.ok(&json!({"cmd": "join", "id": first, "spectator": true}));
+    let second = s.ok(&json!({"cmd": "load", "record": record}))["id"].clone();
+    for refused in [
+        json!({"cmd": "new", "game": "hus"}),
+        json!({"cmd": "load", "record": record}),
+    ] {
+        let r = s.send(&refused);
+        assert_eq!(kind(&r), Some("too_many_games"), "{r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(message.contains("2 games are open"), "{message}");
+    }
+    s.ok(&json!({"cmd": "close", "id": second}));
+    let third = s.ok(&json!({"cmd": "new", "game": "hus"}))["id"].clone();
+    assert_eq!(
+        kind(&s.send(&json!({"cmd": "new", "game": "hus"}))),
+        Some("too_many_games")
+    );
+    s.ok(&json!({"cmd": "legal", "id": third}));
+    assert!(s.finish().0);
 }

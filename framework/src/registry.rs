@@ -270,6 +270,14 @@ pub trait DynSession: Send {
     /// The session as `Any`, so that typed code (an agent of the game) can
     /// reach the `Session<G>` behind it.
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The rules this session plays (a copy of its own, with its variant),
+    /// so that agents and replays are made from them without reloading the
+    /// parameters.
+    fn rules(&self) -> Box<dyn DynGame>;
+    /// Plays the legal move of index `index` in [`DynSession::legal_moves`],
+    /// as a typed move: nothing is read or parsed. An index past the list
+    /// is refused as [`PlayError::Illegal`] naming the index and the count.
+    fn play_index(&mut self, index: usize) -> Result<(), PlayError>;
 }
 
 /// An agent reached without knowing its game's type: it chooses for the
@@ -301,6 +309,11 @@ pub struct DynChoice {
     pub value: Option<f64>,
     /// The time taken.
     pub elapsed: std::time::Duration,
+    /// The index of the move in the session's legal moves
+    /// ([`DynSession::legal_moves`]), to play it with
+    /// [`DynSession::play_index`] without reading its text again; `None`
+    /// where the moves cannot be listed (a free-form move such as a setup).
+    pub index: Option<usize>,
 }
 
 struct ErasedAgent<G: FullGame> {
@@ -315,8 +328,12 @@ impl<G: FullGame> DynAgent for ErasedAgent<G> {
         let session = session.as_any().downcast_ref::<Session<G>>()?;
         let game = session.game();
         let choice = crate::ai::choose_at(self.agent.as_mut(), game, session.state())?;
+        let index = Session::legal_moves(session)
+            .iter()
+            .position(|m| *m == choice.mv);
         let a = choice.analysis;
         Some(DynChoice {
+            index,
             mv: game.format_move(&choice.mv),
             iterations: a.iterations,
             depth: a.depth,
@@ -731,6 +748,35 @@ impl<G: FullGame> DynSession for Session<G> {
     }
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
         self
+    }
+    fn rules(&self) -> Box<dyn DynGame> {
+        Box::new(LoadedGame {
+            game: self.game().clone(),
+            variant: Session::variant(self).to_string(),
+        })
+    }
+    fn play_index(&mut self, index: usize) -> Result<(), PlayError> {
+        if Session::status(self).is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let mut moves = Session::legal_moves(self);
+        if index >= moves.len() {
+            return Err(PlayError::Illegal {
+                mv: format!("#{index}"),
+                reason: format!(
+                    "no legal move has index {index}: there are {} legal moves",
+                    moves.len()
+                ),
+            });
+        }
+        let mv = moves.swap_remove(index);
+        Session::play(self, mv).map_err(|e| PlayError::Illegal {
+            mv: match self.game().move_is_public(&e.mv) {
+                true => self.game().format_move(&e.mv),
+                false => "a secret move".to_string(),
+            },
+            reason: e.reason,
+        })
     }
 }
 

@@ -38,14 +38,20 @@ pub enum ErrorKind {
     /// A seat sent a move, or asked for moves, on another player's turn.
     NotYourTurn,
     /// The request is not allowed through this id: a seat naming another
-    /// player, `state`, `record` or `undo` from a seat in a game of hidden
-    /// information, or joining a seat that is held.
+    /// player, `state` or `record` from a seat in a game of hidden
+    /// information, an undo the match refuses, a spectator acting, or
+    /// joining a seat that is held.
     NotAllowed,
+    /// There is no undo request or draw offer to answer, or this seat is
+    /// not asked.
+    NoRequest,
+    /// The server has as many open games as it may hold.
+    TooManyGames,
 }
 
 impl ErrorKind {
     /// Every kind, in the order docs/PROTOCOL.md lists them.
-    pub const ALL: [ErrorKind; 17] = [
+    pub const ALL: [ErrorKind; 19] = [
         ErrorKind::Parse,
         ErrorKind::LineTooLong,
         ErrorKind::UnknownCommand,
@@ -63,6 +69,8 @@ impl ErrorKind {
         ErrorKind::UnknownAgent,
         ErrorKind::NotYourTurn,
         ErrorKind::NotAllowed,
+        ErrorKind::NoRequest,
+        ErrorKind::TooManyGames,
     ];
 
     /// The kind as written in responses, e.g. `illegal_move`.
@@ -85,6 +93,8 @@ impl ErrorKind {
             ErrorKind::UnknownAgent => "unknown_agent",
             ErrorKind::NotYourTurn => "not_your_turn",
             ErrorKind::NotAllowed => "not_allowed",
+            ErrorKind::NoRequest => "no_request",
+            ErrorKind::TooManyGames => "too_many_games",
         }
     }
 }
@@ -116,6 +126,28 @@ impl ServeError {
         self.index = Some(index);
         self
     }
+}
+
+/// The error of a refusal of the match layer, by its kind: the kinds the
+/// protocol had for the same refusals are kept (an undo the match refuses
+/// to a seat is `not_allowed`; the referee's undo of more moves than were
+/// played, `nothing_to_undo`, is mapped where it is made).
+pub(crate) fn match_error(e: plateau::matches::MatchError) -> ServeError {
+    use plateau::matches::MatchError as M;
+    let kind = match &e {
+        M::NotYourTurn { .. } => ErrorKind::NotYourTurn,
+        M::NotAllowed(_) | M::BadToken | M::UndoRefused(_) | M::DrawRefused(_) => {
+            ErrorKind::NotAllowed
+        }
+        M::GameOver(_) | M::AgentFailed { .. } => ErrorKind::GameOver,
+        M::Illegal { .. } => ErrorKind::IllegalMove,
+        M::Parse(_) | M::BadIndex { .. } => ErrorKind::BadMove,
+        M::BadAgent { .. } => ErrorKind::UnknownAgent,
+        M::BadSeats(_) | M::Internal(_) => ErrorKind::BadRequest,
+        M::NoRequest(_) => ErrorKind::NoRequest,
+        M::BadRecord(_) => ErrorKind::BadRecord,
+    };
+    ServeError::new(kind, e.to_string())
 }
 
 /// The result of a command handler.

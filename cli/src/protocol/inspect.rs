@@ -2,71 +2,83 @@
 //! own), the `board` for graphical front ends, and the explicit
 //! full-information requests `state` and `record`.
 
-use super::error::{ErrorKind, Result, ServeError};
+use super::error::{match_error, ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
 use super::server::Server;
 use crate::common::json::status_json;
-use plateau::{DynSession, Player, Registry, Status};
+use plateau::matches::Client;
+use plateau::{DynSession, Player};
 use serde_json::{json, Value};
 
-/// `status`: who is to move, or the outcome.
+/// `status`: who is to move, or the outcome; and the pending undo request
+/// or draw offer, if any.
 pub(crate) fn status(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let game = server.game(req)?;
-    Ok(vec![("status", status_json(game.session.as_ref()))])
+    let game = server.open(req)?;
+    let mut fields: Fields = vec![("status", status_json(game.session()))];
+    if let Some(undo) = game.game.undo_request() {
+        fields.push((
+            "undo_request",
+            json!({"by": undo.by.0, "plies": undo.plies, "asked": undo.asked.iter().map(|p| p.0).collect::<Vec<_>>()}),
+        ));
+    }
+    if let Some(draw) = game.game.draw_offer() {
+        fields.push((
+            "draw_offer",
+            json!({"by": draw.by.0, "asked": draw.asked.iter().map(|p| p.0).collect::<Vec<_>>()}),
+        ));
+    }
+    Ok(fields)
 }
 
 /// `view`: what one player sees (default: the seat of the id, or the player
 /// to move), as JSON and as a text board from that player's seat. To a
 /// spectator: the public view (`player` null, `view` the public board or
-/// null, `board` its text).
+/// null, `board` its text), as the match shows it.
 pub(crate) fn view(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let game = server.game(req)?;
-    if game.spectator {
+    let game = server.open(req)?;
+    let session = game.session();
+    if game.client == Client::Spectator {
         if req.get("player").is_some() {
             return Err(ServeError::new(
                 ErrorKind::NotAllowed,
                 "field 'player': a spectator sees the public view only",
             ));
         }
-        let session = game.session.as_ref();
-        let public = session.public_board();
+        let seen = game.game.view(Client::Spectator);
         return Ok(vec![
             ("player", Value::Null),
             ("player_name", Value::Null),
-            (
-                "view",
-                public
-                    .as_ref()
-                    .map_or(Value::Null, |b| serde_json::json!(b.board)),
-            ),
-            ("board", Value::from(public_text(session))),
+            ("view", seen.board.map_or(Value::Null, |b| json!(b.board))),
+            ("board", Value::from(seen.text)),
             ("status", status_json(session)),
         ]);
     }
     let player = game.player(req, "player")?;
-    let session = game.session.as_ref();
     let player = match player {
         Some(p) => p,
         None => session.status().to_move().ok_or_else(|| {
             ServeError::bad_request("the game is over: say whose view with 'player'")
         })?,
     };
+    // The referee looks through the named seat; a seat through its own.
+    let seen = game.game.view(Client::Seat(player));
     Ok(vec![
         ("player", Value::from(player.0)),
         ("player_name", Value::from(session.player_name(player))),
         ("view", session.view_json(player)),
-        ("board", Value::from(session.render(Some(player)))),
+        ("board", Value::from(seen.text)),
         ("status", status_json(session)),
     ])
 }
 
 /// `state`: the whole state, hidden information included (an explicit
-/// request, refused to a seat in a game of hidden information).
+/// request): answered to whoever the match gives the whole record to (the
+/// referee; anyone in a game of perfect information).
 pub(crate) fn state(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let game = server.game(req)?;
-    game.referee_only("state")?;
-    let session = game.session.as_ref();
+    let game = server.open(req)?;
+    game.game.record(game.client).map_err(match_error)?;
+    let session = game.session();
     Ok(vec![
         ("state", session.state_json()),
         ("board", Value::from(session.render(None))),
@@ -74,12 +86,14 @@ pub(crate) fn state(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     ])
 }
 
-/// `record`: the game record (every move, hidden ones included; refused to
-/// a seat in a game of hidden information).
+/// `record`: the game record (every move, hidden ones included), as the
+/// match gives it (refused to a seat in a game of hidden information); the
+/// seats of a `serve` match are not written in it.
 pub(crate) fn record(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let game = server.game(req)?;
-    game.referee_only("record")?;
-    let record = serde_json::to_value(game.session.record())
+    let game = server.open(req)?;
+    let mut record = game.game.record(game.client).map_err(match_error)?;
+    record.players.clear();
+    let record = serde_json::to_value(record)
         .map_err(|e| ServeError::bad_request(format!("cannot write the record: {e}")))?;
     Ok(vec![("record", record)])
 }
@@ -95,74 +109,55 @@ enum Audience {
     Spectator,
 }
 
-/// `board`: everything a graphical front end draws, as the id may see it:
-/// the board ([`plateau::SeatBoard`]: the seat's board, the public one for
-/// a spectator, the whole one for the referee) with the last move's cells,
-/// the legal moves with the squares they touch (on the seat's turn only),
-/// the status, the text board, and what each move so far did (`log`) and
-/// the last one (`described`), as the id may know it.
+/// `board`: everything a graphical front end draws, as the match shows it
+/// to the id: the board (the seat's, the public one for a spectator, the
+/// whole one for the referee) with the last move's cells, the legal moves
+/// with the squares they touch (on the id's turn only), the status, the
+/// text board, and what each move so far did (`log`) and the last one
+/// (`described`), as the id may know it.
 pub(crate) fn board(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let with_log = req.bool_opt("log")?.unwrap_or(true);
-    let registry = server.registry;
-    let game = server.game(req)?;
-    let audience = match (game.spectator, game.seat) {
-        (true, _) => Audience::Spectator,
-        (false, Some(p)) => Audience::Seat(p),
-        (false, None) => Audience::Referee,
+    let game = server.open(req)?;
+    let seen = game.game.view(game.client);
+    let audience = match game.client {
+        Client::Seat(p) => Audience::Seat(p),
+        Client::Spectator => Audience::Spectator,
+        _ => Audience::Referee,
     };
-    let session = game.session.as_ref();
-    let seat_board = match audience {
-        Audience::Referee => session.board(None),
-        Audience::Seat(p) => session.board(Some(p)),
-        Audience::Spectator => session.public_board(),
-    };
-    let board = seat_board.map_or(
+    let session = game.session();
+    let board = seen.board.map_or(
         Value::Null,
         |b| json!({"board": b.board, "last_move": b.last_move}),
     );
-    let text = match audience {
-        Audience::Referee => session.render(None),
-        Audience::Seat(p) => session.render(Some(p)),
-        Audience::Spectator => public_text(session),
-    };
-    let may_move = match (audience, session.status()) {
-        (Audience::Referee, Status::ToMove(_)) => true,
-        (Audience::Seat(p), Status::ToMove(q)) => p == q,
-        _ => false,
-    };
-    let legal: Vec<Value> = if may_move {
-        session
-            .legal_move_squares()
-            .into_iter()
-            .map(|(mv, squares)| json!({"move": mv, "squares": squares}))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let legal: Vec<Value> = seen
+        .legal_move_squares
+        .into_iter()
+        .map(|(mv, squares)| json!({"move": mv, "squares": squares}))
+        .collect();
     let mut fields: Fields = vec![
         (
             "player",
-            game.seat.map_or(Value::Null, |p| Value::from(p.0)),
+            game.seat().map_or(Value::Null, |p| Value::from(p.0)),
         ),
         ("spectator", Value::Bool(audience == Audience::Spectator)),
         ("board", board),
         ("legal", Value::Array(legal)),
     ];
-    if may_move {
-        fields.push(("enumerable", Value::Bool(session.moves_enumerable())));
-        if !session.moves_enumerable() {
-            if let Some(hint) = session.move_hint() {
+    if seen.your_turn {
+        fields.push(("enumerable", Value::Bool(seen.moves_enumerable)));
+        if !seen.moves_enumerable {
+            if let Some(hint) = seen.move_hint {
                 fields.push(("hint", Value::String(hint)));
             }
         }
     }
     fields.extend([
         ("status", status_json(session)),
-        ("text", Value::from(text)),
+        ("text", Value::from(seen.text)),
         ("described", describe_last(session, audience)),
     ]);
     if with_log {
-        let (moves, log) = move_log(registry, session, audience);
+        let (moves, log) = move_log(session, audience);
         fields.push(("moves", Value::Array(moves)));
         fields.push(("log", Value::Array(log)));
     }
@@ -184,19 +179,10 @@ fn describe_last(session: &dyn DynSession, audience: Audience) -> Value {
 /// what each did as `audience` may know it (null where it may know
 /// nothing), replayed from the record; empty if the record cannot be
 /// replayed (it always can: it is the session's own).
-fn move_log(
-    registry: &Registry,
-    session: &dyn DynSession,
-    audience: Audience,
-) -> (Vec<Value>, Vec<Value>) {
+fn move_log(session: &dyn DynSession, audience: Audience) -> (Vec<Value>, Vec<Value>) {
     let record = session.record();
-    let Ok(rules) = registry.find(&record.game).and_then(|entry| {
-        entry
-            .load_params(&record.variant, &record.params)
-            .map_err(|e| e.to_string())
-    }) else {
-        return (Vec::new(), Vec::new());
-    };
+    // The session's own rules: nothing is loaded again.
+    let rules = session.rules();
     let mut replay = rules.new_session(record.seed);
     let mut moves = Vec::with_capacity(record.moves.len());
     let mut log = Vec::with_capacity(record.moves.len());
@@ -216,17 +202,4 @@ fn move_log(
         log.push(describe_last(replay.as_ref(), audience));
     }
     (moves, log)
-}
-
-/// The board as anyone watching may see it, as text: the whole position in
-/// a game of perfect information, the public board in a game of hidden
-/// information (empty when the game has none).
-pub(crate) fn public_text(session: &dyn DynSession) -> String {
-    if !session.hidden_information() {
-        return session.render(None);
-    }
-    session
-        .public_board()
-        .map(|b| b.board.to_text())
-        .unwrap_or_default()
 }

@@ -14,12 +14,16 @@
 //! session goes on. Blank lines are ignored. The end of input, or `quit`,
 //! ends the session.
 //!
-//! Hidden information: an id is the referee's (a game opened without
-//! `player`: it sees everything) or a seat's (`new`/`load` with `player`, or
-//! `join`). Every answer to a seat is for that seat only: moves and
-//! generated moves on its own turn only (otherwise `not_your_turn`, naming
-//! only whose turn it is), its own view and descriptions, and in a game of
-//! hidden information no `state`, `record` or `undo` (`not_allowed`).
+//! Each open game is a [`plateau::matches::Match`], and each id one of its
+//! clients: the referee's (a game opened without `player`: it sees
+//! everything), a seat's (`new`/`load` with `player`, or `join`) or a
+//! spectator's. The match decides whose turn it is, what each id may do
+//! and see, and the undo and draw policy; the server translates requests
+//! into match calls and the match's refusals into error kinds. Every answer
+//! to a seat is for that seat only: moves and generated moves on its own
+//! turn only (otherwise `not_your_turn`, naming only whose turn it is), its
+//! own view and descriptions, in a game of hidden information no `state` or
+//! `record` (`not_allowed`), and an undo only with the other seat's consent.
 //!
 //! ```
 //! use plateau_cli::protocol as serve;
@@ -57,6 +61,7 @@ pub(crate) mod server;
 mod strict;
 
 pub use error::ErrorKind;
+pub use server::DEFAULT_MAX_GAMES;
 
 use plateau::Registry;
 use reader::{Line, LineReader};
@@ -79,12 +84,16 @@ pub const MAX_NESTING: usize = 127;
 pub struct Options {
     /// The longest request line accepted, in bytes.
     pub max_line_bytes: usize,
+    /// The most games open at once; one more `new` or `load` is refused
+    /// with `too_many_games`.
+    pub max_games: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             max_line_bytes: MAX_LINE_BYTES,
+            max_games: DEFAULT_MAX_GAMES,
         }
     }
 }
@@ -118,7 +127,7 @@ pub fn run_with(
 ) -> io::Result<()> {
     let mut reader = LineReader::new(input, options.max_line_bytes);
     let mut writer = ResponseWriter::new(output);
-    let mut server = Server::new(registry);
+    let mut server = Server::with_max_games(registry, options.max_games);
     while let Some(line) = reader.next_line()? {
         let text = match line {
             Line::TooLong { len } => {

@@ -1,5 +1,8 @@
-//! Moves: `legal`, `play` (one move or a list, all or nothing), `undo`,
-//! `resign` and `genmove` (a move from an agent).
+//! Moves: `legal`, `play` (one move or a list, all or nothing), `undo`
+//! and `answer_undo`, `offer_draw` and `answer_draw`, `resign` and
+//! `genmove` (a move from an agent), each a call of the id's client on the
+//! game's [`plateau::matches::Match`], which decides whose turn it is and
+//! the undo and draw policy.
 //!
 //! Hidden information: a response describes a move only as one player may
 //! know it (`viewer`), or by default as anyone watching may know it
@@ -9,21 +12,26 @@
 //! texts a client sent are not echoed; `genmove` returns its move, which the
 //! player to move, for whom the agent plays, knows.
 
-use super::error::{ErrorKind, Result, ServeError};
+use super::error::{match_error, ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
-use super::server::{OpenGame, Server};
+use super::server::{Open, Server};
 use crate::common::json::status_json;
-use plateau::{DynSession, PlayError, Player, Status};
-use serde_json::Value;
+use plateau::matches::{Client, DrawOutcome, MatchError, MoveRef, UndoOutcome};
+use plateau::Player;
+use serde_json::{json, Value};
 
 /// `legal`: the legal moves of the player to move, in notation; where they
 /// cannot be listed (a setup), `enumerable` is false and `hint` says what to
-/// enter.
+/// enter. Off the id's turn the match refuses (a seat: `not_your_turn`); the
+/// list is empty once the game is over.
 pub(crate) fn legal(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let game = server.game(req)?;
-    game.seat_to_move()?;
-    let session = game.session.as_ref();
+    let game = server.open(req)?;
+    match game.game.acting_for(game.client) {
+        Ok(_) | Err(MatchError::GameOver(_)) => {}
+        Err(e) => return Err(game.error(e)),
+    }
+    let session = game.session();
     let moves: Vec<Value> = session
         .legal_moves()
         .into_iter()
@@ -46,10 +54,8 @@ pub(crate) fn legal(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
 /// all or nothing: on an error the moves of the list already played are
 /// taken back.
 pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let game = server.game(req)?;
+    let mut game = server.open(req)?;
     let viewer = describe_as(req, &game)?;
-    let seat = game.seat;
-    let session = game.session.as_mut();
     let (texts, single): (Vec<&str>, bool) = match req.get("move") {
         Some(Value::String(s)) => (vec![s.as_str()], true),
         Some(Value::Array(items)) => {
@@ -75,17 +81,20 @@ pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     };
     let mut described = Vec::with_capacity(texts.len());
     for (i, text) in texts.iter().enumerate() {
-        match play_one(session, seat, text, viewer) {
+        match play_one(&mut game, MoveRef::Text(text.to_string()), viewer) {
             Ok(d) => described.push(d),
             Err(e) => {
                 // The moves of the list played so far, taken back at once
-                // (they were just played, so they are there to take back).
-                let _ = session.undo_many(i);
+                // by the server, which is the match's referee (they were
+                // just played, so they are there to take back).
+                if i > 0 {
+                    let _ = game.game.undo_plies(Client::Referee, i);
+                }
                 return Err(if single { e } else { e.at_index(i + 1) });
             }
         }
     }
-    let mut fields: Fields = vec![("status", status_json(session))];
+    let mut fields: Fields = vec![("status", status_json(game.session()))];
     if viewer.is_some() {
         let described = if single {
             described.pop().unwrap_or(Value::Null)
@@ -100,123 +109,177 @@ pub(crate) fn play(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
 /// Whom moves are described for: `None` if `describe` is false, otherwise
 /// `Some(viewer)`, where an inner `None` stands for anyone watching (no
 /// player's secrets). A seat's moves are described for the seat.
-fn describe_as(req: &Request, game: &OpenGame<'_>) -> Result<Option<Option<Player>>> {
+fn describe_as(req: &Request, game: &Open<'_>) -> Result<Option<Option<Player>>> {
     let viewer = game.player(req, "viewer")?;
     let describe = req.bool_opt("describe")?.unwrap_or(true);
     Ok(describe.then_some(viewer))
 }
 
-/// Plays one move, sent by `seat` (`None`: the referee); returns what it
+/// Plays one move through the match for the id's client; returns what it
 /// did as `viewer` (default: anyone watching, no player's secrets) may know
-/// it, or `null`; nothing if it is not to be described. A seat's move on
-/// another player's turn is refused unread.
-fn play_one(
-    session: &mut dyn DynSession,
-    seat: Option<Player>,
-    text: &str,
-    viewer: Option<Option<Player>>,
-) -> Result<Value> {
-    let mover = to_move(session)?;
-    match seat {
-        Some(seat) if seat != mover => {
-            return Err(ServeError::new(
-                ErrorKind::NotYourTurn,
-                format!(
-                    "it is {}'s turn, not {}'s",
-                    session.player_name(mover),
-                    session.player_name(seat)
-                ),
-            ))
-        }
-        Some(seat) => session.play_as(seat, text),
-        None => session.play(text),
-    }
-    .map_err(play_error)?;
+/// it, or `null`; nothing if it is not to be described.
+fn play_one(game: &mut Open<'_>, mv: MoveRef, viewer: Option<Option<Player>>) -> Result<Value> {
+    let report = game.game.play(game.client, mv).map_err(|e| game.error(e))?;
     let Some(viewer) = viewer else {
         return Ok(Value::Null);
     };
+    let session = game.session();
     let described = match viewer {
+        // A seat's own move as the match reported it to the seat.
+        Some(seat) if game.seat() == Some(seat) => report.description,
         Some(viewer) => session.describe_last_move(Some(viewer)),
         None => session.describe_last_move_public(),
     };
     Ok(described.map_or(Value::Null, Value::String))
 }
 
-/// The player to move, or a `game_over` error.
-fn to_move(session: &dyn DynSession) -> Result<Player> {
-    match session.status() {
-        Status::ToMove(p) => Ok(p),
-        Status::Over(_) => Err(ServeError::new(
-            ErrorKind::GameOver,
-            format!("the game is over: {}", session.describe_status()),
-        )),
-    }
-}
-
-fn play_error(e: PlayError) -> ServeError {
-    let kind = match &e {
-        PlayError::Parse(_) => ErrorKind::BadMove,
-        // A move beyond the bound of moves a game holds is not played either.
-        PlayError::Illegal { .. } | PlayError::TooLong { .. } => ErrorKind::IllegalMove,
-        PlayError::GameOver => ErrorKind::GameOver,
-    };
-    ServeError::new(kind, e.to_string())
-}
-
-/// `undo`: takes back `count` moves (default 1), all or nothing.
+/// `undo`: the referee takes back `count` moves (default 1), all or
+/// nothing; a seat asks to take back its last move (with the opponent's
+/// moves since), which the other seat answers with `answer_undo` (the
+/// match's policy: never across a move that hid or showed hidden
+/// information).
 pub(crate) fn undo(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let count = req.u64_opt("count")?.unwrap_or(1);
-    if count == 0 {
+    let count = req.u64_opt("count")?;
+    if count == Some(0) {
         return Err(ServeError::bad_request("field 'count' must be at least 1"));
     }
-    let game = server.game(req)?;
-    // A seat that saw a fight must not take it back to probe another piece.
-    game.referee_only("undo")?;
-    let count_moves = usize::try_from(count).unwrap_or(usize::MAX);
-    if let Err(available) = game.session.undo_many(count_moves) {
-        let message = if available == 0 {
-            "no move to take back".to_string()
-        } else {
-            format!("only {available} moves to take back, not {count}; nothing was taken back")
-        };
-        return Err(ServeError::new(ErrorKind::NothingToUndo, message));
-    }
-    Ok(vec![
-        ("undone", Value::from(count)),
-        ("status", status_json(game.session.as_ref())),
-    ])
+    let game = server.open(req)?;
+    let outcome = match game.client {
+        Client::Referee => {
+            let plies = count.map_or(1, |c| usize::try_from(c).unwrap_or(usize::MAX));
+            game.game
+                .undo_plies(Client::Referee, plies)
+                .map_err(|e| match e {
+                    MatchError::UndoRefused(m) => ServeError::new(ErrorKind::NothingToUndo, m),
+                    e => match_error(e),
+                })?
+        }
+        client => {
+            if count.is_some() {
+                return Err(ServeError::bad_request(
+                    "field 'count' is the referee's: a seat asks to take back its own last move",
+                ));
+            }
+            game.game.request_undo(client).map_err(|e| game.error(e))?
+        }
+    };
+    Ok(undo_fields(outcome, &game))
 }
 
-/// `resign`: a player (default: the player to move) resigns.
+/// The response to `undo` and `answer_undo`.
+fn undo_fields(outcome: UndoOutcome, game: &Open<'_>) -> Fields {
+    let mut fields: Fields = match outcome {
+        UndoOutcome::Done { plies } => vec![("undone", Value::from(plies))],
+        UndoOutcome::Pending { plies } => vec![
+            ("undone", Value::from(0)),
+            ("pending", json!({"plies": plies})),
+        ],
+        UndoOutcome::Declined => vec![("undone", Value::from(0)), ("declined", Value::Bool(true))],
+    };
+    fields.push(("status", status_json(game.session())));
+    fields
+}
+
+/// `answer_undo`: a seat asked accepts (`accept` true) or declines the
+/// pending undo request.
+pub(crate) fn answer_undo(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let accept = accept_field(req)?;
+    let game = server.open(req)?;
+    let outcome = game
+        .game
+        .answer_undo(game.client, accept)
+        .map_err(|e| game.error(e))?;
+    Ok(undo_fields(outcome, &game))
+}
+
+/// `offer_draw`: a seat offers a draw (the referee declares one).
+pub(crate) fn offer_draw(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let game = server.open(req)?;
+    let outcome = game
+        .game
+        .offer_draw(game.client)
+        .map_err(|e| game.error(e))?;
+    Ok(draw_fields(outcome, &game))
+}
+
+/// `answer_draw`: a seat asked accepts or declines the pending draw offer.
+pub(crate) fn answer_draw(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
+    let accept = accept_field(req)?;
+    let game = server.open(req)?;
+    let outcome = game
+        .game
+        .answer_draw(game.client, accept)
+        .map_err(|e| game.error(e))?;
+    Ok(draw_fields(outcome, &game))
+}
+
+/// The response to `offer_draw` and `answer_draw`.
+fn draw_fields(outcome: DrawOutcome, game: &Open<'_>) -> Fields {
+    let draw = match outcome {
+        DrawOutcome::Agreed => "agreed",
+        DrawOutcome::Pending => "pending",
+        DrawOutcome::Declined => "declined",
+    };
+    vec![
+        ("draw", Value::from(draw)),
+        ("status", status_json(game.session())),
+    ]
+}
+
+/// The required `accept` field of an answer.
+fn accept_field(req: &Request) -> Result<bool> {
+    req.bool_opt("accept")?
+        .ok_or_else(|| ServeError::bad_request("missing field 'accept' (true or false)"))
+}
+
+/// `resign`: a player (default: the seat, or for the referee the player to
+/// move) resigns.
 pub(crate) fn resign(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let game = server.game(req)?;
+    let game = server.open(req)?;
     let player = game.player(req, "player")?;
-    let session = game.session.as_mut();
-    let to_move = to_move(session)?;
-    let player = player.unwrap_or(to_move);
-    session.resign(player);
-    Ok(vec![("status", status_json(session))])
+    // The referee names the seat that resigns: it acts for that seat.
+    let client = match (game.client, player) {
+        (Client::Referee, Some(p)) => Client::Seat(p),
+        (client, _) => client,
+    };
+    game.game.resign(client).map_err(|e| game.error(e))?;
+    Ok(vec![("status", status_json(game.session()))])
 }
 
 /// `genmove`: a move for the player to move from an agent (default
 /// `random`), played too if `play` is true; with `analysis`, what the
-/// agent's search found (computed from the mover's view only).
+/// agent's search found (computed from the mover's view only). The agent is
+/// made from the match's own rules and kept for the session; its move is
+/// played by its index in the legal moves (typed, not read again), or by
+/// its text where moves are not listed (a setup).
 pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let asked = req.str_opt("agent")?.unwrap_or("random");
     let play = req.bool_opt("play")?.unwrap_or(false);
     let analysis = req.bool_opt("analysis")?.unwrap_or(false);
-    let game = server.game(req)?;
-    let viewer = describe_as(req, &game)?;
-    to_move(game.session.as_ref())?;
-    game.seat_to_move()?;
-    let spec = with_budget(asked, req.get("budget"), server, req)?;
-    let (game, agent) = server.game_and_agent(req, &spec)?;
-    let seat = game.seat;
-    let session = game.session;
-    let choice = crate::agents::choose(agent.as_mut(), session.as_ref())
-        .map_err(|m| ServeError::new(ErrorKind::GameOver, format!("{m}: the game is over")))?;
+    let (viewer, spec) = {
+        let game = server.open(req)?;
+        let viewer = describe_as(req, &game)?;
+        // Only the client that may play now may ask: nothing is computed
+        // off its turn.
+        game.game
+            .acting_for(game.client)
+            .map_err(|e| game.error(e))?;
+        let rules = game.game.game();
+        (viewer, with_budget(asked, req.get("budget"), rules)?)
+    };
+    let (mut game, agent) = server.open_with_agent(req, &spec)?;
+    let choice = agent.choose(game.session()).ok_or_else(|| {
+        ServeError::new(
+            ErrorKind::GameOver,
+            format!("agent '{}' found no move: the game is over", agent.spec()),
+        )
+    })?;
     let played = if play {
-        Some(play_one(session.as_mut(), seat, &choice.mv, viewer)?)
+        let mv = match choice.index {
+            Some(index) => MoveRef::Index(index),
+            None => MoveRef::Text(choice.mv.clone()),
+        };
+        Some(play_one(&mut game, mv, viewer)?)
     } else {
         None
     };
@@ -229,7 +292,7 @@ pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> 
         fields.push(("analysis", analysis_json(&choice)));
     }
     if let Some(described) = played {
-        fields.push(("status", status_json(session.as_ref())));
+        fields.push(("status", status_json(game.session())));
         if viewer.is_some() {
             fields.push(("described", described));
         }
@@ -261,12 +324,7 @@ fn analysis_json(choice: &plateau::DynChoice) -> Value {
 /// optional) as its `time` and `iters` options, for an agent that takes them
 /// (the `random` agent ignores a budget); a budget replaces the spec's own
 /// `time` and `iters`.
-fn with_budget(
-    spec: &str,
-    budget: Option<&Value>,
-    server: &mut Server<'_>,
-    req: &Request,
-) -> Result<String> {
+fn with_budget(spec: &str, budget: Option<&Value>, rules: &dyn plateau::DynGame) -> Result<String> {
     let Some(budget) = budget else {
         return Ok(spec.trim().to_string());
     };
@@ -301,30 +359,15 @@ fn with_budget(
             },
         ));
     }
-    let normalized = crate::agents::normalize_spec(spec);
-    let parsed = plateau::ai::Spec::parse(&normalized)
+    let parsed = plateau::ai::Spec::parse(spec.trim())
         .map_err(|e| ServeError::new(ErrorKind::UnknownAgent, e.to_string()))?;
     // The options the agent takes, from the game's catalog.
-    let registry = server.registry;
-    let game = server.game(req)?;
-    let session = game.session.as_ref();
-    let takes: Vec<&'static str> = registry
-        .find(session.game_id())
-        .ok()
-        .and_then(|entry| {
-            entry
-                .load_params(session.variant(), &session.record().params)
-                .ok()
-        })
-        .map(|rules| {
-            rules
-                .agent_catalog()
-                .into_iter()
-                .filter(|doc| doc.name == parsed.name)
-                .flat_map(|doc| doc.options.into_iter().map(|o| o.key))
-                .collect()
-        })
-        .unwrap_or_default();
+    let takes: Vec<&'static str> = rules
+        .agent_catalog()
+        .into_iter()
+        .filter(|doc| doc.name == parsed.name)
+        .flat_map(|doc| doc.options.into_iter().map(|o| o.key))
+        .collect();
     let mut options: Vec<(String, String)> = parsed
         .options
         .into_iter()

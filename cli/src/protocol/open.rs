@@ -1,11 +1,13 @@
-//! Opening games (`new`, `load`) and closing them (`close`).
+//! Opening games (`new`, `load`) as matches, joining them (`join`) and
+//! closing them (`close`).
 
 use super::catalog::load_rules;
-use super::error::{ErrorKind, Result, ServeError};
+use super::error::{match_error, ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
 use super::server::{player_field, Server};
 use crate::common::json::status_json;
+use plateau::matches::{Client, Match, MatchOptions, Occupant};
 use plateau::{DynSession, GameRecord, Player, RecordError};
 use serde_json::Value;
 
@@ -13,9 +15,19 @@ use serde_json::Value;
 pub(crate) fn new_game(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let seed = req.u64_opt("seed")?.unwrap_or(0);
     let game = load_rules(server.registry, req)?;
-    let session = game.new_session(seed);
-    let seat = seat_field(req, session.as_ref())?;
-    Ok(opened(server, session, seed, seat, false))
+    server.check_room()?;
+    let occupants = people(game.num_players(), |p| game.player_name(p));
+    let game = Match::new(game, seed, occupants, MatchOptions::default()).map_err(match_error)?;
+    let seat = seat_field(req, game.session())?;
+    opened(server, game, seed, seat, false)
+}
+
+/// Every seat a person, named after its player: the clients of a `serve`
+/// match are its ids, and each plays as a person.
+fn people(n: usize, name: impl Fn(Player) -> String) -> Vec<Occupant> {
+    (0..n)
+        .map(|i| Occupant::person(name(Player(i as u8))))
+        .collect()
 }
 
 /// `load`: a game from a record (a JSON object, or its text), replayed and
@@ -41,9 +53,20 @@ pub(crate) fn load(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
         }
         error
     })?;
-    let session = server.registry.load_record(&record).map_err(record_error)?;
-    let seat = seat_field(req, session.as_ref())?;
-    Ok(opened(server, session, record.seed, seat, true))
+    if server.registry.get(&record.game).is_none() {
+        return Err(record_error(RecordError::UnknownGame(record.game.clone())));
+    }
+    server.check_room()?;
+    // Every seat a person named after its player, as in `new`: the
+    // record's players (names, agents) are not this session's.
+    let record = GameRecord {
+        players: Vec::new(),
+        ..record
+    };
+    let game = Match::from_record(server.registry, &record, &[], MatchOptions::default())
+        .map_err(match_error)?;
+    let seat = seat_field(req, game.session())?;
+    opened(server, game, record.seed, seat, true)
 }
 
 /// `message` without a trailing " at line L column C" of serde_json.
@@ -75,15 +98,15 @@ fn record_error(e: RecordError) -> ServeError {
 fn seat_field(req: &Request, session: &dyn DynSession) -> Result<Option<Player>> {
     player_field(req, "player", session)
 }
-
-/// Registers an opened game; the response of `new` and `load`.
+/// Registers an opened match; the response of `new` and `load`.
 fn opened(
     server: &mut Server<'_>,
-    session: Box<dyn DynSession>,
+    game: Match,
     seed: u64,
     seat: Option<Player>,
     from_record: bool,
-) -> Fields {
+) -> Result<Fields> {
+    let session = game.session();
     // A record's variant is text from outside that may not match its
     // parameters: shown labelled. A new game's is the one asked for.
     let variant = if from_record {
@@ -108,10 +131,11 @@ fn opened(
     if let Some(seat) = seat {
         fields.push(("player", Value::from(seat.0)));
     }
-    fields.push(("status", status_json(session.as_ref())));
-    let id = server.insert(session, seat);
+    fields.push(("status", status_json(session)));
+    let client = seat.map_or(Client::Referee, Client::Seat);
+    let id = server.insert(game, client)?;
     fields[0].1 = Value::from(id);
-    fields
+    Ok(fields)
 }
 
 /// `join`: a new id for one seat (`player`) of an open game, or with
@@ -123,20 +147,20 @@ pub(crate) fn join(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
                 "give 'player' (a seat) or 'spectator', not both",
             ));
         }
-        let status = status_json(server.game(req)?.session.as_ref());
-        let id = server.join_spectator(req)?;
+        let status = status_json(server.open(req)?.session());
+        let id = server.join(req, Client::Spectator)?;
         return Ok(vec![
             ("id", Value::from(id)),
             ("spectator", Value::Bool(true)),
             ("status", status),
         ]);
     }
-    let game = server.game(req)?;
-    let seat = player_field(req, "player", game.session.as_ref())?
+    let game = server.open(req)?;
+    let seat = player_field(req, "player", game.session())?
         .ok_or_else(|| ServeError::bad_request("missing field 'player' (the seat to join)"))?;
-    let name = game.session.player_name(seat);
-    let status = status_json(game.session.as_ref());
-    let id = server.join(req, seat)?;
+    let name = game.session().player_name(seat);
+    let status = status_json(game.session());
+    let id = server.join(req, Client::Seat(seat))?;
     Ok(vec![
         ("id", Value::from(id)),
         ("player", Value::from(seat.0)),
@@ -147,7 +171,7 @@ pub(crate) fn join(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
 
 /// `close`: forgets an id; the game goes with its last id.
 pub(crate) fn close(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    server.game(req)?;
+    server.open(req)?;
     server.remove(req.game_id()?);
     Ok(Vec::new())
 }

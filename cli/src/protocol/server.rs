@@ -1,76 +1,84 @@
 //! The server's state, the open games, and the dispatch of a request to its
 //! command.
+//!
+//! Each open game is a [`Match`]: every seat a person, the ids the
+//! clients of the match (the referee's id [`Client::Referee`], a seat's
+//! [`Client::Seat`], a spectator's [`Client::Spectator`]). Whose turn it
+//! is, what a client may do and what it may see are the match's to decide;
+//! the server translates requests into match calls and the match's
+//! refusals into error kinds ([`super::error::match_error`]).
 
-use super::error::{ErrorKind, Result, ServeError};
+use super::error::{match_error, ErrorKind, Result, ServeError};
 use super::request::Request;
 use super::response::Fields;
 use super::{catalog, inspect, moves, open};
-use plateau::{DynAgent, DynSession, Player, Registry, Status};
+use plateau::matches::{Client, Match, MatchError};
+use plateau::{DynAgent, DynSession, Player, Registry};
 use std::collections::BTreeMap;
 
 /// The most agents a session keeps; the oldest goes first.
 const MAX_AGENTS: usize = 64;
 
-/// An open game as one request reaches it: the game, and the seat of the
-/// id the request named (`None`: the referee, who sees everything).
+/// The most games a session holds open unless told otherwise
+/// ([`super::Options::max_games`]).
+pub const DEFAULT_MAX_GAMES: usize = 1024;
+
+/// An open game as one request reaches it, to read only (for a front end
+/// that embeds the server and reads what it holds itself).
 pub(crate) struct OpenGame<'a> {
     /// The game in progress.
-    pub session: &'a mut Box<dyn DynSession>,
-    /// The player whose id this is, or `None` for the referee's id and a
-    /// spectator's.
-    pub seat: Option<Player>,
-    /// Whether the id is a spectator's: it sees the public view only.
-    pub spectator: bool,
+    pub session: &'a dyn DynSession,
 }
 
-impl OpenGame<'_> {
-    /// Refuses a request that a seat may make only on its own turn, on
-    /// another player's turn. The refusal names only whose turn it is.
-    pub fn seat_to_move(&self) -> Result<()> {
-        let (Some(seat), Status::ToMove(p)) = (self.seat, self.session.status()) else {
-            return Ok(());
-        };
-        if p == seat {
-            return Ok(());
+/// An open match as one request reaches it: the match and who the id is.
+pub(crate) struct Open<'a> {
+    /// The match.
+    pub game: &'a mut Match,
+    /// Who the request's id is in the match.
+    pub client: Client,
+}
+
+impl Open<'_> {
+    /// The seat of the id, if it is a seat's.
+    pub fn seat(&self) -> Option<Player> {
+        match self.client {
+            Client::Seat(p) => Some(p),
+            _ => None,
         }
-        Err(ServeError::new(
-            ErrorKind::NotYourTurn,
-            format!(
-                "it is {}'s turn, not {}'s",
-                self.session.player_name(p),
-                self.session.player_name(seat)
-            ),
-        ))
     }
 
-    /// Refuses `command` (which shows hidden information or takes back what
-    /// was seen) to a seat in a game of hidden information.
-    pub fn referee_only(&self, command: &str) -> Result<()> {
-        match self.seat {
-            Some(seat) if self.session.hidden_information() => Err(ServeError::new(
-                ErrorKind::NotAllowed,
+    /// The game in progress, to read.
+    pub fn session(&self) -> &dyn DynSession {
+        self.game.session()
+    }
+
+    /// A refusal of the match as an error response; a seat's
+    /// `not_your_turn` names the seat too ("it is blue's turn, not red's").
+    pub fn error(&self, e: MatchError) -> ServeError {
+        match (&e, self.seat()) {
+            (MatchError::NotYourTurn { to_move }, Some(seat)) => ServeError::new(
+                ErrorKind::NotYourTurn,
                 format!(
-                    "'{command}' is not answered to a seat ({}) in a game of hidden \
-                     information; only an id opened without 'player' (the referee's) may send it",
-                    self.session.player_name(seat)
+                    "it is {to_move}'s turn, not {}'s",
+                    self.session().player_name(seat)
                 ),
-            )),
-            _ => Ok(()),
+            ),
+            _ => match_error(e),
         }
     }
 
-    /// The player a field names (number or name), checked against the seat:
-    /// a seat may name only itself, and is the default; the referee may name
-    /// anyone (default `None`).
+    /// The player a field names (number or name), checked against the id:
+    /// a seat may name only itself, and is the default; the referee may
+    /// name anyone (default `None`).
     pub fn player(&self, req: &Request, name: &str) -> Result<Option<Player>> {
-        let named = player_field(req, name, self.session.as_ref())?;
-        match (self.seat, named) {
+        let named = player_field(req, name, self.session())?;
+        match (self.seat(), named) {
             (Some(seat), Some(p)) if p != seat => Err(ServeError::new(
                 ErrorKind::NotAllowed,
                 format!(
                     "field '{name}': this id is {}'s seat; it may name only {}",
-                    self.session.player_name(seat),
-                    self.session.player_name(seat)
+                    self.session().player_name(seat),
+                    self.session().player_name(seat)
                 ),
             )),
             (Some(seat), _) => Ok(Some(seat)),
@@ -79,17 +87,11 @@ impl OpenGame<'_> {
     }
 }
 
-/// An id of an open game: which game, and for which seat.
+/// An id of an open game: which game, and who the id is in its match.
 struct Handle {
     game: u64,
-    seat: Option<Player>,
-    /// A spectator's id: only [`SPECTATOR_COMMANDS`], from the public view.
-    spectator: bool,
+    client: Client,
 }
-
-/// What a spectator's id may send: nothing that changes the game or shows
-/// more than the public view.
-pub(crate) const SPECTATOR_COMMANDS: &[&str] = &["status", "view", "board", "close"];
 
 /// What the server does after a request.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -98,15 +100,17 @@ pub(crate) enum Flow {
     Quit,
 }
 
-/// The state of one `serve` session: the registry, the open games and the
-/// ids through which they are reached.
+/// The state of one `serve` session: the registry, the open matches and
+/// the ids through which they are reached.
 pub(crate) struct Server<'r> {
     pub registry: &'r Registry,
-    /// The games, by game number (the id that opened them).
-    games: BTreeMap<u64, Box<dyn DynSession>>,
-    /// Every open id: the referee's or a seat's, of one game.
+    /// The matches, by game number (the id that opened them).
+    games: BTreeMap<u64, Match>,
+    /// Every open id: the referee's, a seat's or a spectator's, of one game.
     handles: BTreeMap<u64, Handle>,
     next_id: u64,
+    /// The most games open at once.
+    max_games: usize,
     /// Agents by rules and spec, kept for the whole session so that an
     /// agent's random stream goes on from one `genmove` to the next, across
     /// games of the same rules.
@@ -124,21 +128,25 @@ struct CachedAgent {
 }
 
 impl<'r> Server<'r> {
+    /// A server holding at most [`DEFAULT_MAX_GAMES`] open games.
     pub fn new(registry: &'r Registry) -> Self {
+        Server::with_max_games(registry, DEFAULT_MAX_GAMES)
+    }
+
+    /// A server holding at most `max_games` open games.
+    pub fn with_max_games(registry: &'r Registry, max_games: usize) -> Self {
         Server {
             registry,
             games: BTreeMap::new(),
             handles: BTreeMap::new(),
             next_id: 1,
+            max_games,
             agents: Vec::new(),
         }
     }
 
     /// Runs one request.
     pub fn handle(&mut self, req: &Request) -> (Result<Fields>, Flow) {
-        if let Err(e) = self.spectator_may(req) {
-            return (Err(e), Flow::Continue);
-        }
         let result = match req.cmd {
             "games" => catalog::games(self.registry),
             "rules" => catalog::rules(self.registry, req),
@@ -155,6 +163,9 @@ impl<'r> Server<'r> {
             "legal" => moves::legal(self, req),
             "play" => moves::play(self, req),
             "undo" => moves::undo(self, req),
+            "answer_undo" => moves::answer_undo(self, req),
+            "offer_draw" => moves::offer_draw(self, req),
+            "answer_draw" => moves::answer_draw(self, req),
             "resign" => moves::resign(self, req),
             "genmove" => moves::genmove(self, req),
             "quit" => return (Ok(Vec::new()), Flow::Quit),
@@ -166,79 +177,51 @@ impl<'r> Server<'r> {
         (result, Flow::Continue)
     }
 
-    /// Opens a game and returns its id, the referee's (`seat` `None`) or a
-    /// seat's.
-    pub fn insert(&mut self, session: Box<dyn DynSession>, seat: Option<Player>) -> u64 {
+    /// Refuses to open one more game when [`Server::with_max_games`]'s
+    /// bound is reached.
+    pub fn check_room(&self) -> Result<()> {
+        if self.games.len() < self.max_games {
+            return Ok(());
+        }
+        Err(ServeError::new(
+            ErrorKind::TooManyGames,
+            format!(
+                "{} games are open, the most this server holds; close one ('close') first",
+                self.max_games
+            ),
+        ))
+    }
+
+    /// Opens a match and returns its id, for `client` (the referee or a
+    /// seat).
+    pub fn insert(&mut self, game: Match, client: Client) -> Result<u64> {
+        self.check_room()?;
         let id = self.next_id;
         self.next_id += 1;
-        self.games.insert(id, session);
-        self.handles.insert(
-            id,
-            Handle {
-                game: id,
-                seat,
-                spectator: false,
-            },
-        );
-        id
+        self.games.insert(id, game);
+        self.handles.insert(id, Handle { game: id, client });
+        Ok(id)
     }
 
-    /// Refuses a spectator's request that is not one of
-    /// [`SPECTATOR_COMMANDS`].
-    fn spectator_may(&self, req: &Request) -> Result<()> {
-        let Some(id) = req.get("id").and_then(serde_json::Value::as_u64) else {
-            return Ok(());
-        };
-        match self.handles.get(&id) {
-            Some(h) if h.spectator && !SPECTATOR_COMMANDS.contains(&req.cmd) => {
-                Err(ServeError::new(
-                    ErrorKind::NotAllowed,
-                    format!(
-                        "'{}' is not answered to a spectator; a spectator may send: {}",
-                        req.cmd,
-                        SPECTATOR_COMMANDS.join(", ")
-                    ),
-                ))
-            }
-            _ => Ok(()),
+    /// A new id of the game of the request's `id`, for `client` (a seat
+    /// or a spectator); an error if an open id already holds that seat, or
+    /// if the request's id is a spectator's (it may not take a seat nor
+    /// hand out ids).
+    pub fn join(&mut self, req: &Request, client: Client) -> Result<u64> {
+        let id = req.game_id()?;
+        let handle = self.handles.get(&id).ok_or_else(|| self.unknown_id(id))?;
+        if handle.client == Client::Spectator {
+            return Err(ServeError::new(
+                ErrorKind::NotAllowed,
+                "a spectator's id may not join; join through the referee's id or a seat's",
+            ));
         }
-    }
-
-    /// A new spectator's id of the game of the request's `id`: it sees the
-    /// public view only. A game may have any number of them.
-    pub fn join_spectator(&mut self, req: &Request) -> Result<u64> {
-        let id = req.game_id()?;
-        let game = self
-            .handles
-            .get(&id)
-            .ok_or_else(|| self.unknown_id(id))?
-            .game;
-        let new = self.next_id;
-        self.next_id += 1;
-        self.handles.insert(
-            new,
-            Handle {
-                game,
-                seat: None,
-                spectator: true,
-            },
-        );
-        Ok(new)
-    }
-
-    /// A new id for `seat` of the game of the request's `id`; an error if
-    /// an open id already holds that seat.
-    pub fn join(&mut self, req: &Request, seat: Player) -> Result<u64> {
-        let id = req.game_id()?;
-        let game = self
-            .handles
-            .get(&id)
-            .ok_or_else(|| self.unknown_id(id))?
-            .game;
-        if self
-            .handles
-            .values()
-            .any(|h| h.game == game && h.seat == Some(seat))
+        let game = handle.game;
+        if client != Client::Spectator
+            && self
+                .handles
+                .values()
+                .any(|h| h.game == game && h.client == client)
         {
             return Err(ServeError::new(
                 ErrorKind::NotAllowed,
@@ -247,14 +230,7 @@ impl<'r> Server<'r> {
         }
         let new = self.next_id;
         self.next_id += 1;
-        self.handles.insert(
-            new,
-            Handle {
-                game,
-                seat: Some(seat),
-                spectator: false,
-            },
-        );
+        self.handles.insert(new, Handle { game, client });
         Ok(new)
     }
 
@@ -270,62 +246,61 @@ impl<'r> Server<'r> {
         true
     }
 
-    /// The open game of the request's `id`.
-    pub fn game(&mut self, req: &Request) -> Result<OpenGame<'_>> {
+    /// The match of the request's `id`, and who the id is.
+    pub fn open(&mut self, req: &Request) -> Result<Open<'_>> {
         let id = req.game_id()?;
         let Some(handle) = self.handles.get(&id) else {
             return Err(self.unknown_id(id));
         };
-        let (seat, spectator) = (handle.seat, handle.spectator);
-        let session = self
+        let client = handle.client;
+        let game = self
             .games
             .get_mut(&handle.game)
             .ok_or_else(|| self_less_unknown_id(id))?;
+        Ok(Open { game, client })
+    }
+
+    /// The open game of the request's `id`, to read (for a front end that
+    /// embeds the server).
+    pub fn game(&mut self, req: &Request) -> Result<OpenGame<'_>> {
+        let open = self.open(req)?;
         Ok(OpenGame {
-            session,
-            seat,
-            spectator,
+            session: open.game.session(),
         })
     }
 
-    /// The open game of the request's `id` and the agent of `spec` for its
-    /// rules (made on first use).
-    pub fn game_and_agent(
+    /// The match of the request's `id`, who the id is, and the agent of
+    /// `spec` made from the match's own rules (on first use; no rules are
+    /// loaded again).
+    pub fn open_with_agent(
         &mut self,
         req: &Request,
         spec: &str,
-    ) -> Result<(OpenGame<'_>, &mut Box<dyn DynAgent>)> {
+    ) -> Result<(Open<'_>, &mut Box<dyn DynAgent>)> {
         let id = req.game_id()?;
-        let game = self.game(req)?;
-        let session = game.session.as_ref();
-        let (game_id, variant) = (session.game_id(), session.variant().to_string());
-        let params = session.record().params;
-        let key = format!(
-            "{game_id}\n{params}\n{}",
-            crate::agents::normalize_spec(spec)
-        );
-        let handle = self
-            .handles
-            .get(&id)
+        let Some(handle) = self.handles.get(&id) else {
+            return Err(self.unknown_id(id));
+        };
+        let (client, game_key) = (handle.client, handle.game);
+        let game = self
+            .games
+            .get_mut(&game_key)
             .ok_or_else(|| self_less_unknown_id(id))?;
-        let (seat, spectator, game_key) = (handle.seat, handle.spectator, handle.game);
+        let rules = game.game();
+        let key = format!(
+            "{}\n{}\n{}",
+            rules.id(),
+            rules.params_json(),
+            spec_key(spec)
+        );
         let index = match self.agents.iter().position(|a| a.key == key) {
             Some(i) => i,
             None => {
-                let rules = self
-                    .registry
-                    .find(game_id)
-                    .and_then(|entry| {
-                        entry
-                            .load_params(&variant, &params)
-                            .map_err(|e| e.to_string())
-                    })
-                    .map_err(|m| ServeError::new(ErrorKind::UnknownAgent, m))?;
                 // Without `seed=`, the seed comes from the operating system:
                 // what the agent draws (a setup) cannot be foreseen by anyone.
-                let agent =
-                    crate::agents::make_agent(rules.as_ref(), spec, plateau::rand::random())
-                        .map_err(|m| ServeError::new(ErrorKind::UnknownAgent, m))?;
+                let agent = rules
+                    .agent(spec.trim(), plateau::rand::random())
+                    .map_err(|e| ServeError::new(ErrorKind::UnknownAgent, e.to_string()))?;
                 if self.agents.len() >= MAX_AGENTS {
                     self.agents.remove(0);
                 }
@@ -342,18 +317,7 @@ impl<'r> Server<'r> {
             cached.agent.new_game();
             cached.last_game = game_key;
         }
-        let session = self
-            .games
-            .get_mut(&game_key)
-            .ok_or_else(|| self_less_unknown_id(id))?;
-        Ok((
-            OpenGame {
-                session,
-                seat,
-                spectator,
-            },
-            &mut cached.agent,
-        ))
+        Ok((Open { game, client }, &mut cached.agent))
     }
 
     fn unknown_id(&self, id: u64) -> ServeError {
@@ -367,6 +331,23 @@ impl<'r> Server<'r> {
             ErrorKind::UnknownId,
             format!("no open game has id {id}; {list}"),
         )
+    }
+}
+
+/// The key of a spec in the agent cache: the framework's reading of it
+/// (`random:7` and `random:seed=7` are one agent), or the spec as written
+/// when it cannot be read (making the agent then fails with the reason).
+fn spec_key(spec: &str) -> String {
+    match plateau::ai::Spec::parse(spec.trim()) {
+        Ok(parsed) => {
+            let options: Vec<String> = parsed
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            format!("{}:{}", parsed.name, options.join(","))
+        }
+        Err(_) => spec.trim().to_string(),
     }
 }
 

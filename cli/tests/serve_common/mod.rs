@@ -185,8 +185,14 @@ pub struct Process {
 impl Process {
     /// Starts `plateau serve`.
     pub fn start() -> Self {
+        Process::start_with(&[])
+    }
+
+    /// Starts `plateau serve` with these options (`--max-games 2`).
+    pub fn start_with(args: &[&str]) -> Self {
         let mut child = Command::new(plateau_bin())
             .arg("serve")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -58,6 +58,7 @@
 mod error;
 mod events;
 mod play;
+mod referee;
 mod saved;
 mod seats;
 mod tokens;

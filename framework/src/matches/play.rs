@@ -62,22 +62,20 @@ impl Match {
         mv: MoveRef,
         perspective: Perspective,
     ) -> Result<MoveReport, MatchError> {
-        let text = match mv {
-            MoveRef::Text(text) => text,
-            MoveRef::Index(index) => {
-                let mut moves = self.session.legal_moves();
-                if index >= moves.len() {
-                    return Err(MatchError::BadIndex {
-                        index,
-                        count: moves.len(),
-                    });
+        match mv {
+            MoveRef::Text(text) => self
+                .session
+                .play(&text)
+                .map_err(|e| MatchError::from_play(e, &text))?,
+            // A typed move of the session's list: nothing is parsed.
+            MoveRef::Index(index) => self.session.play_index(index).map_err(|e| {
+                let count = self.session.legal_moves().len();
+                match index >= count {
+                    true => MatchError::BadIndex { index, count },
+                    false => MatchError::from_play(e, &format!("#{index}")),
                 }
-                moves.swap_remove(index)
-            }
-        };
-        self.session
-            .play(&text)
-            .map_err(|e| MatchError::from_play(e, &text))?;
+            })?,
+        }
         self.plies.push(Ply {
             mover,
             hides: self.session.last_move_hides_information(),
@@ -202,8 +200,13 @@ impl Match {
                 spec,
             });
         };
-        self.play_for(seat, MoveRef::Text(choice.mv), Perspective::Public)
-            .map(Some)
+        // The agent's move as an index of the legal moves where they are
+        // listed (played typed, unread); its text only for a free-form move.
+        let mv = match choice.index {
+            Some(index) => MoveRef::Index(index),
+            None => MoveRef::Text(choice.mv),
+        };
+        self.play_for(seat, mv, Perspective::Public).map(Some)
     }
 
     /// A move suggested to `client` for its own turn by a fresh agent of
@@ -238,7 +241,7 @@ impl Match {
     }
 
     /// Takes the pending offers off: a move or the end lapses them.
-    fn lapse_offers(&mut self) {
+    pub(super) fn lapse_offers(&mut self) {
         if self.undo.take().is_some() {
             self.push_event(MatchEvent::UndoAnswered {
                 by: None,

@@ -1,0 +1,245 @@
+//! What the match layer gives a protocol server besides the seats' calls
+//! (`Match::acting_for`, `Match::undo_plies`), and the typed erased layer
+//! under it: a session's own rules (`DynSession::rules`), moves played by
+//! index (`DynSession::play_index`, `MoveRef::Index`) and an agent's choice
+//! carrying its index, so that agents' moves are never read from text.
+
+use plateau::demo::{Nim, NimParams, NimState};
+use plateau::matches::{Client, Match, MatchError, MatchEvent, MatchOptions, MoveRef, Occupant};
+use plateau::{
+    DynGame, Game, MoveParseError, ParamDoc, PlayError, Player, Registry, RulesError, RulesSpec,
+    Status, Variant,
+};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const P0: Player = Player(0);
+const P1: Player = Player(1);
+
+/// How many move texts `CountingNim` read.
+static PARSES: AtomicUsize = AtomicUsize::new(0);
+
+/// Nim, counting the move texts it reads ([`PARSES`]).
+#[derive(Clone, Debug)]
+struct CountingNim(Nim);
+
+impl Game for CountingNim {
+    type Params = NimParams;
+    type State = NimState;
+    type Move = u32;
+    type View = NimState;
+    const ID: &'static str = "counting-nim";
+    const NAME: &'static str = "Counting Nim";
+    plateau::perfect_information!();
+
+    fn variants() -> &'static [Variant] {
+        Nim::variants()
+    }
+    fn param_docs() -> &'static [ParamDoc] {
+        Nim::param_docs()
+    }
+    fn new(params: NimParams) -> Result<Self, RulesError> {
+        Nim::new(params).map(CountingNim)
+    }
+    fn params(&self) -> &NimParams {
+        self.0.params()
+    }
+    fn summary(&self) -> String {
+        self.0.summary()
+    }
+    fn player_name(&self, player: Player) -> &str {
+        self.0.player_name(player)
+    }
+    fn initial_state(&self, seed: u64) -> NimState {
+        self.0.initial_state(seed)
+    }
+    fn status(&self, state: &NimState) -> Status {
+        self.0.status(state)
+    }
+    fn legal_moves(&self, state: &NimState, moves: &mut Vec<u32>) {
+        self.0.legal_moves(state, moves)
+    }
+    fn apply_unchecked(&self, state: &mut NimState, mv: &u32) {
+        self.0.apply_unchecked(state, mv)
+    }
+    fn state_key(&self, state: &NimState) -> u64 {
+        self.0.state_key(state)
+    }
+    fn random_move<R: plateau::rand::Rng + ?Sized>(
+        &self,
+        state: &NimState,
+        rng: &mut R,
+    ) -> Option<u32> {
+        self.0.random_move(state, rng)
+    }
+    fn format_move(&self, mv: &u32) -> String {
+        self.0.format_move(mv)
+    }
+    fn parse_move(&self, state: &NimState, text: &str) -> Result<u32, MoveParseError> {
+        PARSES.fetch_add(1, Ordering::SeqCst);
+        self.0.parse_move(state, text)
+    }
+    fn render_state(&self, state: &NimState) -> String {
+        self.0.render_state(state)
+    }
+}
+
+fn rules(id: &str) -> Box<dyn DynGame> {
+    let mut registry = Registry::new();
+    registry.register::<Nim>().register::<CountingNim>();
+    registry
+        .get(id)
+        .unwrap()
+        .load(&RulesSpec::default_variant())
+        .unwrap()
+}
+
+fn people(game: Box<dyn DynGame>) -> Match {
+    let seats = vec![Occupant::person("ann"), Occupant::person("bob")];
+    Match::new(game, 0, seats, MatchOptions::default()).unwrap()
+}
+
+#[test]
+fn a_session_gives_back_its_rules_and_plays_a_legal_move_by_index() {
+    let game = rules("nim");
+    let mut typed = game.new_session(0);
+    let own = typed.rules();
+    assert_eq!(own.id(), "nim");
+    assert_eq!(own.variant(), game.variant());
+    assert_eq!(own.params_json(), game.params_json());
+    let mut by_text = own.new_session(0);
+    let moves = typed.legal_moves();
+    assert_eq!(moves, ["1", "2", "3"]);
+    typed.play_index(2).unwrap();
+    by_text.play(&moves[2]).unwrap();
+    assert_eq!(typed.record(), by_text.record());
+    match typed.play_index(7) {
+        Err(PlayError::Illegal { mv, reason }) => {
+            assert_eq!(mv, "#7");
+            assert!(reason.contains("there are 3 legal moves"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(typed.num_moves(), 1, "nothing changed");
+    typed.resign(P1);
+    assert!(matches!(typed.play_index(0), Err(PlayError::GameOver)));
+}
+
+#[test]
+fn an_agents_choice_carries_the_index_of_its_move() {
+    let game = rules("nim");
+    let session = game.new_session(0);
+    for seed in 0..8 {
+        let mut agent = game.agent(&format!("random:{seed}"), 0).unwrap();
+        let choice = agent.choose(session.as_ref()).unwrap();
+        let index = choice.index.expect("Nim's moves are listed");
+        assert_eq!(session.legal_moves()[index], choice.mv);
+    }
+}
+
+#[test]
+fn moves_by_index_and_agents_moves_are_played_unread() {
+    // The only test of this file that plays CountingNim (PARSES is global).
+    let seats = vec![Occupant::person("ann"), Occupant::agent("random:5")];
+    let mut game = Match::new(rules("counting-nim"), 0, seats, MatchOptions::default()).unwrap();
+    let ann = Client::Seat(P0);
+    let before = PARSES.load(Ordering::SeqCst);
+    let report = game.play(ann, MoveRef::Index(1)).unwrap();
+    assert_eq!(report.notation.as_deref(), Some("2"));
+    assert_eq!(game.play_agents().unwrap().len(), 1);
+    let mut turn = None;
+    while turn.is_none() {
+        game.play(ann, MoveRef::Index(0)).unwrap();
+        turn = game.take_agent_turn();
+    }
+    let mut turn = turn.unwrap();
+    turn.think();
+    assert!(turn.choice().unwrap().index.is_some());
+    game.finish_agent_turn(turn).unwrap().unwrap();
+    assert_eq!(PARSES.load(Ordering::SeqCst), before, "nothing was read");
+    let err = game.play(ann, MoveRef::Index(9)).unwrap_err();
+    assert_eq!(err.kind(), "bad_index", "{err}");
+    game.play(ann, MoveRef::Text("1".into())).unwrap();
+    assert_eq!(PARSES.load(Ordering::SeqCst), before + 1, "a text is read");
+}
+
+#[test]
+fn acting_for_says_who_plays_now_and_changes_nothing() {
+    let game = people(rules("nim"));
+    let version = game.version();
+    assert_eq!(game.acting_for(Client::Referee).unwrap(), P0);
+    assert_eq!(game.acting_for(Client::Seat(P0)).unwrap(), P0);
+    let err = game.acting_for(Client::Seat(P1)).unwrap_err();
+    assert_eq!(
+        err,
+        MatchError::NotYourTurn {
+            to_move: "first".into()
+        }
+    );
+    assert_eq!(
+        game.acting_for(Client::Spectator).unwrap_err().kind(),
+        "not_allowed"
+    );
+    assert_eq!(
+        game.acting_for(Client::Seat(Player(5))).unwrap_err().kind(),
+        "not_allowed"
+    );
+    assert_eq!(game.version(), version);
+}
+
+#[test]
+fn the_referee_takes_back_a_given_number_of_moves_at_once() {
+    let mut game = people(rules("nim"));
+    for _ in 0..3 {
+        game.play(Client::Referee, MoveRef::Index(0)).unwrap();
+    }
+    let err = game.undo_plies(Client::Seat(P0), 1).unwrap_err();
+    assert_eq!(err.kind(), "not_allowed", "{err}");
+    let err = game.undo_plies(Client::Referee, 4).unwrap_err();
+    assert_eq!(err.kind(), "undo_refused");
+    assert!(err.to_string().contains("only 3 moves"), "{err}");
+    assert_eq!(game.moves_played(), 3, "all or nothing");
+    assert_eq!(
+        game.undo_plies(Client::Referee, 0).unwrap_err().kind(),
+        "undo_refused"
+    );
+    // A pending request lapses.
+    game.request_undo(Client::Seat(P0)).unwrap();
+    assert!(game.undo_request().is_some());
+    game.undo_plies(Client::Referee, 2).unwrap();
+    assert_eq!(game.moves_played(), 1);
+    assert!(game.undo_request().is_none());
+    let undone = match game.events_since(Client::Spectator, 0) {
+        plateau::matches::EventsSince::Events { events } => events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.event,
+                    MatchEvent::Undone {
+                        plies: 2,
+                        moves_played: 1
+                    }
+                )
+            })
+            .count(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(undone, 1);
+    // A resignation counts as one move, and the seats' moves are theirs
+    // again afterwards.
+    game.resign(Client::Seat(P1)).unwrap();
+    assert!(game.status().is_over());
+    assert_eq!(
+        game.request_undo(Client::Seat(P0)).unwrap_err().kind(),
+        "undo_refused"
+    );
+    game.undo_plies(Client::Referee, 1).unwrap();
+    assert_eq!(game.status(), Status::ToMove(P1));
+    assert_eq!(game.moves_played(), 1);
+    game.play(Client::Seat(P1), MoveRef::Index(0)).unwrap();
+    game.undo_plies(Client::Referee, 2).unwrap();
+    assert_eq!(game.moves_played(), 0);
+    assert_eq!(
+        game.undo_plies(Client::Referee, 1).unwrap_err().to_string(),
+        "no move to take back"
+    );
+}
