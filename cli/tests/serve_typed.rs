@@ -7,7 +7,10 @@
 mod serve_common;
 
 use plateau::demo::{Nim, NimParams, NimState};
-use plateau::{Game, MoveParseError, ParamDoc, Player, Registry, RulesError, Status, Variant};
+use plateau::{
+    Game, MoveParseError, ParamDoc, Player, Registry, Render, RulesDocs, RulesError, Status,
+    Variant,
+};
 use serde_json::json;
 use serve_common::{kind, Conn, InProcess};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -34,18 +37,12 @@ impl Game for CountingNim {
     fn variants() -> &'static [Variant] {
         Nim::variants()
     }
-    fn param_docs() -> &'static [ParamDoc] {
-        Nim::param_docs()
-    }
     fn new(params: NimParams) -> Result<Self, RulesError> {
         LOADS.fetch_add(1, Ordering::SeqCst);
         Nim::new(params).map(CountingNim)
     }
     fn params(&self) -> &NimParams {
         self.0.params()
-    }
-    fn summary(&self) -> String {
-        self.0.summary()
     }
     fn player_name(&self, player: Player) -> &str {
         self.0.player_name(player)
@@ -79,10 +76,26 @@ impl Game for CountingNim {
         PARSES.fetch_add(1, Ordering::SeqCst);
         self.0.parse_move(state, text)
     }
+}
+
+impl RulesDocs for CountingNim {
+    fn param_docs() -> &'static [ParamDoc] {
+        Nim::param_docs()
+    }
+    fn summary(&self) -> String {
+        self.0.summary()
+    }
+}
+
+impl Render for CountingNim {
     fn render_state(&self, state: &NimState) -> String {
         self.0.render_state(state)
     }
 }
+
+impl plateau::DescribeMoves for CountingNim {}
+impl plateau::FreeFormMoves for CountingNim {}
+impl plateau::SearchHooks for CountingNim {}
 
 fn counting_registry() -> Registry {
     let mut registry = Registry::new();

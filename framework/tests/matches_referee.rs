@@ -34,17 +34,11 @@ impl Game for CountingNim {
     fn variants() -> &'static [Variant] {
         Nim::variants()
     }
-    fn param_docs() -> &'static [ParamDoc] {
-        Nim::param_docs()
-    }
     fn new(params: NimParams) -> Result<Self, RulesError> {
         Nim::new(params).map(CountingNim)
     }
     fn params(&self) -> &NimParams {
         self.0.params()
-    }
-    fn summary(&self) -> String {
-        self.0.summary()
     }
     fn player_name(&self, player: Player) -> &str {
         self.0.player_name(player)
@@ -78,10 +72,26 @@ impl Game for CountingNim {
         PARSES.fetch_add(1, Ordering::SeqCst);
         self.0.parse_move(state, text)
     }
+}
+
+impl plateau::RulesDocs for CountingNim {
+    fn param_docs() -> &'static [ParamDoc] {
+        Nim::param_docs()
+    }
+    fn summary(&self) -> String {
+        self.0.summary()
+    }
+}
+
+impl plateau::Render for CountingNim {
     fn render_state(&self, state: &NimState) -> String {
         self.0.render_state(state)
     }
 }
+
+impl plateau::DescribeMoves for CountingNim {}
+impl plateau::FreeFormMoves for CountingNim {}
+impl plateau::SearchHooks for CountingNim {}
 
 fn rules(id: &str) -> Box<dyn DynGame> {
     let mut registry = Registry::new();
