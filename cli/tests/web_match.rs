@@ -205,9 +205,12 @@ async fn an_update_late_in_a_long_game_is_no_larger_than_early() {
     // Games one after the other in one match would need a new match; play
     // long single games instead and restart with a new match when one ends.
     let mut current = m;
+    let mut cursor = 0;
     while sizes.len() < 1500 {
-        let update = current.update_for(client);
+        let update = current.update_for(client, Some(cursor));
+        cursor = update["last_event"].as_u64().unwrap();
         if update["over"] == true {
+            cursor = 0;
             games += 1;
             let created = server
                 .create(json!({"game": "oware", "seed": games + 3, "hotseat": true}))
@@ -220,7 +223,15 @@ async fn an_update_late_in_a_long_game_is_no_larger_than_early() {
         let (answer, changed) = current.request(client, &text).await;
         assert_eq!(answer["ok"], true, "{answer}");
         assert!(changed);
-        let update = current.update_for(client);
+        let update = current.update_for(client, Some(cursor));
+        cursor = update["last_event"].as_u64().unwrap();
+        // Only what happened since the last update: this move.
+        let events = update["events"].as_array().unwrap();
+        assert!(
+            !events.is_empty() && events.len() <= 2,
+            "{}",
+            update["events"]
+        );
         let plies = update["moves_played"].as_u64().unwrap() as usize;
         let size = update.to_string().len();
         sizes.push((plies, size));

@@ -387,8 +387,9 @@ async fn connection(socket: WebSocket, m: Arc<WebMatch>, client: Client) {
         return;
     }
     m.joined(client);
-    let first = m.update_for(client);
+    let first = m.update_for(client, Some(0));
     let mut sent_version = first["version"].as_u64();
+    let mut cursor = first["last_event"].as_u64().unwrap_or(0);
     if sink
         .send(Message::Text(first.to_string().into()))
         .await
@@ -417,12 +418,13 @@ async fn connection(socket: WebSocket, m: Arc<WebMatch>, client: Client) {
             event = events.recv() => match event {
                 Ok(Event::Joined(p)) => json!({"event": "joined", "player": p.0}),
                 Ok(Event::Update) | Err(RecvError::Lagged(_)) => {
-                    let update = m.update_for(client);
+                    let update = m.update_for(client, Some(cursor));
                     let version = update["version"].as_u64();
                     if version.is_some() && version == sent_version {
                         continue;
                     }
                     sent_version = version;
+                    cursor = update["last_event"].as_u64().unwrap_or(cursor);
                     update
                 }
                 Err(RecvError::Closed) => break,

@@ -11,7 +11,7 @@
 
 use super::error::WebError;
 use super::hub::{clip, lock};
-use plateau::matches::{Client, ClientView, Match, MatchError, MoveRef};
+use plateau::matches::{Client, ClientView, EventsSince, Match, MatchError, MatchEvent, MoveRef};
 use serde_json::{json, Map, Value};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{broadcast, Notify};
@@ -426,10 +426,36 @@ impl WebMatch {
     /// and their squares, the last move with its frames, pending requests,
     /// seats), plus on a seat's turn in a placement the placement to make,
     /// and a seat's game-specific view (`seat_view`: trays, own setup).
-    /// Only the current position: its cost does not grow with the game.
-    pub fn update_for(&self, client: Client) -> Value {
+    /// With `since` (the last event this connection sent), the events
+    /// after it as the client may know them (`events`: the moves for its
+    /// move list, without their frames), or `resync: true` when the match
+    /// no longer keeps them. Only the current position and the new events:
+    /// its cost does not grow with the length of the game.
+    pub fn update_for(&self, client: Client, since: Option<u64>) -> Value {
         let game = lock(&self.game);
-        update_json(&game, client)
+        let mut update = update_json(&game, client);
+        if let (Some(since), Value::Object(map)) = (since, &mut update) {
+            let (events, resync) = match game.events_since(client, since) {
+                EventsSince::Events { events } => (events, false),
+                EventsSince::Resync { .. } => (Vec::new(), true),
+            };
+            let events: Vec<Value> = events
+                .into_iter()
+                .map(|mut entry| {
+                    if let MatchEvent::Moved { frames, .. } = &mut entry.event {
+                        frames.clear();
+                    }
+                    let mut value = to_json(&entry);
+                    if let Value::Object(m) = &mut value {
+                        m.remove("frames");
+                    }
+                    value
+                })
+                .collect();
+            map.insert("events".into(), Value::Array(events));
+            map.insert("resync".into(), Value::Bool(resync));
+        }
+        update
     }
 
     /// Answers one message of `client` (its text as received); also says
