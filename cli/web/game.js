@@ -294,12 +294,9 @@ export class GameScreen {
     }
   }
 
+  /** Asks to take back moves (the match decides: at once, or the others are asked). */
   async undo() {
-    const answer = await this.send({ cmd: "undo" });
-    if (answer && answer.undo && answer.undo.outcome === "requested") {
-      this.message = "undo asked: waiting for the other player's answer";
-      this.render();
-    }
+    await this.send({ cmd: "undo" });
   }
 
   async answerUndo(accept) {
