@@ -88,8 +88,8 @@ async fn a_wrong_token_is_refused_and_no_token_watches() {
     let url = server.ws_url(&created, other["seats"][0]["token"].as_str());
     assert!(tokio_tungstenite::connect_async(&url).await.is_err());
     let mut spectator = server.connect(&created, None).await;
-    let status = spectator.ask(json!({"cmd": "status"})).await;
-    assert_eq!(status["ok"], true, "{status}");
+    let view = spectator.view().await;
+    assert_eq!(view["client"], json!({"kind": "spectator"}), "{view}");
     let welcome = &spectator.received[0];
     assert_eq!(welcome["event"], "welcome", "{welcome}");
     assert_eq!(
@@ -124,43 +124,45 @@ async fn a_seat_acts_only_for_itself_and_on_its_turn() {
     let created = server.create(json!({"game": "hus", "seed": 3})).await;
     let mut south = server.connect(&created, Some(0)).await;
     let mut north = server.connect(&created, Some(1)).await;
-    // North may not move on south's turn, nor ask for its moves.
-    let legal = north.ask(json!({"cmd": "legal"})).await;
-    assert_eq!(kind(&legal), Some("not_your_turn"), "{legal}");
-    let moves = south.ask(json!({"cmd": "legal"})).await;
-    let first = moves["moves"][0].as_str().unwrap().to_string();
+    // North sees no moves on south's turn and may not move.
+    let view = north.view().await;
+    assert_eq!(view["your_turn"], false, "{view}");
+    assert_eq!(view["legal_moves"], json!([]));
+    let view = south.view().await;
+    assert_eq!(view["your_turn"], true, "{view}");
+    let first = view["legal_moves"][0].as_str().unwrap().to_string();
+    let squares = &view["legal_move_squares"][0];
+    assert_eq!(squares[0], json!(first), "each legal move with its squares");
     let refused = north.ask(json!({"cmd": "play", "move": first})).await;
     assert_eq!(kind(&refused), Some("not_your_turn"), "{refused}");
-    // A seat names only itself.
+    // A seat names only itself: no field names another.
     let resign = north.ask(json!({"cmd": "resign", "player": 0})).await;
-    assert_eq!(kind(&resign), Some("not_allowed"), "{resign}");
-    let view = north.ask(json!({"cmd": "view", "player": "south"})).await;
-    assert_eq!(kind(&view), Some("not_allowed"), "{view}");
-    // The id is the server's to supply.
-    let with_id = south.ask(json!({"cmd": "status", "id": 1})).await;
+    assert_eq!(kind(&resign), Some("bad_request"), "{resign}");
+    let with_id = south.ask(json!({"cmd": "view", "id": 1})).await;
     assert_eq!(kind(&with_id), Some("bad_request"), "{with_id}");
     assert!(with_id["error"]["message"]
         .as_str()
         .unwrap()
         .contains("'id'"));
-    // Commands that open or close games are not for a seat.
-    for cmd in ["new", "join", "close", "games", "quit", "playout"] {
+    // Commands of `serve` that open or close games are not messages here.
+    for cmd in [
+        "new", "join", "close", "games", "quit", "playout", "genmove",
+    ] {
         let r = south.ask(json!({"cmd": cmd})).await;
-        assert!(r["ok"] == false, "{cmd}: {r}");
+        assert_eq!(kind(&r), Some("unknown_command"), "{cmd}: {r}");
     }
-    let played = south.ask(json!({"cmd": "play", "move": first})).await;
+    let played = south.ask(json!({"cmd": "play", "index": 0})).await;
     assert_eq!(played["ok"], true, "{played}");
-    assert_eq!(played["status"]["to_move_name"], "north");
+    assert_eq!(played["played"]["notation"], json!(first));
     let update = north.wait_for_moves(1).await;
-    assert_eq!(update["status"]["to_move"], 1);
-    assert!(update["described"].is_string(), "{update}");
-    let board = north.ask(json!({"cmd": "board"})).await;
-    assert_eq!(board["ok"], true, "{board}");
-    assert!(!board["legal"].as_array().unwrap().is_empty());
-    assert_eq!(board["moves"], json!([first]));
-    assert_eq!(board["board"]["last_move"].as_array().unwrap().len(), 1);
-    let board = south.ask(json!({"cmd": "board"})).await;
-    assert_eq!(board["legal"], json!([]), "not south's turn");
+    assert_eq!(update["to_move"], 1);
+    assert_eq!(update["your_turn"], true);
+    assert!(update["last_move"]["description"].is_string(), "{update}");
+    assert!(!update["legal_moves"].as_array().unwrap().is_empty());
+    assert_eq!(update["last_move"]["notation"], json!(first));
+    assert_eq!(update["board"]["last_move"].as_array().unwrap().len(), 1);
+    let update = south.wait_for_moves(1).await;
+    assert_eq!(update["legal_moves"], json!([]), "not south's turn");
 }
 
 #[tokio::test]
@@ -179,21 +181,26 @@ async fn messages_that_are_not_requests_get_errors_and_the_connection_goes_on() 
     assert_eq!(kind(&r), Some("bad_request"), "{r}");
     let r = south.ask(json!({"cmd": "play", "move": "z9"})).await;
     assert_eq!(kind(&r), Some("bad_move"), "{r}");
+    let r = south.ask(json!({"cmd": "play", "index": 999})).await;
+    assert_eq!(kind(&r), Some("bad_index"), "{r}");
+    let r = south.ask(json!({"cmd": "answer_undo"})).await;
+    assert_eq!(kind(&r), Some("bad_request"), "{r}");
     // A hint may not keep the match waiting for long.
     let r = south
-        .ask(json!({"cmd": "genmove", "agent": "mcts", "budget": {"ms": 3_600_000}}))
+        .ask(json!({"cmd": "hint", "agent": "mcts:time=3600s"}))
         .await;
     assert_eq!(kind(&r), Some("bad_request"), "{r}");
     let r = south
-        .ask(json!({"cmd": "genmove", "agent": "mcts:iters=99999999"}))
+        .ask(json!({"cmd": "hint", "agent": "mcts:iters=99999999"}))
         .await;
     assert_eq!(kind(&r), Some("bad_request"), "{r}");
     let r = south
-        .ask(json!({"cmd": "genmove", "agent": "mcts:iters=50"}))
+        .ask(json!({"cmd": "hint", "agent": "mcts:iters=50"}))
         .await;
     assert_eq!(r["ok"], true, "{r}");
-    let status = south.ask(json!({"cmd": "status"})).await;
-    assert_eq!(status["ok"], true);
+    assert!(r["move"].is_string(), "{r}");
+    let view = south.view().await;
+    assert_eq!(view["moves_played"], 0, "a hint plays nothing");
 }
 
 #[tokio::test]
@@ -203,14 +210,16 @@ async fn an_agent_seat_answers_on_its_own() {
         .create(json!({"game": "hus", "seed": 1, "agents": {"1": "random"}}))
         .await;
     let mut south = server.connect(&created, Some(0)).await;
-    let moves = south.ask(json!({"cmd": "legal"})).await;
-    let mv = moves["moves"][0].clone();
-    let played = south.ask(json!({"cmd": "play", "move": mv})).await;
+    let played = south.ask(json!({"cmd": "play", "index": 0})).await;
     assert_eq!(played["ok"], true, "{played}");
     let update = south.wait_for_moves(2).await;
-    assert_eq!(update["status"]["to_move_name"], "south", "{update}");
-    let legal = south.ask(json!({"cmd": "legal"})).await;
-    assert_eq!(legal["ok"], true, "south's turn again: {legal}");
+    assert_eq!(update["to_move"], 0, "{update}");
+    assert_eq!(update["your_turn"], true, "south's turn again: {update}");
+    // Against an agent, undo takes back its reply and south's move at once.
+    let undo = south.ask(json!({"cmd": "undo"})).await;
+    assert_eq!(undo["ok"], true, "{undo}");
+    let view = south.view().await;
+    assert_eq!(view["moves_played"], 0, "{view}");
 }
 
 #[tokio::test]
@@ -221,26 +230,40 @@ async fn agents_set_up_and_play_stratego_from_their_own_view() {
         .await;
     let mut blue = server.connect(&created, Some(1)).await;
     // Red's agent sets up first; then it is blue's turn to set up.
-    let mut status = blue.ask(json!({"cmd": "status"})).await;
-    while status["status"]["to_move"] != 1 {
-        blue.wait_for_moves(1).await;
-        status = blue.ask(json!({"cmd": "status"})).await;
-    }
-    let board = blue.ask(json!({"cmd": "board"})).await;
+    let update = blue.wait_for_moves(1).await;
+    assert_eq!(update["to_move"], 1, "{update}");
     assert_eq!(
-        board["moves"],
-        json!([null]),
-        "red's setup is secret: {board}"
+        update["last_move"]["notation"],
+        Value::Null,
+        "red's setup is secret: {update}"
     );
+    // Blue's setup from the placement data: the pieces in order.
+    let placement = &update["placement"];
+    let squares = placement["squares"].as_array().unwrap();
+    let blocked = placement["blocked"].as_array().unwrap();
+    let mut arrangement = Vec::new();
+    for (i, piece) in placement["pieces"].as_array().unwrap().iter().enumerate() {
+        for _ in 0..piece["count"].as_u64().unwrap() {
+            arrangement.push(json!(i));
+        }
+    }
+    let free = blocked.iter().filter(|b| **b == false).count();
+    arrangement.resize(free, Value::Null);
+    let mut full = Vec::new();
+    let mut pieces = arrangement.into_iter();
+    for b in blocked {
+        full.push(match b == true {
+            true => Value::Null,
+            false => pieces.next().unwrap_or(Value::Null),
+        });
+    }
+    assert_eq!(full.len(), squares.len());
     let setup = blue
-        .ask(json!({"cmd": "genmove", "agent": "random", "play": true}))
+        .ask(json!({"cmd": "placement", "arrangement": full}))
         .await;
     assert_eq!(setup["ok"], true, "{setup}");
     let update = blue.wait_for_moves(3).await;
-    assert_eq!(
-        update["status"]["to_move"], 1,
-        "red's agent moved: {update}"
-    );
+    assert_eq!(update["to_move"], 1, "red's agent moved: {update}");
 }
 
 #[tokio::test]
@@ -252,17 +275,18 @@ async fn a_hotseat_token_acts_for_the_seat_to_move() {
     assert_eq!(created["seats"][0]["token"], Value::Null);
     let token = created["hotseat"]["token"].as_str().unwrap();
     let mut table = Client::connect(&server.ws_url(&created, Some(token))).await;
-    for expected in ["north", "south", "north"] {
-        let moves = table.ask(json!({"cmd": "legal"})).await;
-        let mv = moves["moves"][0].clone();
-        let played = table.ask(json!({"cmd": "play", "move": mv})).await;
-        assert_eq!(played["status"]["to_move_name"], expected, "{played}");
+    for expected in [1, 0, 1] {
+        let played = table.ask(json!({"cmd": "play", "index": 0})).await;
+        assert_eq!(played["ok"], true, "{played}");
+        let view = table.view().await;
+        assert_eq!(view["to_move"], expected, "{view}");
     }
     let undo = table.ask(json!({"cmd": "undo"})).await;
     assert_eq!(
         undo["ok"], true,
-        "perfect information: a seat may undo: {undo}"
+        "perfect information, one person at the table: undo at once: {undo}"
     );
+    assert_eq!(table.view().await["moves_played"], 2);
 }
 
 #[tokio::test]
@@ -273,15 +297,17 @@ async fn a_hotseat_token_sees_only_the_view_of_the_player_to_move() {
         .await;
     let token = created["hotseat"]["token"].as_str().unwrap();
     let mut table = Client::connect(&server.ws_url(&created, Some(token))).await;
+    let hint = table.ask(json!({"cmd": "hint", "agent": "random"})).await;
+    assert_eq!(hint["ok"], true, "{hint}");
     let red_setup = table
-        .ask(json!({"cmd": "genmove", "agent": "random", "play": true}))
+        .ask(json!({"cmd": "play", "move": hint["move"]}))
         .await;
     assert_eq!(red_setup["ok"], true, "{red_setup}");
     // Now blue is to move: the token sees blue's board, not red's setup.
-    let board = table.ask(json!({"cmd": "board"})).await;
-    assert_eq!(board["player"], 1, "{board}");
-    assert_eq!(board["moves"], json!([null]));
-    let red_cells = board["board"]["board"]["cells"]
+    let view = table.view().await;
+    assert_eq!(view["seat"], 1, "{view}");
+    assert_eq!(view["last_move"]["notation"], Value::Null);
+    let red_cells = view["board"]["board"]["cells"]
         .as_array()
         .unwrap()
         .iter()
@@ -289,14 +315,15 @@ async fn a_hotseat_token_sees_only_the_view_of_the_player_to_move() {
         .count();
     assert_eq!(red_cells, 0, "red's setup is not shown to blue (S3.2)");
     let mut watcher = server.connect(&created, None).await;
-    let public = watcher.ask(json!({"cmd": "board"})).await;
+    let public = watcher.view().await;
     let notes = public["board"]["board"]["notes"].as_array().unwrap();
     assert!(
         notes.iter().any(|n| n == "tray: red - | blue -"),
         "the public tray (S5.7): {notes:?}"
     );
-    let record = table.ask(json!({"cmd": "record"})).await;
-    assert_eq!(kind(&record), Some("not_allowed"), "{record}");
+    // A setup hid information: it is never taken back.
+    let undo = table.ask(json!({"cmd": "undo"})).await;
+    assert_eq!(kind(&undo), Some("undo_refused"), "{undo}");
 }
 
 #[tokio::test]
@@ -305,10 +332,8 @@ async fn spectators_watch_but_cannot_move() {
     let created = server.create(json!({"game": "hus", "seed": 4})).await;
     let mut watcher = server.connect(&created, None).await;
     let mut south = server.connect(&created, Some(0)).await;
-    for cmd in [
-        "play", "legal", "genmove", "resign", "undo", "record", "state",
-    ] {
-        let r = watcher.ask(json!({"cmd": cmd, "move": "a1"})).await;
+    for cmd in ["play", "resign", "undo", "offer_draw", "hint"] {
+        let r = watcher.ask(json!({"cmd": cmd, "index": 0})).await;
         assert!(
             kind(&r) == Some("not_allowed") || kind(&r) == Some("bad_request"),
             "{cmd}: {r}"
@@ -316,32 +341,27 @@ async fn spectators_watch_but_cannot_move() {
     }
     let r = watcher.ask(json!({"cmd": "resign"})).await;
     assert_eq!(kind(&r), Some("not_allowed"), "{r}");
-    let r = watcher.ask(json!({"cmd": "view", "player": 0})).await;
-    assert_eq!(kind(&r), Some("not_allowed"), "{r}");
     assert!(
         watcher
             .received
             .contains(&json!({"event": "joined", "player": 0})),
         "the spectator hears that south joined"
     );
-    let moves = south.ask(json!({"cmd": "legal"})).await;
-    let played = south
-        .ask(json!({"cmd": "play", "move": moves["moves"][0]}))
-        .await;
+    let played = south.ask(json!({"cmd": "play", "index": 0})).await;
     assert_eq!(played["ok"], true);
     let update = watcher.wait_for_moves(1).await;
     assert_eq!(update["event"], "update");
-    let board = watcher.ask(json!({"cmd": "board"})).await;
-    assert_eq!(board["spectator"], true, "{board}");
     // Perfect information: the public board is the whole position.
-    let whole = server.referee(&created, json!({"cmd": "board"}));
-    assert_eq!(board["board"], whole["board"]);
-    assert_eq!(board["text"], whole["text"]);
-    assert_eq!(board["legal"], json!([]));
-    assert_eq!(board["moves"].as_array().unwrap().len(), 1);
-    let view = watcher.ask(json!({"cmd": "view"})).await;
-    assert_eq!(view["player"], Value::Null, "{view}");
-    assert!(view["board"].as_str().unwrap().contains("south"), "{view}");
+    let whole = server.referee_view(&created);
+    assert_eq!(update["board"], whole["board"]);
+    assert_eq!(update["text"], whole["text"]);
+    assert_eq!(update["legal_moves"], json!([]));
+    assert_eq!(update["seat"], Value::Null, "{update}");
+    assert_eq!(update["seat_view"], Value::Null, "{update}");
+    assert!(
+        update["text"].as_str().unwrap().contains("south"),
+        "{update}"
+    );
 }
 
 #[tokio::test]
@@ -350,18 +370,21 @@ async fn the_replay_endpoint_steps_through_a_record_from_a_viewpoint() {
     let created = server
         .create(json!({"game": "stratego", "variant": "barrage", "seed": 9}))
         .await;
-    for (i, request) in [
-        json!({"cmd": "genmove", "agent": "random", "play": true}),
-        json!({"cmd": "genmove", "agent": "random", "play": true}),
-        json!({"cmd": "genmove", "agent": "random", "play": true}),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let r = server.referee(&created, request);
-        assert_eq!(r["ok"], true, "move {i}: {r}");
+    use plateau::matches::{Client as Who, MoveRef};
+    for i in 0..3 {
+        let r = server.referee(&created, |m| {
+            let mv = m
+                .hint(Who::Referee, "random")
+                .map_err(|e| e.to_string())?
+                .mv;
+            m.play(Who::Referee, MoveRef::Text(mv))
+                .map_err(|e| e.to_string())
+        });
+        assert!(r.is_ok(), "move {i}: {r:?}");
     }
-    let record = server.referee(&created, json!({"cmd": "record"}))["record"].clone();
+    let record = server.referee(&created, |m| {
+        serde_json::to_value(m.record(Who::Referee).unwrap()).unwrap()
+    });
     let post = |body: Value| {
         let server = &server;
         async move { server.http("POST", "/api/replay", &body.to_string()).await }
@@ -464,7 +487,7 @@ async fn bad_http_requests_get_errors_that_name_what_is_wrong() {
             "/api/matches",
             r#"{"game":"hus","agents":{"1":"wizard"}}"#,
             StatusCode::BAD_REQUEST,
-            "unknown_agent",
+            "bad_agent",
             "wizard",
         ),
         (
@@ -583,9 +606,9 @@ async fn an_oversized_websocket_message_closes_only_that_connection() {
     let created = server.create(json!({"game": "hus"})).await;
     let mut south = server.connect(&created, Some(0)).await;
     let mut north = server.connect(&created, Some(1)).await;
-    let huge = format!(r#"{{"cmd":"status","tag":"{}"}}"#, "x".repeat(2 << 20));
+    let huge = format!(r#"{{"cmd":"view","tag":"{}"}}"#, "x".repeat(2 << 20));
     south.send_text(&huge).await;
-    let status = north.ask(json!({"cmd": "status"})).await;
+    let status = north.ask(json!({"cmd": "view"})).await;
     assert_eq!(status["ok"], true, "the server goes on: {status}");
 }
 

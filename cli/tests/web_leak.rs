@@ -2,7 +2,8 @@
 //! through both seats' WebSockets with a spectator watching, where no
 //! message to a seat or the spectator holds the rank of an enemy piece that
 //! is not revealed to it (S6.2, S6.4), checked against the referee's full
-//! board after every move.
+//! board of the position each message was sent in (the frames of a combat
+//! may show both pieces).
 
 mod web_common;
 
@@ -21,8 +22,44 @@ enum Audience {
 type FullBoard = HashMap<String, (String, Option<u64>, bool)>;
 
 fn full_board(server: &TestServer, created: &Value) -> FullBoard {
-    let board = server.referee(created, json!({"cmd": "board", "log": false}));
+    let board = server.referee_view(created);
     board["board"]["board"]["cells"]
+        .as_array()
+        .expect("the referee's board has cells")
+        .iter()
+        .filter_map(|c| {
+            let name = c["name"].as_str()?.to_string();
+            Some((
+                name,
+                (
+                    c["text"].as_str().unwrap_or("").to_string(),
+                    c["owner"].as_u64(),
+                    c["marked"] == true,
+                ),
+            ))
+        })
+        .collect()
+}
+
+/// The referee's board after the first `ply` moves of the match, replayed
+/// from its record.
+fn full_board_at(server: &TestServer, created: &Value, ply: usize) -> FullBoard {
+    let mut record = server.referee(created, |m| {
+        m.record(plateau::matches::Client::Referee).unwrap()
+    });
+    record.moves.truncate(ply);
+    record.outcome = None;
+    record.resigned = None;
+    record.draw_agreed = false;
+    let session = plateau_cli::default_registry()
+        .load_record(&record)
+        .expect("the record replays");
+    let board = serde_json::to_value(session.board(None).expect("a board").board).unwrap();
+    cells_of(&board)
+}
+
+fn cells_of(board: &Value) -> FullBoard {
+    board["cells"]
         .as_array()
         .expect("the referee's board has cells")
         .iter()
@@ -49,6 +86,7 @@ struct Seen {
     views_checked: usize,
     texts_checked: usize,
     descriptions_checked: usize,
+    frame_ranks_checked: usize,
 }
 
 /// Every board cell and view square in `message` holds nothing of an enemy
@@ -116,13 +154,64 @@ fn check(message: &Value, audience: Audience, full: &FullBoard, seen: &mut Seen)
                         check_text(text, audience, full, seen);
                     }
                 }
-                if let Some(Value::String(described)) = map.get("described") {
-                    check_description(described, audience, full, seen);
+                for key in ["described", "description"] {
+                    if let Some(Value::String(described)) = map.get(key) {
+                        check_description(described, audience, full, seen);
+                    }
+                }
+                if let Some(Value::Array(frames)) = map.get("frames") {
+                    check_frames(frames, map.get("notation"), audience, full, seen);
+                    stack.extend(map.iter().filter(|(k, _)| *k != "frames").map(|(_, v)| v));
+                    continue;
                 }
                 stack.extend(map.values());
             }
             Value::Array(items) => stack.extend(items),
             _ => {}
+        }
+    }
+}
+
+/// The intermediate boards of the last move (a combat shows both pieces):
+/// an enemy piece shows a rank only if a piece of its owner and rank is
+/// revealed on the board after the move, or on the move's origin or
+/// target square, where the combat shows both pieces (S6.2);
+/// everywhere else it is `?`.
+fn check_frames(
+    frames: &[Value],
+    notation: Option<&Value>,
+    audience: Audience,
+    full: &FullBoard,
+    seen: &mut Seen,
+) {
+    // A move's squares: origin and target.
+    let squares: Vec<String> = notation
+        .and_then(Value::as_str)
+        .map(|n| n.split(['-', 'x']).map(str::to_string).collect())
+        .unwrap_or_default();
+    for frame in frames {
+        for cell in frame["cells"].as_array().into_iter().flatten() {
+            let (Some(name), Some(owner)) = (cell["name"].as_str(), cell["owner"].as_u64()) else {
+                continue;
+            };
+            let enemy = match audience {
+                Audience::Seat(p) => owner != p,
+                Audience::Spectator => true,
+            };
+            let text = cell["text"].as_str().unwrap_or("");
+            if !enemy || text == "?" {
+                continue;
+            }
+            // A piece revealed on the board after the move, or one of the
+            // two pieces of the combat the frame shows.
+            let revealed_now = full
+                .values()
+                .any(|(t, o, r)| *r && *o == Some(owner) && t == text);
+            assert!(
+                revealed_now || squares.iter().any(|s| s == name),
+                "{audience:?} sees the hidden {text} on {name} in a frame of {notation:?}"
+            );
+            seen.frame_ranks_checked += 1;
         }
     }
 }
@@ -302,11 +391,12 @@ async fn play_against(mut body: Value, agent: Option<usize>) {
     let mut seen = Seen::default();
     let mut checked = vec![0usize; clients.len()];
     let mut ply = 0u64;
+    let mut fulls: HashMap<u64, FullBoard> = HashMap::new();
     loop {
         // While the agent is to move, wait for it: it plays on its own.
         let mut waited = 0;
         loop {
-            let status = server.referee(&created, json!({"cmd": "status"}))["status"].clone();
+            let status = server.referee_view(&created);
             let agent_to_move =
                 status["over"] == false && agent.is_some_and(|a| status["to_move"] == json!(a));
             if !agent_to_move {
@@ -321,22 +411,27 @@ async fn play_against(mut body: Value, agent: Option<usize>) {
         // checked against the referee's board as it is now (nothing moves
         // meanwhile: the agent, if any, waits for the human's move).
         let full = full_board(&server, &created);
-        let with_log = ply.is_multiple_of(25);
         let mut boards = HashMap::new();
         for (i, (client, audience)) in clients.iter_mut().enumerate() {
-            let board = client.ask(json!({"cmd": "board", "log": with_log})).await;
-            assert_eq!(board["ok"], true, "{board}");
-            if with_log {
-                let view = client.ask(json!({"cmd": "view"})).await;
-                assert_eq!(view["ok"], true, "{view}");
-            }
+            let board = client.view().await;
+            // Each update is checked against the position it was sent in
+            // (an agent may have moved since).
             for message in &client.received[checked[i]..] {
-                check(message, *audience, &full, &mut seen);
+                let at = message["moves_played"]
+                    .as_u64()
+                    .or_else(|| message["update"]["moves_played"].as_u64());
+                let then = match at {
+                    Some(k) => fulls
+                        .entry(k)
+                        .or_insert_with(|| full_board_at(&server, &created, k as usize)),
+                    None => &full,
+                };
+                check(message, *audience, then, &mut seen);
             }
             checked[i] = client.received.len();
             boards.insert(i, board);
         }
-        let status = boards[&(clients.len() - 1)]["status"].clone();
+        let status = boards[&(clients.len() - 1)].clone();
         if status["over"] == true {
             break;
         }
@@ -349,15 +444,16 @@ async fn play_against(mut body: Value, agent: Option<usize>) {
         let seat = &mut clients[i].0;
         let r = if ply >= MAX_PLIES {
             seat.ask(json!({"cmd": "resign"})).await
-        } else if board["legal"].as_array().unwrap().is_empty() {
+        } else if !board["placement"].is_null() {
             // A setup: the seat asks for one drawn from its own view.
             let agent = format!("random:seed={}", 100 + p);
-            seat.ask(json!({"cmd": "genmove", "agent": agent, "play": true}))
-                .await
+            let hint = seat.ask(json!({"cmd": "hint", "agent": agent})).await;
+            assert_eq!(hint["ok"], true, "{hint}");
+            seat.ask(json!({"cmd": "play", "move": hint["move"]})).await
         } else {
             // An attack if the seat sees one (so that the game ends soon),
             // else any legal move.
-            let legal = board["legal"].as_array().unwrap();
+            let legal = board["legal_move_squares"].as_array().unwrap();
             let enemy_squares: Vec<&str> = board["board"]["board"]["cells"]
                 .as_array()
                 .unwrap()
@@ -368,26 +464,25 @@ async fn play_against(mut body: Value, agent: Option<usize>) {
             let attacks: Vec<&Value> = legal
                 .iter()
                 .filter(|m| {
-                    m["squares"]
-                        .as_array()
+                    m[1].as_array()
                         .and_then(|s| s.last())
                         .and_then(Value::as_str)
                         .is_some_and(|to| enemy_squares.contains(&to))
                 })
                 .collect();
             let mv = if attacks.is_empty() {
-                legal[rng.below(legal.len())]["move"].clone()
+                legal[rng.below(legal.len())][0].clone()
             } else {
-                attacks[rng.below(attacks.len())]["move"].clone()
+                attacks[rng.below(attacks.len())][0].clone()
             };
             seat.ask(json!({"cmd": "play", "move": mv})).await
         };
         assert_eq!(r["ok"], true, "ply {ply}: {r}");
         ply += 1;
     }
-    let over = server.referee(&created, json!({"cmd": "status"}));
-    assert_eq!(over["status"]["over"], true, "{over}");
-    let plies = over["status"]["moves_played"].as_u64().unwrap();
+    let over = server.referee_view(&created);
+    assert_eq!(over["over"], true, "{over}");
+    let plies = over["moves_played"].as_u64().unwrap();
     assert!(plies > 10, "a game was played: {over}");
     // The checks met hidden and revealed enemy pieces, in boards and views.
     assert!(seen.hidden_cells_checked > 100, "{seen:?}");
@@ -395,6 +490,7 @@ async fn play_against(mut body: Value, agent: Option<usize>) {
     assert!(seen.views_checked > 0, "{seen:?}");
     assert!(seen.texts_checked > 0, "{seen:?}");
     assert!(seen.descriptions_checked > 0, "{seen:?}");
+    assert!(seen.frame_ranks_checked > 0, "combats were shown: {seen:?}");
     // The referee does see the ranks the others may not.
     let full = full_board(&server, &created);
     assert!(full

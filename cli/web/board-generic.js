@@ -22,8 +22,7 @@ export function markClasses(cell, marks) {
 
 /**
  * Draws a BoardView as an SVG grid.
- * @param ctx `{board, marks}`; `ctx.counts` may override cell texts by key
- *   (the steps of an animation)
+ * @param ctx `{board, marks}`
  * @param options `{shape: "rect" | "pit"}`
  */
 export function gridBoard(ctx, options = {}) {
@@ -46,7 +45,7 @@ export function gridBoard(ctx, options = {}) {
     const classes = ["cell", sideClass(cell.owner), ...markClasses(cell, ctx.marks)];
     if (cell.kind === "Blocked") classes.push("blocked");
     if (cell.marked) classes.push("marked");
-    const text = ctx.counts && cell.key && ctx.counts.has(cell.key) ? ctx.counts.get(cell.key) : cell.text;
+    const text = cell.text;
     const g = s("g", {
       class: classes.join(" "),
       "data-square": cell.name || null,

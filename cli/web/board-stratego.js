@@ -141,55 +141,45 @@ function savedSetups() {
 }
 
 /**
- * The home area of `player` as rows of square names, the front row first
- * (S3.3), each row from file a.
- */
-export function homeRows(params, player) {
-  const files = params.board.files;
-  const ranks = params.board.ranks;
-  const rows = params.setup.rows;
-  const result = [];
-  for (let i = 0; i < rows; i++) {
-    const rank = player === 0 ? rows - i : ranks - rows + 1 + i;
-    const row = [];
-    for (let f = 0; f < files; f++) row.push(`${String.fromCharCode(97 + f)}${rank}`);
-    result.push(row);
-  }
-  return result;
-}
-
-/** The `setup ROWS` move of a placement (square name → symbol). */
-export function setupMove(rows, placed) {
-  return `setup ${rows.map((row) => row.map((sq) => placed.get(sq) || ".").join("")).join("/")}`;
-}
-
-/**
- * The editor: the seat's home area, the pieces still to place, drag and
- * drop (or click a piece, then a square), random fill, saved setups.
- * `submit(move)` plays the setup.
+ * The editor, from the placement the server sends on the seat's setup
+ * turn (its squares, lakes and pieces): drag and drop (or click a piece,
+ * then a square), random fill, saved setups. `submit(arrangement)` plays
+ * the setup: for each square of the placement, a piece's index or null.
  */
 function setupEditor(ctx, submit) {
-  const params = ctx.info.params;
+  const placement = ctx.placement;
   const me = ctx.me;
-  const kinds = pieceKinds(params);
-  const rows = homeRows(params, me);
-  const signature = `${ctx.info.variant}:${kinds.map((k) => `${k.symbol}${k.count}`).join("")}:${rows.length}x${rows[0].length}`;
+  const pieces = placement.pieces;
+  const squares = placement.squares;
+  const lakes = new Set(squares.filter((_, i) => placement.blocked[i]));
+  const indexOf = new Map(pieces.map((p, i) => [p.symbol, i]));
+  const signature = `${ctx.info.variant}:${pieces.map((p) => `${p.symbol}${p.count}`).join("")}:${squares.length}`;
+  // The squares laid out as the board shows them to the seat.
+  const cells = boardCells(ctx.board);
+  const where = new Map();
+  for (const sq of squares) {
+    const cell = cells.find((c) => c.name === sq);
+    where.set(sq, cell ? { row: cell.row, col: cell.col } : { row: 0, col: squares.indexOf(sq) });
+  }
+  const screenRows = [...new Set([...where.values()].map((p) => p.row))]
+    .sort((x, y) => x - y)
+    .map((row) => squares.filter((sq) => where.get(sq).row === row).sort((x, y) => where.get(x).col - where.get(y).col));
+  const width = Math.max(...screenRows.map((r) => r.length));
   const placed = new Map();
   let picked = null; // {symbol, from: "tray" | square}
   const root = h("div", { class: "setup-editor", id: "setup-editor" });
 
   const remaining = () => {
-    const left = new Map(kinds.map((k) => [k.symbol, k.count]));
+    const left = new Map(pieces.map((p) => [p.symbol, p.count]));
     for (const sym of placed.values()) left.set(sym, left.get(sym) - 1);
     return left;
   };
-  const complete = () => [...remaining().values()].every((n) => n === 0);
-  // Shown from the seat's side: its back row at the bottom, its left first.
-  const screenRows = [...rows]
-    .map((row) => (me === 0 ? row : [...row].reverse()));
+  const complete = () =>
+    [...remaining().values()].every((n) => n === 0) &&
+    (!placement.fill || squares.every((sq) => lakes.has(sq) || placed.has(sq)));
 
   const drop = (target, data) => {
-    if (!data) return;
+    if (!data || lakes.has(target)) return;
     const { symbol, from } = data;
     if (target === "tray") {
       if (from !== "tray") placed.delete(from);
@@ -215,8 +205,8 @@ function setupEditor(ctx, submit) {
   };
 
   const pieceEl = (symbol, from, count) => {
-    const kind = kindBySymbol(kinds, symbol);
-    const el = h(
+    const kind = pieces[indexOf.get(symbol)];
+    return h(
       "div",
       {
         class: `setup-piece ${sideClass(me)}${picked && picked.from === from && picked.symbol === symbol ? " picked" : ""}`,
@@ -239,15 +229,18 @@ function setupEditor(ctx, submit) {
       },
       [h("b", { text: symbol }), count !== undefined ? h("small", { text: `×${count}` }) : null],
     );
-    return el;
   };
 
   const render = () => {
     root.replaceChildren();
     root.append(h("h3", { text: `Your setup (${ctx.info.players[me]})` }));
-    const grid = h("div", { class: "setup-grid", style: `grid-template-columns: repeat(${rows[0].length}, 1fr)` });
+    const grid = h("div", { class: "setup-grid", style: `grid-template-columns: repeat(${width}, 1fr)` });
     for (const row of screenRows) {
       for (const sq of row) {
+        if (lakes.has(sq)) {
+          grid.append(h("div", { class: "setup-lake", "data-lake": sq }));
+          continue;
+        }
         const symbol = placed.get(sq);
         const cell = h("div", {
           class: "setup-square",
@@ -287,12 +280,8 @@ function setupEditor(ctx, submit) {
       const chosen = saved[Number(choose.value)];
       if (!chosen) return;
       placed.clear();
-      // Saved from the owner's side (front row first, each row from the
-      // owner's left), so a setup made as red serves blue too.
-      chosen.rows.forEach((line, i) => {
-        const squares = me === 0 ? rows[i] : [...rows[i]].reverse();
-        [...line].forEach((sym, j) => sym !== "." && squares[j] && placed.set(squares[j], sym));
-      });
+      // Saved in the placement's order of squares.
+      [...chosen.arrangement].forEach((sym, i) => sym !== "." && squares[i] && !lakes.has(squares[i]) && placed.set(squares[i], sym));
       render();
     });
     const controls = h("div", { class: "setup-controls" }, [
@@ -300,10 +289,10 @@ function setupEditor(ctx, submit) {
         id: "setup-random",
         text: "Random fill",
         onclick: () => {
-          const empty = rows.flat().filter((sq) => !placed.has(sq));
-          const pieces = [];
-          for (const [sym, n] of remaining()) for (let i = 0; i < n; i++) pieces.push(sym);
-          for (const sym of pieces) {
+          const empty = squares.filter((sq) => !placed.has(sq) && !lakes.has(sq));
+          const left = [];
+          for (const [sym, n] of remaining()) for (let i = 0; i < n; i++) left.push(sym);
+          for (const sym of left) {
             const at = empty.splice(Math.floor(Math.random() * empty.length), 1)[0];
             if (at) placed.set(at, sym);
           }
@@ -317,8 +306,8 @@ function setupEditor(ctx, submit) {
         disabled: !complete(),
         onclick: () => {
           const name = `setup ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
-          const ownRows = rows.map((row) => (me === 0 ? row : [...row].reverse()).map((sq) => placed.get(sq) || ".").join(""));
-          localStorage.setItem(SAVED, JSON.stringify([...savedSetups(), { name, signature, rows: ownRows }]));
+          const arrangement = squares.map((sq) => placed.get(sq) || ".").join("");
+          localStorage.setItem(SAVED, JSON.stringify([...savedSetups(), { name, signature, arrangement }]));
           render();
         },
       }),
@@ -328,7 +317,7 @@ function setupEditor(ctx, submit) {
         class: "primary",
         text: "Play this setup",
         disabled: !complete(),
-        onclick: () => submit(setupMove(rows, placed)),
+        onclick: () => submit(squares.map((sq) => (placed.has(sq) ? indexOf.get(placed.get(sq)) : null))),
       }),
     ]);
     root.append(controls);
@@ -339,17 +328,10 @@ function setupEditor(ctx, submit) {
 }
 
 export default {
-  needsView: true,
   draw,
-  /** Whether the seat is to make its setup now. */
+  /** Whether the seat is to make its setup now: the server sent the placement. */
   inSetup(ctx) {
-    return (
-      ctx.me !== null &&
-      ctx.view &&
-      !ctx.status.over &&
-      ctx.status.to_move === ctx.me &&
-      ctx.view.own_setup === null
-    );
+    return ctx.me !== null && !!ctx.placement && ctx.yourTurn;
   },
   setupEditor,
 };

@@ -38,3 +38,16 @@ export function lastMoveKeys(lastMove, cells, cols) {
   }
   return keys;
 }
+
+/**
+ * The boards that show the last move of an update step by step: the
+ * engine's intermediate boards (each sowing or relay, a combat), then the
+ * board after the move, so that an animation always ends on the engine's
+ * board. None when the move has no intermediate board.
+ */
+export function animationBoards(update) {
+  const frames = (update && update.last_move && update.last_move.frames) || [];
+  const board = update && update.board && update.board.board;
+  if (!frames.length || !board) return [];
+  return [...frames, board];
+}

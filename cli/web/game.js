@@ -1,28 +1,38 @@
 // The game screen: one seat (or a spectator) of a match on the server, over
-// its WebSocket. It draws only what the server sent to this connection and
-// keeps nothing else: on a hand-over every board and view is dropped.
+// its WebSocket. It sends one message per action and draws only what the
+// server's `update` for this connection carries: the board, the legal
+// moves and their squares, the last move's frames, the pending undo and
+// draw requests. It knows no rule of any game; on a hand-over every board
+// and view is dropped.
 
 import { h, clear, sleep, sideClass } from "./dom.js";
 import { api, Connection } from "./net.js";
-import { boardModule, stepMs, lastMoveKeys } from "./boards.js";
+import { boardModule, stepMs, lastMoveKeys, animationBoards } from "./boards.js";
 import { Picker, boardCells } from "./picker.js";
 
-/** The board inside a `board` answer (a SeatBoard: the BoardView and the last move). */
-function splitSeatBoard(seatBoard) {
-  if (!seatBoard) return { board: null, lastMove: null };
-  if (seatBoard.board && Array.isArray(seatBoard.board.cells)) {
-    return { board: seatBoard.board, lastMove: seatBoard.last_move || null };
-  }
-  return { board: seatBoard, lastMove: seatBoard.last_move || null };
+/** The status of an update, as the screen keeps it. */
+export function statusOf(update) {
+  return {
+    over: update.over,
+    to_move: update.to_move === null || update.to_move === undefined ? null : update.to_move,
+    moves_played: update.moves_played,
+    result: update.status,
+  };
 }
 
 /** The status in words, for the status line. */
 export function statusLine(status, info, me) {
   if (!status) return "";
   if (status.over) return status.result || "the game is over";
-  const who = status.to_move_name || (info.players && info.players[status.to_move]) || `player ${status.to_move}`;
+  const who = info.players[status.to_move] || `player ${status.to_move}`;
   if (me === null || me === undefined) return `${who} to move`;
   return status.to_move === me ? `${who} to move: your turn` : `${who} to move`;
+}
+
+/** The legal moves of an update with their squares, as the picker takes them. */
+export function legalOf(update) {
+  const squares = new Map((update.legal_move_squares || []).map(([move, sq]) => [move, sq]));
+  return (update.legal_moves || []).map((move) => ({ move, squares: squares.get(move) || [] }));
 }
 
 export class GameScreen {
@@ -37,16 +47,16 @@ export class GameScreen {
     this.hotseat = !!options.hotseat;
     this.info = { game: options.game || null, variant: options.variant || null, players: [], params: {}, hidden: false };
     this.me = null;
-    this.data = null; // what the server last sent: {board, lastMove, legal, status, text, log, view}
+    this.data = null; // what the last update drew: {board, lastMove, legal, status, text, view, placement, ...}
+    this.moves = []; // the move list: {text, title} per move, as this connection may know them
+    this.latest = null; // the last update received
     this.picker = null;
-    this.counts = null;
-    this.described = null;
     this.message = "";
     this.handover = false;
-    this.dirty = false;
-    this.refreshing = null;
     this.confirmResign = false;
     this.closed = false;
+    this.queue = Promise.resolve();
+    this.waitingPast = null; // the version an action was sent at, until a later update
   }
 
   async start() {
@@ -71,207 +81,234 @@ export class GameScreen {
       if (you.hotseat) this.hotseat = true;
       if (Array.isArray(welcome.seats)) this.info.agentSeats = welcome.seats.filter((s) => s.agent).map((s) => s.player);
     }
-    if (this.hotseat) {
-      const first = await this.conn.request({ cmd: "status" });
-      this.learn(first);
-      if (this.info.hidden && !first.status.over) {
-        // Nothing of anyone's pieces before the first player says it is them.
-        this.handOver(first.status);
-        return;
-      }
-    }
-    await this.refresh();
   }
 
-  /** Fills in the game, its players and parameters from the answers and the catalog. */
+  /** Fills in the game, its players and parameters from the welcome and the catalog. */
   learn(answer) {
     for (const key of ["game", "variant"]) if (answer[key]) this.info[key] = answer[key];
     if (Array.isArray(answer.players)) this.info.players = answer.players;
     if (typeof answer.hidden_information === "boolean") this.info.hidden = answer.hidden_information;
-    if (answer.params) this.info.params = answer.params;
-    if (typeof answer.player === "number" && !this.hotseat && this.token) this.me = answer.player;
     const game = (this.catalog.games || []).find((g) => g.game === this.info.game);
     if (game) {
       const variant = game.variants.find((v) => v.name === this.info.variant) || game.variants[0];
       if (!this.info.players.length) this.info.players = variant.players;
-      if (!answer.params && !Object.keys(this.info.params).length) this.info.params = variant.params;
-      if (typeof answer.hidden_information !== "boolean") this.info.hidden = game.hidden_information;
+      if (!Object.keys(this.info.params).length) this.info.params = variant.params;
       this.info.name = game.name;
     }
   }
 
   onEvent(event) {
-    if (event.event === "update") {
-      if (event.described && event.moves_played !== undefined) {
-        this.described = { text: event.described, moves: event.moves_played };
-      }
-      // Hot-seat, hidden information: play() shows the mover's result and
-      // the hand-over follows; nothing is fetched until the next player is there.
-      if (this.hotseat && this.info.hidden && (this.awaitingResult || this.resultText || this.handover)) return;
-      if (this.hotseat && this.info.hidden && this.data && event.status && !event.status.over) {
-        // The other player is to move: hide this one's board at once (the
-        // mover's result is shown first, see play()).
-        if (this.data.status && this.data.status.to_move !== event.status.to_move) {
-          this.handOver(event.status);
-          return;
-        }
-      }
-      this.queueRefresh();
-    }
+    if (event.event !== "update") return;
+    this.followMoves(event);
+    this.latest = event;
+    // Updates are drawn one after the other (an animation finishes first).
+    this.queue = this.queue.then(() => this.show(event)).catch((e) => {
+      this.message = e.message;
+      this.render();
+    });
   }
 
-  queueRefresh() {
-    this.dirty = true;
-    if (!this.refreshing) {
-      this.refreshing = (async () => {
-        while (this.dirty) {
-          this.dirty = false;
-          try {
-            await this.refresh();
-          } catch (e) {
-            this.message = e.message;
-            this.render();
-          }
-        }
-        this.refreshing = null;
-      })();
-    }
-    return this.refreshing;
-  }
-
-  /** Asks the server for this seat's board (and view) and draws it. */
-  async refresh() {
-    if (this.handover || this.closed) return;
-    const answer = await this.conn.request({ cmd: "board" });
-    this.learn(answer);
-    const fresh = JSON.stringify(answer.board) + JSON.stringify(answer.status) + (answer.legal || []).length;
-    const module = boardModule(this.info.game);
-    let view = null;
-    if (module.needsView || (this.me === null && this.token && !this.hotseat)) {
-      const v = await this.conn.request({ cmd: "view" }).catch(() => null);
-      if (v) {
-        view = v.view;
-        if (typeof v.player === "number" && this.token && !this.hotseat) this.me = v.player;
+  /** Keeps the move list from the update's events (each move as this connection may know it). */
+  followMoves(update) {
+    if (update.resync) this.moves = [];
+    for (const e of update.events || []) {
+      if (e.event === "moved") {
+        while (this.moves.length < e.ply - 1) this.moves.push({ text: "…", title: null });
+        this.moves.length = e.ply - 1;
+        this.moves.push({ text: e.notation === null ? "(secret)" : e.notation, title: e.description || null });
       }
     }
-    if (this.handover) return; // handed over while the answer was on its way
-    // The same board again (an update this screen already drew): keep the
-    // selection and draw nothing.
-    if (this.data && this.data.fresh === fresh && JSON.stringify(view) === JSON.stringify(this.data.view) && !this.message) return;
-    const { board, lastMove } = splitSeatBoard(answer.board);
-    if (this.hotseat) this.me = answer.status && !answer.status.over ? answer.status.to_move : this.me;
-    const before = this.data;
+    this.moves.length = Math.min(this.moves.length, update.moves_played);
+    while (this.moves.length < update.moves_played) this.moves.push({ text: "…", title: null });
+  }
+
+  /** Draws an update, animating its last move when it is the next one. */
+  async show(update) {
+    if (this.closed) return;
+    if (this.waitingPast !== null && update.version > this.waitingPast) {
+      // The update after this screen's own action: it may act again.
+      this.waitingPast = null;
+      this.busy = false;
+    }
+    if (this.hotseat) this.me = update.seat === null || update.seat === undefined ? null : update.seat;
+    else if (typeof update.seat === "number" && this.token) this.me = update.seat;
+    const status = statusOf(update);
+    if (this.hotseat && this.info.hidden) {
+      // Hot-seat, hidden information: the mover reads the result first,
+      // then the hand-over screen; nothing is drawn until the next player
+      // says it is them.
+      if (this.awaitingResult || this.resultText) return;
+      const before = this.data && this.data.status;
+      const firstLook = !this.handedOver && !this.handover && !status.over;
+      const changedHands = before && !status.over && before.to_move !== status.to_move;
+      if (firstLook || changedHands) {
+        this.handOver(status);
+        return;
+      }
+      if (this.handover) {
+        this.data = { ...this.data, status };
+        if (status.over) this.handover = false;
+        else return;
+      }
+    }
     const next = {
-      board,
-      lastMove,
-      legal: answer.legal || [],
-      status: answer.status,
-      text: answer.text || "",
-      log: answer.log || [],
-      moves: answer.moves || [],
-      fresh,
-      view,
+      board: update.board ? update.board.board : null,
+      lastMove: update.board ? update.board.last_move : null,
+      legal: legalOf(update),
+      yourTurn: !!update.your_turn,
+      status,
+      text: update.text || "",
+      view: update.seat_view || null,
+      placement: update.placement || null,
+      undoRequest: update.undo_request || null,
+      drawOffer: update.draw_offer || null,
+      seats: update.seats || [],
     };
-    // The moves of a sowing game are shown step by step from the board
-    // before them (the seat's own move and an agent's reply one after the
-    // other), each as the server described it.
-    const played = before && before.status && next.status.moves_played - before.status.moves_played;
-    if (module.frames && before && before.board && played >= 1 && played <= 4 && stepMs() > 0 && !this.handover) {
-      const described = (answer.log || []).slice(-played);
-      if (described.length === played && described.every(Boolean)) {
-        this.data = { ...before, legal: [] };
-        this.picker = null;
-        this.animating = true;
-        this.render();
-        let board = before.board;
-        for (const text of described) {
-          const frames = module.frames(board, text, this.info);
-          if (!frames.length) break;
-          const ms = Math.max(8, Math.min(stepMs(), 3000 / frames.length));
-          for (const frame of frames) {
-            this.counts = frame;
-            this.renderBoard();
-            await sleep(ms);
-          }
-          board = module.afterFrames(board, frames[frames.length - 1], this.info);
-        }
-        this.counts = null;
-        this.animating = false;
+    const before = this.data;
+    const last = update.last_move;
+    const module = boardModule(this.info.game);
+    const boards = animationBoards(update);
+    const oneMore = before && before.status && status.moves_played === before.status.moves_played + 1;
+    if (oneMore && boards.length > 1 && stepMs() > 0 && last && !this.handover) {
+      this.picker = null;
+      this.animating = true;
+      this.data = { ...before, legal: [], yourTurn: false, status };
+      this.render();
+      const ms = Math.max(8, Math.min(stepMs() * 2, 3000 / boards.length));
+      for (const board of boards) {
+        this.data = { ...this.data, board, lastMove: null };
+        this.renderBoard();
+        await sleep(ms);
       }
+      this.animating = false;
     }
+    if (this.handover) return;
     this.data = next;
-    const mover = next.status.over ? null : next.status.to_move;
-    this.picker = this.myTurn() ? new Picker(next.legal, boardCells(board), mover) : null;
+    const mover = status.over ? null : status.to_move;
+    this.picker = next.yourTurn ? new Picker(next.legal, boardCells(next.board || { cells: [], cols: 1 }), mover) : null;
     this.render();
   }
 
   myTurn() {
-    const st = this.data && this.data.status;
-    return !!st && !st.over && this.me !== null && st.to_move === this.me && !!this.token;
+    return !!this.data && !!this.data.yourTurn && !!this.token;
   }
 
-  /** Plays `move` for this seat. */
+  /** Sends one action; shows its refusal. Returns the answer or null. */
+  async send(request) {
+    try {
+      return await this.conn.request(request);
+    } catch (e) {
+      this.message = e.message;
+      this.render();
+      return null;
+    }
+  }
+
+  /** Plays `move` (its notation) for this seat. */
   async play(move) {
+    await this.act({ cmd: "play", move });
+  }
+
+  /** Plays a setup from the placement editor. */
+  async place(arrangement) {
+    await this.act({ cmd: "placement", arrangement });
+  }
+
+  /**
+   * Sends a move; the screen stays busy until the update that follows it
+   * (the answer comes before the update), so nothing stale is clickable.
+   */
+  async act(request) {
     this.message = "";
     this.busy = true;
     this.picker = null;
     this.render();
-    try {
-      const handOver = this.hotseat && this.info.hidden;
-      this.awaitingResult = handOver;
-      const answer = await this.conn.request({ cmd: "play", move });
+    const sentAt = this.latest ? this.latest.version : 0;
+    const handOver = this.hotseat && this.info.hidden;
+    this.awaitingResult = handOver;
+    const answer = await this.send(request);
+    this.awaitingResult = false;
+    if (!answer) {
       this.busy = false;
-      if (handOver && answer.status && !answer.status.over) {
-        this.showResult(answer.described || `you played ${move}`, answer.status);
-        return;
+      if (this.data) {
+        const mover = this.data.status.over ? null : this.data.status.to_move;
+        this.picker = this.myTurn() ? new Picker(this.data.legal, boardCells(this.data.board), mover) : null;
       }
-    } catch (e) {
-      this.busy = false;
-      this.awaitingResult = false;
-      this.message = e.message;
+      this.render();
+      return;
     }
-    await this.queueRefresh();
+    const p = answer.played || {};
+    if (handOver && !p.outcome) {
+      const lines = [p.notation ? `you played ${p.notation}` : "you played", p.description || ""];
+      this.busy = false;
+      this.showResult(lines.filter(Boolean).join("\n"));
+      return;
+    }
+    if (this.latest && this.latest.version > sentAt) {
+      // Its update came first.
+      this.busy = false;
+      this.queue = this.queue.then(() => this.show(this.latest));
+    } else {
+      this.waitingPast = sentAt;
+    }
   }
 
   /** Hot-seat: the mover reads what the move did, then hides the board. */
-  showResult(described, status) {
-    this.awaitingResult = false;
-    this.pendingStatus = status;
+  showResult(described) {
     this.resultText = described;
     this.render();
+  }
+
+  /** Hot-seat: the mover has read the result; the next player's turn, or the end. */
+  hideBoard() {
+    this.resultText = null;
+    const status = statusOf(this.latest);
+    if (status.over) {
+      this.queue = this.queue.then(() => this.show(this.latest));
+      return;
+    }
+    this.handOver(status);
   }
 
   /** Hot-seat: drops every board and view and shows the hand-over screen. */
   handOver(status) {
     this.handover = true;
+    this.handedOver = true;
     this.resultText = null;
-    this.pendingStatus = null;
     this.message = "";
     this.choices = null;
     this.confirmResign = false;
-    this.data = { status, board: null, legal: [], log: [], view: null, lastMove: null, text: "" };
+    this.data = { status, board: null, legal: [], view: null, lastMove: null, text: "", yourTurn: false };
     this.picker = null;
-    this.counts = null;
     this.render();
   }
 
   async takeOver() {
     this.handover = false;
     this.data = null;
-    await this.queueRefresh();
+    // The view of the player now at the screen.
+    const answer = await this.send({ cmd: "view" });
+    if (answer && answer.update) {
+      this.latest = answer.update;
+      this.queue = this.queue.then(() => this.show(answer.update));
+    }
   }
 
+  /** Asks to take back moves (the match decides: at once, or the others are asked). */
   async undo() {
-    const st = this.data.status;
-    // Against an agent, take back its reply too, so that it is this seat's turn again.
-    const againstAgent = !this.hotseat && this.info.agentSeats && this.info.agentSeats.length > 0;
-    const count = againstAgent && this.myTurn() && st.moves_played >= 2 ? 2 : 1;
-    try {
-      await this.conn.request({ cmd: "undo", count });
-    } catch (e) {
-      this.message = e.message;
-    }
-    await this.queueRefresh();
+    await this.send({ cmd: "undo" });
+  }
+
+  async answerUndo(accept) {
+    await this.send({ cmd: "answer_undo", accept });
+  }
+
+  async offerDraw() {
+    await this.send({ cmd: "offer_draw" });
+  }
+
+  async answerDraw(accept) {
+    await this.send({ cmd: "answer_draw", accept });
   }
 
   async resign() {
@@ -281,22 +318,15 @@ export class GameScreen {
       return;
     }
     this.confirmResign = false;
-    try {
-      await this.conn.request({ cmd: "resign" });
-    } catch (e) {
-      this.message = e.message;
-    }
-    await this.queueRefresh();
+    await this.send({ cmd: "resign" });
   }
 
   async hint() {
-    try {
-      const answer = await this.conn.request({ cmd: "genmove", agent: "greedy" });
+    const answer = await this.send({ cmd: "hint", agent: "greedy" });
+    if (answer) {
       this.message = `hint: ${answer.move}`;
-    } catch (e) {
-      this.message = e.message;
+      this.render();
     }
-    this.render();
   }
 
   /** The marks of the board: legal origins and targets, the selection, the last move. */
@@ -319,11 +349,12 @@ export class GameScreen {
     return {
       board: this.data.board,
       view: this.data.view,
+      placement: this.data.placement,
+      yourTurn: this.myTurn() && !this.busy && !this.animating,
       status: this.data.status,
       info: this.info,
       me: this.me,
       marks: this.marks(),
-      counts: this.counts,
     };
   }
 
@@ -345,13 +376,50 @@ export class GameScreen {
     const module = boardModule(this.info.game);
     const ctx = this.boardContext();
     clear(area);
-    if (module.inSetup && module.inSetup(ctx) && this.token) {
-      area.append(module.setupEditor(ctx, (move) => this.play(move)));
+    if (module.inSetup && module.inSetup(ctx) && this.token && !this.animating) {
+      area.append(module.setupEditor(ctx, (arrangement) => this.place(arrangement)));
       return;
     }
     const drawn = module.draw(ctx);
     drawn.addEventListener("click", (e) => this.onBoardClick(e));
     area.append(drawn);
+  }
+
+  /** The pending undo request or draw offer, with the answer buttons for the one asked. */
+  requests() {
+    const d = this.data;
+    const out = [];
+    const name = (p) => this.info.players[p] || `player ${p}`;
+    const asked = (r) => r && this.token && this.me !== null && (r.asked || []).includes(this.me);
+    if (d.undoRequest) {
+      const r = d.undoRequest;
+      if (asked(r)) {
+        out.push(
+          h("div", { class: "request", id: "undo-request" }, [
+            h("span", { text: `${name(r.by)} asks to take back ${r.plies === 1 ? "a move" : `${r.plies} moves`}. ` }),
+            h("button", { id: "undo-accept", class: "primary", text: "Accept", onclick: () => this.answerUndo(true) }),
+            h("button", { id: "undo-decline", text: "Decline", onclick: () => this.answerUndo(false) }),
+          ]),
+        );
+      } else {
+        out.push(h("div", { class: "request", id: "undo-pending", text: `${name(r.by)} asked to take back ${r.plies === 1 ? "a move" : `${r.plies} moves`}: waiting for an answer` }));
+      }
+    }
+    if (d.drawOffer) {
+      const r = d.drawOffer;
+      if (asked(r) && !(r.accepted || []).includes(this.me)) {
+        out.push(
+          h("div", { class: "request", id: "draw-offer" }, [
+            h("span", { text: `${name(r.by)} offers a draw. ` }),
+            h("button", { id: "draw-accept", class: "primary", text: "Accept", onclick: () => this.answerDraw(true) }),
+            h("button", { id: "draw-decline", text: "Decline", onclick: () => this.answerDraw(false) }),
+          ]),
+        );
+      } else {
+        out.push(h("div", { class: "request", id: "draw-pending", text: `${name(r.by)} offered a draw: waiting for an answer` }));
+      }
+    }
+    return out;
   }
 
   render() {
@@ -414,13 +482,14 @@ export class GameScreen {
             id: "hide-board",
             class: "primary",
             text: "Hide my board and hand over",
-            onclick: () => this.handOver(this.pendingStatus),
+            onclick: () => this.hideBoard(),
           }),
         ]),
       );
       this.root.replaceChildren(game);
       return;
     }
+    if (d && !d.status.over) for (const r of this.requests()) game.append(r);
     const layout = h("div", { class: "layout" });
     const main = h("div", { class: "main" }, [h("div", { id: "board-area", class: "board-area" })]);
     if (d && d.board && d.board.notes && d.board.notes.length) {
@@ -452,23 +521,24 @@ export class GameScreen {
   sidePanel() {
     const d = this.data;
     const side = h("aside", { class: "side" });
-    const log = (d && d.log) || [];
-    const moves = (d && d.moves) || [];
     side.append(h("h3", { text: "Moves" }));
     side.append(
       h(
         "ol",
         { class: "move-list", id: "move-list" },
-        moves.map((m, i) => h("li", { title: log[i] || null, text: m === null ? "(secret)" : m })),
+        this.moves.map((m) => h("li", { title: m.title, text: m.text })),
       ),
     );
     const controls = h("div", { class: "controls" });
     if (this.token && d && d.status && !d.status.over) {
       if (!this.info.hidden) {
-        controls.append(h("button", { id: "undo", text: "Undo", disabled: d.status.moves_played === 0 || this.busy, onclick: () => this.undo() }));
+        controls.append(h("button", { id: "undo", text: "Undo", disabled: d.status.moves_played === 0 || this.busy || !!d.undoRequest, onclick: () => this.undo() }));
       }
       if (this.myTurn()) {
         controls.append(h("button", { id: "hint", text: "Hint", onclick: () => this.hint() }));
+      }
+      if (!this.hotseat && !d.drawOffer) {
+        controls.append(h("button", { id: "offer-draw", text: "Offer a draw", onclick: () => this.offerDraw() }));
       }
       controls.append(
         h("button", {

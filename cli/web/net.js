@@ -21,8 +21,9 @@ export async function api(path, body) {
 
 /**
  * One WebSocket connection to a match, as a seat (with its token) or as a
- * spectator. Requests are matched to their answers by `tag`; pushed events
- * go to `onEvent`.
+ * spectator. Actions are matched to their answers by `tag`; pushed events
+ * (each `update` of the match for this connection, `joined`) go to
+ * `onEvent`.
  */
 export class Connection {
   constructor(match, token, onEvent, onClose) {
@@ -72,7 +73,7 @@ export class Connection {
     else waiting.reject(new Error((message.error && message.error.message) || "refused"));
   }
 
-  /** Sends a serve request (without `id`); resolves to its answer. */
+  /** Sends one action (`{cmd, ...}`, docs/WEB.md); resolves to its answer or throws its refusal. */
   async request(request) {
     await this.ready;
     const tag = `t${this.nextTag++}`;

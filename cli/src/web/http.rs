@@ -3,8 +3,7 @@
 //! WebSocket of a seat or spectator (`/ws`). docs/WEB.md describes them.
 
 use super::assets;
-use super::hub::{Client, Event, Hub, Match, WebError};
-use crate::protocol::request::clip;
+use super::hub::{clip, Client, Event, Hub, WebError, WebMatch};
 use crate::protocol::server::Server;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -235,10 +234,7 @@ async fn create_match(
 /// `GET /api/matches/ID`: what anyone with the match's id may know of it.
 async fn match_info(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResult {
     let m = hub.find(&id)?;
-    let info = tokio::task::spawn_blocking(move || m.public_json())
-        .await
-        .map_err(|e| WebError::new("internal", format!("the match could not be read: {e}")))?;
-    Ok(axum::Json(info))
+    Ok(axum::Json(m.public_json()))
 }
 
 /// The fields of `POST /api/replay`.
@@ -376,15 +372,13 @@ async fn ws(
         .on_upgrade(move |socket| connection(socket, m, client)))
 }
 
-/// Serves one connection: answers its messages through the match's server
-/// and pushes the match's events, each computed for this client.
-async fn connection(socket: WebSocket, m: Arc<Match>, client: Client) {
+/// Serves one connection: answers its messages through the match and
+/// pushes one `update` per change of the match, computed for this client
+/// (none when the match's version is the one this connection last sent).
+async fn connection(socket: WebSocket, m: Arc<WebMatch>, client: Client) {
     let (mut sink, mut stream) = socket.split();
     let mut events = m.subscribe();
-    let greeter = m.clone();
-    let Ok(welcome) = tokio::task::spawn_blocking(move || greeter.welcome(client)).await else {
-        return;
-    };
+    let welcome = m.welcome(client);
     if sink
         .send(Message::Text(welcome.to_string().into()))
         .await
@@ -393,22 +387,25 @@ async fn connection(socket: WebSocket, m: Arc<Match>, client: Client) {
         return;
     }
     m.joined(client);
+    let first = m.update_for(client, Some(0));
+    let mut sent_version = first["version"].as_u64();
+    let mut cursor = first["last_event"].as_u64().unwrap_or(0);
+    if sink
+        .send(Message::Text(first.to_string().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
     loop {
         let outgoing: Value = tokio::select! {
             incoming = stream.next() => match incoming {
                 Some(Ok(Message::Text(text))) => {
-                    let text = text.to_string();
-                    let worker = m.clone();
-                    let answered = tokio::task::spawn_blocking(move || worker.request(client, &text)).await;
-                    match answered {
-                        Ok((response, changed)) => {
-                            if changed {
-                                m.changed();
-                            }
-                            response
-                        }
-                        Err(e) => WebError::new("internal", format!("the request failed: {e}")).json(),
+                    let (response, changed) = m.request(client, text.as_str()).await;
+                    if changed {
+                        m.changed();
                     }
+                    response
                 }
                 Some(Ok(Message::Binary(_))) => WebError::new(
                     "parse",
@@ -421,11 +418,14 @@ async fn connection(socket: WebSocket, m: Arc<Match>, client: Client) {
             event = events.recv() => match event {
                 Ok(Event::Joined(p)) => json!({"event": "joined", "player": p.0}),
                 Ok(Event::Update) | Err(RecvError::Lagged(_)) => {
-                    let worker = m.clone();
-                    match tokio::task::spawn_blocking(move || worker.update_for(client)).await {
-                        Ok(update) => update,
-                        Err(_) => continue,
+                    let update = m.update_for(client, Some(cursor));
+                    let version = update["version"].as_u64();
+                    if version.is_some() && version == sent_version {
+                        continue;
                     }
+                    sent_version = version;
+                    cursor = update["last_event"].as_u64().unwrap_or(cursor);
+                    update
                 }
                 Err(RecvError::Closed) => break,
             },

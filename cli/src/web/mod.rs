@@ -1,13 +1,15 @@
 //! `plateau web`: a local web server with a page for every game, play
 //! against agents, hot-seat, two browsers (one secret link per seat) and
-//! spectators, and a replay viewer. The WebSocket of a seat speaks the
-//! `serve` protocol through that seat's id, so a seat is only ever answered
-//! from its own view and a spectator from the public view (docs/WEB.md).
+//! spectators, and a replay viewer. Each match is a `plateau::matches::Match`:
+//! a connection sends one message per action and gets one `update` per
+//! change, its client's view as the match gives it, so a seat only ever
+//! sees its own view and a spectator the public view (docs/WEB.md).
 
 pub mod assets;
 pub mod error;
 pub mod http;
 pub mod hub;
+pub mod room;
 pub mod tokens;
 
 use crate::common::error::{CliError, CliResult};

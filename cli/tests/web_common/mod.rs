@@ -77,10 +77,24 @@ impl TestServer {
         Client::connect(&self.ws_url(created, token.as_deref())).await
     }
 
-    /// The referee's answer to a request (sees everything).
-    pub fn referee(&self, created: &Value, request: Value) -> Value {
+    /// Runs `f` on the match as its referee may (sees everything), then
+    /// tells the connections of any change.
+    pub fn referee<R>(
+        &self,
+        created: &Value,
+        f: impl FnOnce(&mut plateau::matches::Match) -> R,
+    ) -> R {
         let m = self.hub.find(created["match"].as_str().unwrap()).unwrap();
-        m.referee_request(&request)
+        let out = m.with_match(f);
+        m.changed();
+        out
+    }
+
+    /// The referee's view of the match, as JSON.
+    pub fn referee_view(&self, created: &Value) -> Value {
+        self.referee(created, |m| {
+            serde_json::to_value(m.view(plateau::matches::Client::Referee)).unwrap()
+        })
     }
 }
 
@@ -151,6 +165,13 @@ impl Client {
                 return message;
             }
         }
+    }
+
+    /// The connection's current update (asked with `view`).
+    pub async fn view(&mut self) -> Value {
+        let answer = self.ask(json!({"cmd": "view"})).await;
+        assert_eq!(answer["ok"], true, "{answer}");
+        answer["update"].clone()
     }
 
     /// Reads until an `update` event with `moves_played` at least `n`.

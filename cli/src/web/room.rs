@@ -1,0 +1,636 @@
+//! One match of `plateau web`: a [`Match`] behind a mutex, the events that
+//! tell its connections to send their updates, and the task that plays its
+//! agents' seats without holding the lock while an agent thinks.
+//!
+//! A connection sends one message per action (`play`, `undo`,
+//! `answer_undo`, `offer_draw`, `answer_draw`, `resign`, `hint`,
+//! `placement`, `view`); after every change of the match each connection
+//! gets one `update` carrying its client's [`ClientView`]
+//! (docs/WEB.md). Nothing here checks whose turn it is or hides anything:
+//! the match does.
+
+use super::error::WebError;
+use super::hub::{clip, lock};
+use plateau::matches::{Client, ClientView, EventsSince, Match, MatchError, MatchEvent, MoveRef};
+use serde_json::{json, Map, Value};
+use std::sync::{Arc, Mutex, Weak};
+use tokio::sync::{broadcast, Notify};
+
+/// The longest an agent of a match, or a hint, may think per move (a
+/// spec's `time`): the match waits meanwhile.
+pub const MAX_THINK: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The most iterations an agent of a match or a hint may ask for per move
+/// (a spec's `iters`).
+pub const MAX_ITERATIONS: u64 = 1_000_000;
+
+/// The messages a connection may send, with their fields (besides `cmd`
+/// and `tag`).
+pub const COMMANDS: &[(&str, &[&str])] = &[
+    ("view", &[]),
+    ("play", &["move", "index"]),
+    ("placement", &["arrangement"]),
+    ("undo", &[]),
+    ("answer_undo", &["accept"]),
+    ("offer_draw", &[]),
+    ("answer_draw", &["accept"]),
+    ("resign", &[]),
+    ("hint", &["agent"]),
+];
+
+impl From<MatchError> for WebError {
+    fn from(e: MatchError) -> WebError {
+        WebError::new(e.kind(), e.to_string())
+    }
+}
+
+/// Refuses an agent spec that would keep the match waiting for longer than
+/// [`MAX_THINK`] or [`MAX_ITERATIONS`] allow. A spec that does not parse
+/// is left to the agent's own error. `budget` (`{"ms":..,
+/// "iterations":..}`) is checked the same way.
+pub fn check_think(spec: &str, budget: Option<&Value>) -> Result<(), WebError> {
+    let too_long = |what: String| {
+        WebError::bad_request(format!(
+            "{what}: over the web an agent thinks at most {} and {MAX_ITERATIONS} iterations a move",
+            plateau::ai::format_duration(MAX_THINK)
+        ))
+    };
+    if let Ok(parsed) = plateau::ai::Spec::parse(&crate::agents::normalize_spec(spec)) {
+        if let Some(time) = parsed.get("time") {
+            if plateau::ai::parse_duration(time).is_ok_and(|d| d > MAX_THINK) {
+                return Err(too_long(format!("time={time}")));
+            }
+        }
+        if let Some(iters) = parsed.get("iters") {
+            if iters.parse::<u64>().is_ok_and(|n| n > MAX_ITERATIONS) {
+                return Err(too_long(format!("iters={iters}")));
+            }
+        }
+    }
+    if let Some(budget) = budget {
+        if budget["ms"]
+            .as_u64()
+            .is_some_and(|ms| ms > MAX_THINK.as_millis() as u64)
+        {
+            return Err(too_long(format!("budget ms {}", budget["ms"])));
+        }
+        if budget["iterations"]
+            .as_u64()
+            .is_some_and(|n| n > MAX_ITERATIONS)
+        {
+            return Err(too_long(format!(
+                "budget iterations {}",
+                budget["iterations"]
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// What is pushed to the connections of a match.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The match changed: each connection sends its own `update`.
+    Update,
+    /// A seat connected.
+    Joined(plateau::Player),
+}
+
+/// A match of the web server.
+pub struct WebMatch {
+    /// The match id (public: it is in every link of the match).
+    pub id: String,
+    seed: u64,
+    game: Mutex<Match>,
+    events: broadcast::Sender<Event>,
+    wake: Arc<Notify>,
+}
+
+/// An action of a client, read from one WebSocket message.
+enum Action {
+    View,
+    Play(MoveRef),
+    Placement(Vec<Option<usize>>),
+    Undo,
+    AnswerUndo(bool),
+    OfferDraw,
+    AnswerDraw(bool),
+    Resign,
+    Hint(String),
+}
+
+/// Reads one message: the action and its tag.
+fn parse(text: &str) -> Result<(Action, Option<Value>), (WebError, Option<Value>)> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        (
+            WebError::new("parse", format!("the message is not valid JSON: {e}")),
+            None,
+        )
+    })?;
+    let Value::Object(fields) = value else {
+        return Err((
+            WebError::new(
+                "parse",
+                "a message is a JSON object such as {\"cmd\":\"play\",\"move\":\"a1\"}",
+            ),
+            None,
+        ));
+    };
+    let tag = fields.get("tag").cloned();
+    let fail = |e: WebError| (e, tag.clone());
+    let names: Vec<&str> = COMMANDS.iter().map(|(c, _)| *c).collect();
+    let cmd = match fields.get("cmd") {
+        Some(Value::String(c)) => c.as_str(),
+        _ => {
+            return Err(fail(WebError::bad_request(format!(
+                "missing field 'cmd'; commands: {}",
+                names.join(", ")
+            ))))
+        }
+    };
+    let Some((_, allowed)) = COMMANDS.iter().find(|(c, _)| *c == cmd) else {
+        return Err(fail(WebError::new(
+            "unknown_command",
+            format!(
+                "unknown command '{}'; commands: {}",
+                clip(cmd),
+                names.join(", ")
+            ),
+        )));
+    };
+    if let Some(key) = fields
+        .keys()
+        .find(|k| *k != "cmd" && *k != "tag" && !allowed.contains(&k.as_str()))
+    {
+        return Err(fail(WebError::bad_request(format!(
+            "'{cmd}' has no field '{}'{}",
+            clip(key),
+            match allowed.is_empty() {
+                true => String::new(),
+                false => format!("; its fields: {}", allowed.join(", ")),
+            }
+        ))));
+    }
+    let accept = || match fields.get("accept") {
+        Some(Value::Bool(b)) => Ok(*b),
+        _ => Err(fail(WebError::bad_request(format!(
+            "'{cmd}' needs field 'accept': true or false"
+        )))),
+    };
+    let action = match cmd {
+        "view" => Action::View,
+        "play" => match (fields.get("move"), fields.get("index")) {
+            (Some(Value::String(m)), None) => Action::Play(MoveRef::Text(m.clone())),
+            (None, Some(i)) => match i.as_u64() {
+                Some(i) => Action::Play(MoveRef::Index(i as usize)),
+                None => {
+                    return Err(fail(WebError::bad_request(
+                        "field 'index' must be a non-negative integer (an index of the legal moves)",
+                    )))
+                }
+            },
+            _ => {
+                return Err(fail(WebError::bad_request(
+                    "'play' needs either 'move' (the move in notation) or 'index' (its index in the legal moves)",
+                )))
+            }
+        },
+        "placement" => {
+            let Some(Value::Array(items)) = fields.get("arrangement") else {
+                return Err(fail(WebError::bad_request(
+                    "'placement' needs field 'arrangement': a list with, for each square of the placement, a piece's index or null",
+                )));
+            };
+            let mut arrangement = Vec::with_capacity(items.len());
+            for item in items {
+                arrangement.push(match item {
+                    Value::Null => None,
+                    v => Some(v.as_u64().ok_or_else(|| {
+                        fail(WebError::bad_request(
+                            "field 'arrangement' holds piece indexes (non-negative integers) or null",
+                        ))
+                    })? as usize),
+                });
+            }
+            Action::Placement(arrangement)
+        }
+        "undo" => Action::Undo,
+        "answer_undo" => Action::AnswerUndo(accept()?),
+        "offer_draw" => Action::OfferDraw,
+        "answer_draw" => Action::AnswerDraw(accept()?),
+        "resign" => Action::Resign,
+        "hint" => match fields.get("agent") {
+            None => Action::Hint("greedy".into()),
+            Some(Value::String(spec)) => Action::Hint(spec.clone()),
+            Some(_) => {
+                return Err(fail(WebError::bad_request(
+                    "field 'agent' must be an agent spec such as \"greedy\"",
+                )))
+            }
+        },
+        _ => unreachable!("every command is matched"),
+    };
+    Ok((action, tag))
+}
+
+/// A successful answer with its tag.
+fn answer(mut fields: Map<String, Value>, tag: Option<Value>) -> Value {
+    let mut out = Map::new();
+    out.insert("ok".into(), Value::Bool(true));
+    if let Some(tag) = tag {
+        out.insert("tag".into(), tag);
+    }
+    out.append(&mut fields);
+    Value::Object(out)
+}
+
+/// An error answer with its tag.
+fn refusal(e: &WebError, tag: Option<Value>) -> Value {
+    let mut out = e.json();
+    if let (Some(tag), Value::Object(map)) = (tag, &mut out) {
+        map.insert("tag".into(), tag);
+    }
+    out
+}
+
+/// A value as JSON (the match layer's types always serialize).
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+impl WebMatch {
+    /// A web match around `game`.
+    pub(crate) fn new(id: String, seed: u64, game: Match) -> Arc<WebMatch> {
+        let (events, _) = broadcast::channel(64);
+        Arc::new(WebMatch {
+            id,
+            seed,
+            game: Mutex::new(game),
+            events,
+            wake: Arc::new(Notify::new()),
+        })
+    }
+
+    /// Runs `f` on the match under its lock. For tests and programs that
+    /// embed the server (e.g. to act as [`Client::Referee`]); call
+    /// [`WebMatch::changed`] after a change so that the connections hear
+    /// of it.
+    pub fn with_match<R>(&self, f: impl FnOnce(&mut Match) -> R) -> R {
+        f(&mut lock(&self.game))
+    }
+
+    /// The response of `POST /api/matches`.
+    pub(crate) fn created_json(&self) -> Value {
+        let game = lock(&self.game);
+        let link = |token: &str| format!("/?match={}&token={token}", self.id);
+        let hotseat = game.hotseat_token();
+        let seats: Vec<Value> = game
+            .view(Client::Spectator)
+            .seats
+            .iter()
+            .map(|s| {
+                let agent = match &s.occupant {
+                    plateau::matches::Occupant::Agent { spec } => Some(spec.clone()),
+                    _ => None,
+                };
+                // In hot-seat play the one hot-seat token acts for every
+                // person; the seats' own tokens are not handed out.
+                let token = match hotseat {
+                    Some(_) => None,
+                    None => game.seat_token(s.player),
+                };
+                json!({
+                    "player": s.player.0,
+                    "name": s.player_name,
+                    "agent": agent,
+                    "url": token.as_deref().map(link),
+                    "token": token,
+                })
+            })
+            .collect();
+        let mut info = self.public_of(&game);
+        if let Value::Object(map) = &mut info {
+            map.insert("seats".into(), Value::Array(seats));
+            map.insert("seed".into(), Value::from(self.seed));
+            map.insert(
+                "hotseat".into(),
+                hotseat.map_or(Value::Null, |t| json!({"url": link(&t), "token": t})),
+            );
+        }
+        info
+    }
+
+    /// What anyone with the match's id may know of it: the game, its
+    /// players and which of them agents play (no token).
+    pub fn public_json(&self) -> Value {
+        self.public_of(&lock(&self.game))
+    }
+
+    fn public_of(&self, game: &Match) -> Value {
+        let view = game.view(Client::Spectator);
+        let seats: Vec<Value> = view
+            .seats
+            .iter()
+            .map(|s| {
+                let agent = match &s.occupant {
+                    plateau::matches::Occupant::Agent { spec } => Some(spec.clone()),
+                    _ => None,
+                };
+                json!({"player": s.player.0, "name": s.player_name, "agent": agent})
+            })
+            .collect();
+        json!({
+            "ok": true,
+            "match": self.id,
+            "game": view.game,
+            "variant": game.session().variant(),
+            "players": view.seats.iter().map(|s| s.player_name.clone()).collect::<Vec<_>>(),
+            "hidden_information": view.hidden_information,
+            "hotseat": game.hotseat_token().is_some(),
+            "seats": seats,
+            "spectator_url": format!("/?match={}", self.id),
+            "status": {
+                "moves_played": view.moves_played,
+                "over": view.over,
+                "to_move": view.to_move.map(|p| p.0),
+                "result": view.status,
+            },
+        })
+    }
+
+    /// The first message of a connection: the match's public facts and
+    /// who the connection is.
+    pub fn welcome(&self, client: Client) -> Value {
+        let mut welcome = self.public_json();
+        if let Value::Object(fields) = &mut welcome {
+            fields.remove("ok");
+            let (player, spectator, hotseat) = match client {
+                Client::Seat(p) => (Value::from(p.0), false, false),
+                Client::HotSeat => (Value::Null, false, true),
+                Client::Spectator | Client::Referee => (Value::Null, true, false),
+            };
+            let mut ordered = Map::new();
+            ordered.insert("event".into(), Value::from("welcome"));
+            ordered.insert(
+                "you".into(),
+                json!({"player": player, "spectator": spectator, "hotseat": hotseat}),
+            );
+            ordered.append(fields);
+            return Value::Object(ordered);
+        }
+        welcome
+    }
+
+    /// Who holds `token` (none: a spectator); `bad_token` if no seat of
+    /// this match has it. The referee's token is never handed out, so it
+    /// is refused here too.
+    pub fn client(&self, token: Option<&str>) -> Result<Client, WebError> {
+        let refused = || {
+            WebError::new(
+                "bad_token",
+                "this token holds no seat of the match (a seat's link has its token; \
+                 without a token the match is watched as a spectator)",
+            )
+        };
+        match lock(&self.game).client(token.map(str::trim)) {
+            Ok(Client::Referee) | Err(_) => Err(refused()),
+            Ok(client) => Ok(client),
+        }
+    }
+
+    /// A receiver of the match's events.
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.events.subscribe()
+    }
+
+    /// Tells every connection that a seat connected.
+    pub fn joined(&self, client: Client) {
+        if let Client::Seat(p) = client {
+            lock(&self.game).joined(p);
+            let _ = self.events.send(Event::Joined(p));
+        }
+    }
+
+    /// Tells every connection that the match changed, and wakes the agents.
+    pub fn changed(&self) {
+        let _ = self.events.send(Event::Update);
+        self.wake.notify_one();
+    }
+
+    /// Ends the agents' task of a match the hub forgot.
+    pub(crate) fn forget(&self) {
+        self.wake.notify_one();
+    }
+
+    /// The `update` for `client`: its [`ClientView`] (board, legal moves
+    /// and their squares, the last move with its frames, pending requests,
+    /// seats), plus on a seat's turn in a placement the placement to make,
+    /// and a seat's game-specific view (`seat_view`: trays, own setup).
+    /// With `since` (the last event this connection sent), the events
+    /// after it as the client may know them (`events`: the moves for its
+    /// move list, without their frames), or `resync: true` when the match
+    /// no longer keeps them. Only the current position and the new events:
+    /// its cost does not grow with the length of the game.
+    pub fn update_for(&self, client: Client, since: Option<u64>) -> Value {
+        let game = lock(&self.game);
+        let mut update = update_json(&game, client);
+        if let (Some(since), Value::Object(map)) = (since, &mut update) {
+            let (events, resync) = match game.events_since(client, since) {
+                EventsSince::Events { events } => (events, false),
+                EventsSince::Resync { .. } => (Vec::new(), true),
+            };
+            let events: Vec<Value> = events
+                .into_iter()
+                .map(|mut entry| {
+                    if let MatchEvent::Moved { frames, .. } = &mut entry.event {
+                        frames.clear();
+                    }
+                    let mut value = to_json(&entry);
+                    if let Value::Object(m) = &mut value {
+                        m.remove("frames");
+                    }
+                    value
+                })
+                .collect();
+            map.insert("events".into(), Value::Array(events));
+            map.insert("resync".into(), Value::Bool(resync));
+        }
+        update
+    }
+
+    /// Answers one message of `client` (its text as received); also says
+    /// whether the match changed. A hint thinks without the lock.
+    pub async fn request(self: &Arc<Self>, client: Client, text: &str) -> (Value, bool) {
+        let (action, tag) = match parse(text) {
+            Ok(parsed) => parsed,
+            Err((e, tag)) => return (refusal(&e, tag), false),
+        };
+        if let Action::Hint(spec) = &action {
+            if let Err(e) = check_think(spec, None) {
+                return (refusal(&e, tag), false);
+            }
+            let job = lock(&self.game).hint_job(client, spec);
+            let job = match job {
+                Ok(job) => job,
+                Err(e) => return (refusal(&e.into(), tag), false),
+            };
+            let seat = job.seat();
+            let spec = spec.trim().to_string();
+            return match tokio::task::spawn_blocking(move || job.run()).await {
+                Ok(Some(choice)) => {
+                    let mut fields = Map::new();
+                    fields.insert("move".into(), Value::from(choice.mv));
+                    (answer(fields, tag), false)
+                }
+                Ok(None) => {
+                    let e = MatchError::AgentFailed {
+                        seat: lock(&self.game).game().player_name(seat),
+                        spec,
+                    };
+                    (refusal(&e.into(), tag), false)
+                }
+                Err(e) => (
+                    refusal(
+                        &WebError::new("internal", format!("the hint failed: {e}")),
+                        tag,
+                    ),
+                    false,
+                ),
+            };
+        }
+        let mut game = lock(&self.game);
+        let before = game.version();
+        let result = act(&mut game, client, action);
+        let changed = game.version() != before;
+        drop(game);
+        match result {
+            Ok(fields) => (answer(fields, tag), changed),
+            Err(e) => (refusal(&e, tag), changed),
+        }
+    }
+}
+
+/// Runs one action (not a hint) on the match.
+fn act(game: &mut Match, client: Client, action: Action) -> Result<Map<String, Value>, WebError> {
+    let mut fields = Map::new();
+    match action {
+        Action::View => {
+            fields.insert("update".into(), update_json(game, client));
+        }
+        Action::Play(mv) => {
+            let report = game.play(client, mv)?;
+            fields.insert("played".into(), to_json(&report));
+        }
+        Action::Placement(arrangement) => {
+            // The match checks the turn; the session turns the arrangement
+            // into the move, which is played as any other.
+            let view = game.view(client);
+            if !view.your_turn {
+                // Refused by the match with its own words.
+                game.play(client, MoveRef::Text(String::new()))?;
+            }
+            if game.session().placement().is_none() {
+                return Err(WebError::new(
+                    "not_allowed",
+                    "no placement is to be made now",
+                ));
+            }
+            let mv = game.session().placement_move(&arrangement).ok_or_else(|| {
+                WebError::new(
+                    "illegal_move",
+                    "the arrangement does not fit the placement (one entry a square, pieces by index)",
+                )
+            })?;
+            let report = game.play(client, MoveRef::Text(mv))?;
+            fields.insert("played".into(), to_json(&report));
+        }
+        Action::Undo => {
+            let outcome = game.request_undo(client)?;
+            fields.insert("undo".into(), to_json(&outcome));
+        }
+        Action::AnswerUndo(accept) => {
+            let outcome = game.answer_undo(client, accept)?;
+            fields.insert("undo".into(), to_json(&outcome));
+        }
+        Action::OfferDraw => {
+            let outcome = game.offer_draw(client)?;
+            fields.insert("draw".into(), to_json(&outcome));
+        }
+        Action::AnswerDraw(accept) => {
+            let outcome = game.answer_draw(client, accept)?;
+            fields.insert("draw".into(), to_json(&outcome));
+        }
+        Action::Resign => {
+            let outcome = game.resign(client)?;
+            fields.insert("outcome".into(), to_json(&outcome));
+        }
+        Action::Hint(_) => unreachable!("hints are answered without the lock"),
+    }
+    Ok(fields)
+}
+
+/// The `update` of `client` (see [`WebMatch::update_for`]).
+fn update_json(game: &Match, client: Client) -> Value {
+    let view: ClientView = game.view(client);
+    let placement = match view.your_turn {
+        true => game.session().placement(),
+        false => None,
+    };
+    let seat_view = view.seat.map(|p| game.session().view_json(p));
+    let mut out = Map::new();
+    out.insert("event".into(), Value::from("update"));
+    if let Value::Object(mut fields) = to_json(&view) {
+        out.append(&mut fields);
+    }
+    out.insert("placement".into(), to_json(&placement));
+    out.insert("seat_view".into(), seat_view.unwrap_or(Value::Null));
+    Value::Object(out)
+}
+
+/// Starts the task that plays the agents' seats of a match: it takes an
+/// agent's turn under the lock, lets the agent think on a blocking thread
+/// without the lock, and gives the turn back under the lock (the match
+/// discards the move if anything changed meanwhile). It waits for a change
+/// when no agent is to move, and ends when the hub forgets the match.
+pub(crate) fn start_agents(m: &Arc<WebMatch>) {
+    let any_agent = lock(&m.game)
+        .occupants()
+        .iter()
+        .any(plateau::matches::Occupant::is_agent);
+    if !any_agent {
+        return;
+    }
+    let weak: Weak<WebMatch> = Arc::downgrade(m);
+    let wake = m.wake.clone();
+    tokio::spawn(async move {
+        loop {
+            {
+                let Some(m) = weak.upgrade() else {
+                    break;
+                };
+                loop {
+                    let turn = lock(&m.game).take_agent_turn();
+                    let Some(mut turn) = turn else {
+                        break;
+                    };
+                    let Ok(turn) = tokio::task::spawn_blocking(move || {
+                        turn.think();
+                        turn
+                    })
+                    .await
+                    else {
+                        break;
+                    };
+                    let finished = lock(&m.game).finish_agent_turn(turn);
+                    if let Err(e) = finished {
+                        eprintln!("match {}: {e}", m.id);
+                        m.changed();
+                        break;
+                    }
+                    let _ = m.events.send(Event::Update);
+                }
+            }
+            wake.notified().await;
+        }
+    });
+}
