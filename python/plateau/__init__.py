@@ -20,6 +20,17 @@ and ``state.observation_tensor(player)`` (NumPy, layout in
 ``game.observation_layout``). In a game of hidden information hand a player's
 code ``state.seat(player)``: it answers only what that player may know.
 
+A game between seats (people by name, agents by spec) goes through
+``plateau.Match``, which keeps the turns, the agents, undo (against an agent
+at once, between people with consent), draws, resignations and what each
+seat may see::
+
+    match = plateau.Match("hus", seats=["ann", "mcts:iters=200"], seed=1)
+    match.play(0, as_="south")                  # notation, or a legal-move index
+    match.play_agents()
+    match.request_undo("south")                 # the reply and ann's move
+    match.view("south")                         # what that seat may know
+
 Submodules: ``plateau.pettingzoo`` (AEC environments), ``plateau.gym``
 (a Gymnasium single-agent wrapper), ``plateau.selfplay`` (self-play training
 data: observations, action masks, actions, returns), ``plateau.distributed``
@@ -40,7 +51,9 @@ from ._plateau import (
     RecordError,
     HiddenInformationError,
     AgentError,
+    MatchError,
     Agent,
+    Match,
     agent,
     agents,
     arena,
@@ -62,7 +75,9 @@ __all__ = [
     "RecordError",
     "HiddenInformationError",
     "AgentError",
+    "MatchError",
     "Agent",
+    "Match",
     "agent",
     "agents",
     "arena",

@@ -47,6 +47,8 @@ def ray_shards(game: plateau.Game, a: str, b: str, games: int, seed: int = 0, sh
     Ray task (default: one shard per CPU of the cluster)."""
     import ray
 
+    for spec in (a, b):
+        plateau.agent(spec, game=game)  # a bad spec fails here, not in every task
     shards = _cluster_shards(shards)
     play = ray.remote(num_cpus=threads)(_play_shard)
     futures = [play.remote(game, a, b, games, seed, i, shards, max_plies, threads, records)

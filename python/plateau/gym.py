@@ -6,14 +6,19 @@ against a Plateau agent.
     obs, info = env.reset(seed=1)
     obs, reward, terminated, truncated, info = env.step(int(info["legal_actions"][0]))
 
-The observation is the learner's observation tensor (float32, written from
-its view only); ``info["action_mask"]`` and ``info["legal_actions"]`` give
-the legal action ids. The opponent chooses from its own seat (its view
-only). The reward is the learner's return at the end, 0 before. An illegal
+The game is a ``plateau.Match``: the learner's seat is a person's, played by
+action id, the others are the opponent's agent seats (the spec is checked
+when the environment is made: a bad one raises ``plateau.AgentError``, a
+ValueError). The observation is the learner's observation tensor (float32,
+written from its view only); ``info["action_mask"]`` and
+``info["legal_actions"]`` give the legal action ids. The opponent chooses
+from its own seat (its view only). The reward is the learner's return at the end, 0 before. An illegal
 action raises ``plateau.IllegalMoveError``; with ``illegal_action="lose"``
 it ends the episode instead with reward -1 and ``info["illegal"]`` (for
-agents that ignore the mask, and Gymnasium's checker). Free-form phases (a Stratego
-setup) are played at random from the reset seed for both sides.
+agents that ignore the mask, and Gymnasium's checker). The learner's
+free-form phases (a Stratego setup) are played at random from the reset
+seed; the opponent's agent plays its own. ``env.state`` is a copy of the
+whole state after the last step (for inspection).
 """
 
 from __future__ import annotations
@@ -50,36 +55,39 @@ class SingleAgentEnv(gymnasium.Env):
         self.game = game if isinstance(game, plateau.Game) else plateau.load(game, variant, set, rules)
         names = self.game.player_names
         self.player = player if isinstance(player, int) else names.index(player.lower())
+        # A bad spec fails here, naming the agent and the option.
+        plateau.Agent(opponent, game=self.game)
         self.opponent_spec = opponent
         self.render_mode = render_mode
         n = self.game.num_distinct_actions
         self.action_space = spaces.Discrete(n)
         self.observation_space = spaces.Box(0.0, np.inf, tuple(self.game.observation_shape), np.float32)
+        self.match: plateau.Match | None = None
         self.state: plateau.State | None = None
         self._rng = random.Random()
-        self._opponent: plateau.Agent | None = None
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         self._rng = random.Random(seed)
-        self._opponent = plateau.agent(self.opponent_spec, seed=self._rng.getrandbits(63), game=self.game)
-        self.state = self.game.new(seed)
+        seats: list[str | None] = [self.opponent_spec] * self.game.num_players
+        seats[self.player] = "learner"
+        self.match = plateau.Match(self.game, seats=seats, seed=seed, agent_seed=self._rng.getrandbits(63))
         self._advance()
         return self._observation(), self._info()
 
     def step(self, action: int):
-        assert self.state is not None
-        seat = self.state.seat(self.player)
-        if self.illegal_action == "lose" and int(action) not in seat.legal_action_ids():
+        match = self._live()
+        if self.illegal_action == "lose" and int(action) not in match.legal_action_ids(self.player):
             info = self._info()
             info["illegal"] = True
             return self._observation(), -1.0, True, False, info
-        seat.play_id(int(action))
+        match.play_id(int(action), as_=self.player)
         self._advance()
-        over = self.state.is_over
-        outcome = self.state.outcome
+        assert self.state is not None
+        over = match.is_over
+        outcome = match.outcome
         capped = outcome is not None and outcome["capped"]
         reward = float(self.state.returns[self.player]) if over else 0.0
         if self.render_mode == "human":
@@ -87,43 +95,42 @@ class SingleAgentEnv(gymnasium.Env):
         return self._observation(), reward, over and not capped, capped, self._info()
 
     def render(self):
-        text = self.state.seat(self.player).render() if self.state is not None else ""
+        text = self.match.view(self.player)["text"] if self.match is not None else ""
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
-    def _live(self) -> plateau.State:
-        if self.state is None or self._opponent is None:
+    def _live(self) -> plateau.Match:
+        if self.match is None:
             raise RuntimeError("no game yet: call reset() first")
-        return self.state
+        return self.match
 
     def _advance(self) -> None:
-        """Plays free-form phases and the opponent until it is the learner's turn."""
-        state = self._live()
-        assert self._opponent is not None
-        while not state.is_over:
-            if not state.moves_enumerable:
-                move = state.random_move(self._rng.getrandbits(63))
-                if move is None:
-                    raise RuntimeError(f"{self.game.id}: no random move in a free-form phase")
-                state.play(move)
-            elif state.to_move != self.player:
-                seat = state.seat(state.current_player())
-                seat.play(self._opponent.choose(seat))
-            else:
-                return
+        """Plays the opponent's seats and the learner's free-form phases
+        until the learner has an action to choose or the game is over."""
+        match = self._live()
+        while True:
+            match.play_agents()
+            if match.is_over or match.view(self.player)["moves_enumerable"]:
+                break
+            if match.to_move != self.player:
+                raise RuntimeError(f"{self.game.id}: seat {match.to_move} has no agent to play it")
+            move = match.state().random_move(self._rng.getrandbits(63))
+            if move is None:
+                raise RuntimeError(f"{self.game.id}: no random move in a free-form phase")
+            match.play(move, as_=self.player)
+        self.state = match.state()
 
     def _observation(self) -> np.ndarray:
-        return self._live().seat(self.player).observation_tensor()
+        return self._live().observation_tensor(self.player)
 
     def _info(self) -> dict[str, Any]:
-        state = self._live()
-        seat = state.seat(self.player)
+        match = self._live()
         info: dict[str, Any] = {
-            "action_mask": seat.legal_action_mask(),
-            "legal_actions": seat.legal_action_ids(),
+            "action_mask": match.legal_action_mask(self.player),
+            "legal_actions": match.legal_action_ids(self.player),
         }
-        if state.is_over:
-            info["outcome"] = state.outcome
+        if match.is_over:
+            info["outcome"] = match.outcome
         return info

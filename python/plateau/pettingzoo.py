@@ -16,12 +16,16 @@ float32, layout in ``env.game.observation_layout``; written from that
 player's view only) and ``action_mask`` (int8, 1 at the legal action ids on
 the player's turn, all zeros otherwise). Rewards are the game's returns at
 the end (``Game::returns``, in [-1, 1]); a game stopped by a cap is a
-truncation rather than a termination.
+truncation rather than a termination. The game is a ``plateau.Match``
+(``env.match``) with one person seat per agent, each played by action id
+on its own turn only; ``env.state`` is a copy of the whole state after the
+last step (for inspection).
 
 Free-form phases that have no action ids (a Stratego setup) are played for
 the players by ``setup``: ``"random"`` (a uniformly random setup drawn from
 the reset seed), or a callable ``setup(seat, player) -> str`` giving the
-move in notation from the player's seat.
+move in notation from the player's seat (a ``plateau.Seat`` of a copy of
+the state: it answers only what that player may know).
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ class PlateauAECEnv(AECEnv):
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.match: plateau.Match | None = None
         self.state: plateau.State | None = None
         self._rng = random.Random()
 
@@ -84,7 +89,7 @@ class PlateauAECEnv(AECEnv):
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         self._rng = random.Random(seed)
-        self.state = self.game.new(seed)
+        self.match = plateau.Match(self.game, seats=self.possible_agents, seed=seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -95,16 +100,15 @@ class PlateauAECEnv(AECEnv):
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None
+        match = self._live()
         player = self._index[agent]
-        seat = self.state.seat(player)
         return {
-            "observation": seat.observation_tensor(),
-            "action_mask": seat.legal_action_mask(),
+            "observation": match.observation_tensor(player),
+            "action_mask": match.legal_action_mask(player),
         }
 
     def step(self, action: int | None) -> None:
-        assert self.state is not None
+        match = self._live()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -112,7 +116,7 @@ class PlateauAECEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} is to move: the action is an id, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.state.seat(self._index[agent]).play_id(int(action))
+        match.play_id(int(action), as_=self._index[agent])
         self._play_free_form()
         self._after_move()
         self._accumulate_rewards()
@@ -131,15 +135,19 @@ class PlateauAECEnv(AECEnv):
     def close(self) -> None:
         pass
 
-    def _live(self) -> plateau.State:
-        if self.state is None:
+    def _live(self) -> plateau.Match:
+        if self.match is None:
             raise RuntimeError("no game yet: call reset() first")
-        return self.state
+        return self.match
 
     def _play_free_form(self) -> None:
-        state = self._live()
-        while not state.is_over and not state.moves_enumerable:
-            player = state.current_player()
+        match = self._live()
+        while not match.is_over:
+            player = match.to_move
+            assert player is not None  # the game is on
+            if match.view(player)["moves_enumerable"]:
+                break
+            state = match.state()
             if callable(self.setup):
                 move = self.setup(state.seat(player), player)
             else:
@@ -147,10 +155,12 @@ class PlateauAECEnv(AECEnv):
                 if random_move is None:
                     raise RuntimeError(f"{self.game.id}: no random move in a free-form phase")
                 move = random_move
-            state.play(move)
+            match.play(move, as_=player)
+        self.state = match.state()
 
     def _after_move(self) -> None:
-        state = self._live()
+        state = self.state
+        assert state is not None  # set by _play_free_form
         self.rewards = {a: 0.0 for a in self.agents}
         if state.is_over:
             outcome = state.outcome

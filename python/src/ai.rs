@@ -6,6 +6,7 @@ use crate::errors::{AgentError, IllegalMoveError, PlateauError};
 use crate::objects::{Game, Seat, State};
 use plateau::ai::arena::{ArenaConfig, ArenaError};
 use plateau::ai::report::{self, ArenaReport, Shard};
+use plateau::ai::SpecError;
 use plateau::registry::DynAgent;
 use plateau::{DynSession, Status};
 use pyo3::exceptions::PyTypeError;
@@ -97,6 +98,26 @@ impl Agent {
 
 #[pymethods]
 impl Agent {
+    /// An agent of `spec` (see `plateau.agent`): a bad spec raises
+    /// `AgentError` here, not at the first `choose`.
+    #[new]
+    #[pyo3(signature = (spec, seed = 0, game = None))]
+    fn new(spec: &str, seed: u64, game: Option<&Bound<'_, Game>>) -> PyResult<Agent> {
+        let agent = Agent {
+            spec: spec.trim().to_string(),
+            seed,
+            built: Mutex::new(None),
+        };
+        match game {
+            Some(game) => {
+                let built = agent.build(&*game.get().rules.game)?;
+                *agent.built.lock().unwrap_or_else(|e| e.into_inner()) = Some(built);
+            }
+            None => check_for_any_game(&agent.spec, seed)?,
+        }
+        Ok(agent)
+    }
+
     /// The spec the agent was made from.
     #[getter]
     fn spec(&self) -> String {
@@ -119,14 +140,7 @@ impl Agent {
         state: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let c = self.run(py, state)?;
-        let d = PyDict::new(py);
-        d.set_item("move", &c.mv)?;
-        d.set_item("iterations", c.iterations)?;
-        d.set_item("depth", c.depth)?;
-        d.set_item("value", c.value)?;
-        d.set_item("seconds", c.elapsed.as_secs_f64())?;
-        d.set_item("top", c.top.clone())?;
-        Ok(d)
+        choice_dict(py, &c)
     }
 
     /// Forgets anything kept from earlier moves (a search tree), for a new game.
@@ -146,22 +160,56 @@ impl Agent {
     }
 }
 
-/// An agent of `spec`, seeded with `seed`. With `game` given the spec is
-/// checked now (AgentError names the bad option); otherwise when it first
-/// chooses.
+/// An agent of `spec`, seeded with `seed`, its spec checked now:
+/// `AgentError` (a ValueError) names the agent and the bad option, with
+/// the message the match layer gives. With `game` the spec is checked for
+/// that game; without, it must be an agent of some game Plateau ships
+/// (each game then checks it when the agent first chooses in it).
 #[pyfunction]
 #[pyo3(signature = (spec, seed = 0, game = None))]
 fn agent(spec: &str, seed: u64, game: Option<&Bound<'_, Game>>) -> PyResult<Agent> {
-    let agent = Agent {
-        spec: spec.trim().to_string(),
-        seed,
-        built: Mutex::new(None),
-    };
-    if let Some(game) = game {
-        let built = agent.build(&*game.get().rules.game)?;
-        *agent.built.lock().unwrap_or_else(|e| e.into_inner()) = Some(built);
+    Agent::new(spec, seed, game)
+}
+
+/// Checks `spec` against every shipped game (default rules): `Ok` if one
+/// of them has that agent with those options; otherwise the error of a
+/// game that has the agent (a bad option, a bad value), else the first.
+fn check_for_any_game(spec: &str, seed: u64) -> PyResult<()> {
+    let mut first: Option<SpecError> = None;
+    let mut offered: Option<SpecError> = None;
+    for entry in crate::objects::registry().games() {
+        let Ok(game) = entry.load(&plateau::RulesSpec::default_variant()) else {
+            continue;
+        };
+        match game.agent(spec, seed) {
+            Ok(_) => return Ok(()),
+            Err(e @ (SpecError::Unavailable { .. } | SpecError::UnknownAgent { .. })) => {
+                first.get_or_insert(e);
+            }
+            Err(e) => {
+                offered.get_or_insert(e);
+            }
+        }
     }
-    Ok(agent)
+    match offered.or(first) {
+        Some(e) => Err(AgentError::new_err(e.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// The dict of an agent's choice (as `Agent.analyse` gives).
+pub(crate) fn choice_dict<'py>(
+    py: Python<'py>,
+    c: &plateau::registry::DynChoice,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("move", &c.mv)?;
+    d.set_item("iterations", c.iterations)?;
+    d.set_item("depth", c.depth)?;
+    d.set_item("value", c.value)?;
+    d.set_item("seconds", c.elapsed.as_secs_f64())?;
+    d.set_item("top", c.top.clone())?;
+    Ok(d)
 }
 
 /// The agents of a game and their options: a list of dicts with `name`,

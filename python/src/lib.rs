@@ -17,7 +17,8 @@
 //!
 //! Errors are Python exceptions carrying the engine's messages:
 //! `plateau.IllegalMoveError`, `plateau.RulesError`, `plateau.RecordError`,
-//! `plateau.HiddenInformationError`, `plateau.AgentError`, all subclasses of
+//! `plateau.HiddenInformationError`, `plateau.AgentError`, `plateau.MatchError`
+//! (with a `kind`), all subclasses of
 //! `plateau.PlateauError` (a `ValueError`).
 
 #![forbid(unsafe_code)]
@@ -26,8 +27,10 @@
 mod ai;
 mod convert;
 mod errors;
+mod matches;
 mod objects;
 mod playouts;
+mod seat;
 
 use pyo3::prelude::*;
 
@@ -37,5 +40,6 @@ fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     objects::register(m)?;
     ai::register(m)?;
+    matches::register(m)?;
     Ok(())
 }

@@ -1,12 +1,10 @@
-//! The Python classes `Game`, `State` and `Seat`, and the module functions
+//! The Python classes `Game` and `State` (`Seat` in seat.rs), and the module functions
 //! `games`, `load` and `load_record`.
 
 use crate::convert::{json_text, to_py};
-use crate::errors::{
-    play_error, record_error, rules_error, HiddenInformationError, IllegalMoveError, PlateauError,
-    RulesError,
-};
+use crate::errors::{play_error, record_error, rules_error, PlateauError, RulesError};
 use crate::playouts::Playouts;
+pub(crate) use crate::seat::Seat;
 use plateau::learning::DynLearning;
 use plateau::{DynGame, DynSession, GameRecord, Outcome, Player, Registry, RulesSpec, Status};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
@@ -28,12 +26,14 @@ pub struct Rules {
 }
 
 impl Rules {
-    fn new(game: Box<dyn DynGame>) -> Arc<Rules> {
+    /// The rules of a loaded game, with its learning interface.
+    pub(crate) fn new(game: Box<dyn DynGame>) -> Arc<Rules> {
         let learning = registry().learning(game.id());
         Arc::new(Rules { game, learning })
     }
 
-    fn learning(&self) -> PyResult<&'static dyn DynLearning> {
+    /// The game's learning interface, or an error saying it has none.
+    pub(crate) fn learning(&self) -> PyResult<&'static dyn DynLearning> {
         self.learning.ok_or_else(|| {
             PlateauError::new_err(format!(
                 "{} has no action space or observation tensor",
@@ -43,7 +43,7 @@ impl Rules {
     }
 
     /// A player given as a number or a name.
-    fn player(&self, obj: &Bound<'_, PyAny>) -> PyResult<Player> {
+    pub(crate) fn player(&self, obj: &Bound<'_, PyAny>) -> PyResult<Player> {
         let n = self.game.num_players();
         if let Ok(i) = obj.extract::<i64>() {
             if (0..n as i64).contains(&i) {
@@ -80,7 +80,7 @@ impl Rules {
 
 /// An outcome as a dict: `winner` (player number or None), `winner_name`,
 /// `reason`, `scores` (list or None), `capped`.
-fn outcome_dict<'py>(
+pub(crate) fn outcome_dict<'py>(
     py: Python<'py>,
     rules: &Rules,
     outcome: &Outcome,
@@ -97,7 +97,12 @@ fn outcome_dict<'py>(
     Ok(d)
 }
 
-fn f32_array<'py>(py: Python<'py>, values: &[f32], shape: &[usize]) -> PyResult<Bound<'py, PyAny>> {
+/// Float32 values as a NumPy array of `shape`.
+pub(crate) fn f32_array<'py>(
+    py: Python<'py>,
+    values: &[f32],
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
     let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
     let buffer = PyByteArray::new(py, &bytes);
     let numpy = py.import("numpy")?;
@@ -106,7 +111,12 @@ fn f32_array<'py>(py: Python<'py>, values: &[f32], shape: &[usize]) -> PyResult<
         .call_method1("reshape", (shape.to_vec(),))
 }
 
-fn mask_array<'py>(py: Python<'py>, n: usize, ids: &[usize]) -> PyResult<Bound<'py, PyAny>> {
+/// An int8 NumPy mask of `n` entries, 1 at `ids`.
+pub(crate) fn mask_array<'py>(
+    py: Python<'py>,
+    n: usize,
+    ids: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
     let mut bytes = vec![0u8; n];
     for &id in ids {
         if id < n {
@@ -353,17 +363,21 @@ impl State {
         self.session.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn to_move_of(session: &dyn DynSession) -> Option<Player> {
+    pub(crate) fn to_move_of(session: &dyn DynSession) -> Option<Player> {
         session.status().to_move()
     }
 
-    fn legal_ids(&self, session: &dyn DynSession) -> PyResult<Vec<usize>> {
+    pub(crate) fn legal_ids(&self, session: &dyn DynSession) -> PyResult<Vec<usize>> {
         let mut ids = Vec::new();
         self.rules.learning()?.legal_action_ids(session, &mut ids);
         Ok(ids)
     }
 
-    fn play_any(&self, session: &mut dyn DynSession, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+    pub(crate) fn play_any(
+        &self,
+        session: &mut dyn DynSession,
+        mv: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         if let Ok(text) = mv.cast::<PyString>() {
             return session.play(text.to_str()?).map_err(play_error);
         }
@@ -379,7 +393,7 @@ impl State {
         ))
     }
 
-    fn observation<'py>(
+    pub(crate) fn observation<'py>(
         &self,
         py: Python<'py>,
         session: &dyn DynSession,
@@ -415,7 +429,7 @@ impl State {
 impl State {
     /// The rules of this game.
     #[getter]
-    fn game(&self) -> Game {
+    pub(crate) fn game(&self) -> Game {
         Game {
             rules: self.rules.clone(),
         }
@@ -423,7 +437,7 @@ impl State {
 
     /// The player to move (a number), or None when the game is over.
     #[getter]
-    fn to_move(&self) -> Option<u8> {
+    pub(crate) fn to_move(&self) -> Option<u8> {
         Self::to_move_of(&**self.lock()).map(|p| p.0)
     }
 
@@ -435,39 +449,39 @@ impl State {
 
     /// Whose turn it is or how the game ended, in words.
     #[getter]
-    fn status(&self) -> String {
+    pub(crate) fn status(&self) -> String {
         self.status_text(&**self.lock())
     }
 
     /// Whether the game is over.
     #[getter]
-    fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.lock().status().is_over()
     }
 
     /// How the game ended (a dict: winner, winner_name, reason, scores,
     /// capped), or None while it goes on.
     #[getter]
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    pub(crate) fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         self.outcome_of(py, &**self.lock())
     }
 
     /// Each player's return in [-1, 1] (all zeros while the game goes on).
     #[getter]
-    fn returns(&self) -> Vec<f64> {
+    pub(crate) fn returns(&self) -> Vec<f64> {
         self.lock().returns()
     }
 
     /// The number of moves played.
     #[getter]
-    fn num_moves(&self) -> usize {
+    pub(crate) fn num_moves(&self) -> usize {
         self.lock().num_moves()
     }
 
     /// Whether the legal moves can be listed (false in a free-form phase
     /// such as a Stratego setup: enter the move as text, see `move_hint`).
     #[getter]
-    fn moves_enumerable(&self) -> bool {
+    pub(crate) fn moves_enumerable(&self) -> bool {
         self.lock().moves_enumerable()
     }
 
@@ -490,7 +504,7 @@ impl State {
     }
 
     /// Takes back the last move; False if there is none.
-    fn undo(&self) -> bool {
+    pub(crate) fn undo(&self) -> bool {
         self.lock().undo()
     }
 
@@ -502,7 +516,7 @@ impl State {
     }
 
     /// An independent copy of this state.
-    fn clone(&self) -> State {
+    pub(crate) fn clone(&self) -> State {
         State::new(self.rules.clone(), self.lock().clone_box())
     }
 
@@ -528,7 +542,7 @@ impl State {
     }
 
     /// The whole state as a dict (it shows every secret).
-    fn state_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn state_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.lock().state_json())
     }
 
@@ -548,7 +562,7 @@ impl State {
 
     /// The game record as a dict (`record_json()` gives the JSON text);
     /// `plateau.load_record` and `Game.from_record` read either back.
-    fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let record = self.lock().record();
         let value = serde_json::to_value(&record).expect("a record always serializes");
         to_py(py, &value)
@@ -640,7 +654,7 @@ impl State {
         })
     }
 
-    fn __repr__(&self) -> String {
+    pub(crate) fn __repr__(&self) -> String {
         let s = self.lock();
         format!(
             "<plateau.State {} ({}) after {} moves: {}>",
@@ -659,265 +673,6 @@ impl State {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let f = py.import("plateau._plateau")?.getattr("load_record")?;
         Ok((f, (self.record_json(),)))
-    }
-}
-
-/// One player's seat at a game: it answers only what that player may know
-/// (its view, its legal moves on its turn, its observation) and, in a game
-/// of hidden information, refuses the whole state, the record and undo.
-/// It follows the game as it goes on.
-#[pyclass(module = "plateau", frozen)]
-pub struct Seat {
-    pub(crate) state: Py<State>,
-    pub(crate) player: Player,
-}
-
-impl Seat {
-    fn hidden(&self) -> bool {
-        self.state.get().lock().hidden_information()
-    }
-
-    fn refuse(&self, what: &str) -> PyErr {
-        HiddenInformationError::new_err(format!(
-            "a player's seat does not give {what} in a game of hidden information"
-        ))
-    }
-
-    fn my_turn(&self, session: &dyn DynSession) -> bool {
-        State::to_move_of(session) == Some(self.player)
-    }
-
-    fn not_my_turn(&self, session: &dyn DynSession) -> PyErr {
-        let rules = &self.state.get().rules;
-        IllegalMoveError::new_err(match session.status() {
-            Status::ToMove(p) => format!(
-                "it is {}'s turn, not {}'s",
-                rules.game.player_name(p),
-                rules.game.player_name(self.player)
-            ),
-            Status::Over(_) => "the game is over".into(),
-        })
-    }
-}
-
-#[pymethods]
-impl Seat {
-    /// The seat's player (a number).
-    #[getter]
-    fn player(&self) -> u8 {
-        self.player.0
-    }
-
-    /// The seat's player's name.
-    #[getter]
-    fn player_name(&self) -> String {
-        self.state.get().rules.game.player_name(self.player)
-    }
-
-    /// The rules of this game.
-    #[getter]
-    fn game(&self) -> Game {
-        self.state.get().game()
-    }
-
-    /// The player to move, or None when the game is over.
-    #[getter]
-    fn to_move(&self) -> Option<u8> {
-        self.state.get().to_move()
-    }
-
-    /// Whose turn it is or how the game ended, in words.
-    #[getter]
-    fn status(&self) -> String {
-        self.state.get().status()
-    }
-
-    /// Whether the game is over.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.state.get().is_over()
-    }
-
-    /// How the game ended, or None while it goes on.
-    #[getter]
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        self.state.get().outcome(py)
-    }
-
-    /// Each player's return in [-1, 1] (zeros while the game goes on).
-    #[getter]
-    fn returns(&self) -> Vec<f64> {
-        self.state.get().returns()
-    }
-
-    /// The number of moves played.
-    #[getter]
-    fn num_moves(&self) -> usize {
-        self.state.get().num_moves()
-    }
-
-    /// Whether the legal moves can be listed (see `State.moves_enumerable`).
-    #[getter]
-    fn moves_enumerable(&self) -> bool {
-        self.state.get().moves_enumerable()
-    }
-
-    /// What to enter in a free-form phase, on this player's turn.
-    #[getter]
-    fn move_hint(&self) -> Option<String> {
-        let s = self.state.get().lock();
-        if self.my_turn(&**s) {
-            s.move_hint()
-        } else {
-            None
-        }
-    }
-
-    /// What this player sees, as a dict.
-    fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.state.get().lock().view_json(self.player))
-    }
-
-    /// The board as this player sees it.
-    fn render(&self) -> String {
-        self.state.get().lock().render(Some(self.player))
-    }
-
-    /// What the last move did, as this player may know it.
-    fn describe_last_move(&self) -> Option<String> {
-        self.state
-            .get()
-            .lock()
-            .describe_last_move(Some(self.player))
-    }
-
-    /// The legal moves on this player's turn; an empty list otherwise.
-    fn legal_moves(&self) -> Vec<String> {
-        let s = self.state.get().lock();
-        if self.my_turn(&**s) {
-            s.legal_moves()
-        } else {
-            Vec::new()
-        }
-    }
-
-    /// The legal action ids on this player's turn; an empty list otherwise.
-    fn legal_action_ids(&self) -> PyResult<Vec<usize>> {
-        let state = self.state.get();
-        let s = state.lock();
-        if self.my_turn(&**s) {
-            state.legal_ids(&**s)
-        } else {
-            Ok(Vec::new())
-        }
-    }
-
-    /// The legal action mask on this player's turn (all zeros otherwise).
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let ids = self.legal_action_ids()?;
-        let rules = &self.state.get().rules;
-        mask_array(
-            py,
-            rules.learning()?.num_distinct_actions(&*rules.game),
-            &ids,
-        )
-    }
-
-    /// Plays this player's move (notation or action id), on its turn only.
-    fn play(&self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
-        let state = self.state.get();
-        let mut s = state.lock();
-        if !self.my_turn(&**s) {
-            return Err(self.not_my_turn(&**s));
-        }
-        state.play_any(&mut **s, mv)
-    }
-
-    /// Plays the legal move with that action id, on this player's turn only.
-    fn play_id(&self, action: usize) -> PyResult<()> {
-        let state = self.state.get();
-        let mut s = state.lock();
-        if !self.my_turn(&**s) {
-            return Err(self.not_my_turn(&**s));
-        }
-        state
-            .rules
-            .learning()?
-            .play_id(&mut **s, action)
-            .map_err(play_error)
-    }
-
-    /// The action id of a move given in notation, on this player's turn.
-    fn action_id(&self, mv: &str) -> PyResult<usize> {
-        let state = self.state.get();
-        let s = state.lock();
-        if !self.my_turn(&**s) {
-            return Err(self.not_my_turn(&**s));
-        }
-        state
-            .rules
-            .learning()?
-            .action_id(&**s, mv)
-            .map_err(play_error)
-    }
-
-    /// This player's observation tensor (see `State.observation_tensor`).
-    fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let state = self.state.get();
-        let s = state.lock();
-        state.observation(py, &**s, self.player)
-    }
-
-    /// The player resigns.
-    fn resign(&self) {
-        let state = self.state.get();
-        state.lock().resign(self.player);
-    }
-
-    /// The game record; refused in a game of hidden information (it holds
-    /// every player's setup).
-    fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        if self.hidden() {
-            return Err(self.refuse("the record"));
-        }
-        self.state.get().record(py)
-    }
-
-    /// The whole state; refused in a game of hidden information.
-    fn state_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        if self.hidden() {
-            return Err(self.refuse("the whole state"));
-        }
-        self.state.get().state_json(py)
-    }
-
-    /// A copy of the whole state; refused in a game of hidden information.
-    fn state(&self) -> PyResult<State> {
-        if self.hidden() {
-            return Err(self.refuse("the whole state"));
-        }
-        Ok(self.state.get().clone())
-    }
-
-    /// Takes back the last move; refused in a game of hidden information
-    /// (as in `plateau serve`'s seats).
-    fn undo(&self) -> PyResult<bool> {
-        if self.hidden() {
-            return Err(self.refuse("undo"));
-        }
-        Ok(self.state.get().undo())
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<plateau.Seat of {} at {}>",
-            self.player_name(),
-            self.state.get().__repr__()
-        )
-    }
-
-    fn __str__(&self) -> String {
-        self.render()
     }
 }
 

@@ -37,6 +37,8 @@ def test_pettingzoo_episode_with_masks_and_final_rewards():
             steps += 1
         e.step(action)
     assert e.state.is_over and steps > 0
+    assert [s["occupant"]["kind"] for s in e.match.seats] == ["person", "person"]
+    assert e.match.record()["players"] == [{"name": "player_0"}, {"name": "player_1"}]
     assert not e.agents
     # rewards of the finished game are the returns
     assert sorted(e.state.returns) in ([-1.0, 1.0], [0.0, 0.0])
@@ -62,6 +64,9 @@ def test_gymnasium_single_agent_env_against_an_agent():
     environment = SingleAgentEnv("hus", opponent="greedy", player=1)
     obs, info = environment.reset(seed=2)
     assert obs.shape == (3, 16) and environment.state.to_move == 1
+    # the game is a Match: the learner a person's seat, the opponent an agent's
+    seats = [s["occupant"] for s in environment.match.seats]
+    assert seats == [{"kind": "agent", "spec": "greedy"}, {"kind": "person", "name": "learner"}]
     done, reward, steps = False, 0.0, 0
     while not done:
         obs, reward, terminated, truncated, info = environment.step(info["legal_actions"][0])
