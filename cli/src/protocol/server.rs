@@ -23,13 +23,6 @@ const MAX_AGENTS: usize = 64;
 /// ([`super::Options::max_games`]).
 pub const DEFAULT_MAX_GAMES: usize = 1024;
 
-/// An open game as one request reaches it, to read only (for a front end
-/// that embeds the server and reads what it holds itself).
-pub(crate) struct OpenGame<'a> {
-    /// The game in progress.
-    pub session: &'a dyn DynSession,
-}
-
 /// An open match as one request reaches it: the match and who the id is.
 pub(crate) struct Open<'a> {
     /// The match.
@@ -258,15 +251,6 @@ impl<'r> Server<'r> {
             .get_mut(&handle.game)
             .ok_or_else(|| self_less_unknown_id(id))?;
         Ok(Open { game, client })
-    }
-
-    /// The open game of the request's `id`, to read (for a front end that
-    /// embeds the server).
-    pub fn game(&mut self, req: &Request) -> Result<OpenGame<'_>> {
-        let open = self.open(req)?;
-        Ok(OpenGame {
-            session: open.game.session(),
-        })
     }
 
     /// The match of the request's `id`, who the id is, and the agent of
