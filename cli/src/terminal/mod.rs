@@ -9,12 +9,11 @@ pub mod play;
 pub mod replay;
 mod rules_panel;
 mod saving;
-mod seats;
+pub(crate) mod seats;
 mod stepper;
 mod tui;
 
 use play::{legal_moves_listing, Table};
 
 use console::title;
-pub use seats::Seat;
 pub use stepper::step;

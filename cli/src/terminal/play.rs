@@ -8,8 +8,7 @@
 //! looks next may know it.
 
 use super::console::{self, ask, clear, say, title};
-pub use super::seats::Seat;
-use super::{placement, rules_panel, saving, tui};
+use super::{placement, rules_panel, saving, seats, tui};
 use crate::common::error::{CliError, CliResult};
 use crate::common::loading::load_game;
 use crate::common::options::{RulesOpts, SetupOpts};
@@ -18,7 +17,8 @@ use crate::common::text::{last_move_report, status_line};
 use crate::common::{record_file, setups};
 use crate::Io;
 use clap::Args;
-use plateau::{DynAgent, DynSession, GameRng, Player, Registry, Status};
+use plateau::matches::{Client, Match, MatchError, MatchOptions, MoveRef, Occupant, UndoOutcome};
+use plateau::{DynSession, GameRng, Player, Registry, Status};
 use std::path::PathBuf;
 
 /// Arguments of `plateau play`.
@@ -54,12 +54,14 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub rules: RulesOpts,
     /// Who plays the first player: human or an agent spec (random, greedy,
-    /// mcts:time=1s, ai, ...; see `plateau agents`).
-    #[arg(long, default_value = "human", value_name = "PLAYER")]
-    pub p1: String,
-    /// Who plays the second player: human or an agent spec.
-    #[arg(long, default_value = "random", value_name = "PLAYER")]
-    pub p2: String,
+    /// mcts:time=1s, ai, ...; see `plateau agents`) [default: human; with
+    /// --load: the record's player].
+    #[arg(long, value_name = "PLAYER")]
+    pub p1: Option<String>,
+    /// Who plays the second player: human or an agent spec [default:
+    /// random; with --load: the record's player].
+    #[arg(long, value_name = "PLAYER")]
+    pub p2: Option<String>,
     /// The agent that answers `hint` at the prompt, from your view only
     /// (default: ai).
     #[arg(long, value_name = "SPEC")]
@@ -102,22 +104,24 @@ enum Turn {
     Quit,
 }
 
-/// A game at the terminal.
+/// A game at the terminal: the match, and what only the terminal keeps
+/// (who is looking at the screen, the hint agent's spec, the setups of the
+/// command line still to play).
 pub(super) struct Table {
-    pub(super) session: Box<dyn DynSession>,
-    pub(super) seats: Vec<Seat>,
-    /// Two or more people share the terminal in a game of hidden information.
+    /// The match: seats, turns, agents, undo and what each seat may see.
+    pub(super) m: Match,
+    /// Who acts at this terminal: the one person's seat, the hot seat when
+    /// two or more people share it, the referee when only agents play.
+    pub(super) client: Client,
+    /// Two or more people share the terminal in a game of hidden
+    /// information: the screen is handed over between them.
     pub(super) hot_seat: bool,
     /// The person whose view is on the screen.
     pub(super) shown_to: Option<Player>,
     /// For the `random` command.
     pub(super) rng: GameRng,
-    /// The agent of the `hint` command: its spec, and the agent once asked.
-    pub(super) hint: (String, Option<Box<dyn DynAgent>>),
-    /// The rules, for making the hint agent.
-    pub(super) game: Box<dyn plateau::DynGame>,
-    /// The seed of the hint agent.
-    pub(super) hint_seed: u64,
+    /// The spec of the `hint` command's agent.
+    pub(super) hint: String,
     /// Setups given on the command line for players who set up later (a
     /// `--blue-setup` while Red, a person, sets up first), played as soon
     /// as their player is to move, and the generator of the random ones.
@@ -142,82 +146,97 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
             )));
         }
     }
-    let (game, loaded) = match &record_to_load(registry, args) {
+    let flags = ["--p1", "--p2"];
+    let given = [args.p1.as_deref(), args.p2.as_deref()];
+    let load = record_to_load(registry, args);
+    let (m, seed, presets) = match &load {
         Some(path) => {
-            let (record, session) = record_file::open(registry, path)?;
-            (
-                record_file::rules_of(registry, &record)?,
-                Some((record, session)),
-            )
+            // Read and replayed first, for the errors that name the file.
+            let (record, _) = record_file::open(registry, path)?;
+            // The record's players come back unless a flag replaces them;
+            // a record without players gets the flags' defaults.
+            let game = record_file::rules_of(registry, &record)?;
+            let overrides: Vec<(Player, Occupant)> = (0..game.num_players().min(2))
+                .filter_map(|i| {
+                    let spec = given[i]
+                        .or_else(|| record.players.get(i).is_none().then_some(DEFAULT_SEATS[i]))?;
+                    let p = Player(i as u8);
+                    Some((p, seats::occupant(spec, game.as_ref(), p)))
+                })
+                .collect();
+            let options = options_of(args, record.seed, &overrides, &record);
+            let m = Match::from_record(registry, &record, &overrides, options).map_err(
+                |e| match e {
+                    MatchError::BadAgent { .. } => seats::usage_error(e, &flags),
+                    e => CliError::failed(format!("{}: {e}", path.display())),
+                },
+            )?;
+            // Playing on and stopping again saves to the same autosave.
+            saving::continue_autosave(path);
+            (m, record.seed, Presets::default())
         }
         None => {
             let name = args.game.as_deref().unwrap_or_default();
-            (load_game(registry, name, &args.rules)?, None)
+            let game = load_game(registry, name, &args.rules)?;
+            let seed = crate::common::seeds::seed_or_clock(args.seed);
+            let n = game.num_players();
+            let occupants: Vec<Occupant> = (0..n)
+                .map(|i| {
+                    let p = Player(i as u8);
+                    let spec = given.get(i).copied().flatten();
+                    let spec = spec.or(DEFAULT_SEATS.get(i).copied()).unwrap_or("human");
+                    seats::occupant(spec, game.as_ref(), p)
+                })
+                .collect();
+            let hotseat = occupants.iter().filter(|o| o.is_person()).count() >= 2;
+            let options = MatchOptions {
+                hotseat,
+                agent_seed: args.seed.map(|_| seed.wrapping_add(1)),
+            };
+            let m = Match::new(game, seed, occupants, options)
+                .map_err(|e| seats::usage_error(e, &flags))?;
+            let pending = setups::resolve(m.session(), &entries)?;
+            setups::check_reachable(m.session(), &pending)?;
+            let secret = crate::common::seeds::secret_seed(args.seed, seed, 0);
+            let presets = Presets {
+                pending,
+                rng: Some(setups::setup_rng(secret)),
+            };
+            (m, seed, presets)
         }
-    };
-    let seed = match &loaded {
-        Some((record, _)) => record.seed,
-        None => crate::common::seeds::seed_or_clock(args.seed),
     };
     let secret = |offset| crate::common::seeds::secret_seed(args.seed, seed, offset);
-    let specs = [&args.p1, &args.p2];
-    let mut seats = vec![
-        Seat::parse("--p1", specs[0], game.as_ref(), secret(1))?,
-        Seat::parse("--p2", specs[1], game.as_ref(), secret(2))?,
-    ];
-    // A hint agent given is checked now; the default one is made when asked.
+    // A hint agent given is checked now (the match makes a fresh one for
+    // each hint).
     let hint = match &args.hint {
         Some(spec) => {
-            let agent = crate::agents::make_agent(game.as_ref(), spec, secret(4))
+            crate::agents::make_agent(m.game(), spec, secret(4))
                 .map_err(|e| CliError::usage(format!("--hint: {e}")))?;
-            (spec.clone(), Some(agent))
+            spec.clone()
         }
-        None => ("ai".to_string(), None),
+        None => "ai".to_string(),
     };
-    let players = game.num_players();
-    while seats.len() < players {
-        seats.push(Seat::Human);
-    }
-    seats.truncate(players);
-    let mut presets = Presets::default();
-    let session = match loaded {
-        Some((_, session)) => session,
-        None => {
-            let session = game.new_session(seed);
-            let pending = setups::resolve(session.as_ref(), &entries)?;
-            setups::check_reachable(session.as_ref(), &pending)?;
-            presets = Presets {
-                pending,
-                rng: Some(setups::setup_rng(secret(0))),
-            };
-            session
-        }
-    };
-    let humans = seats.iter().filter(|s| s.is_human()).count();
-    let mut table = Table {
-        hot_seat: session.hidden_information() && humans >= 2,
-        session,
-        seats,
-        shown_to: None,
-        rng: plateau::rng(secret(3)),
-        hint,
-        game,
-        hint_seed: secret(4),
-        presets,
-    };
+    let mut table = Table::new(m, plateau::rng(secret(3)), hint, presets);
     // The setups of the players who set up first; the others' wait for
     // their turn.
     table.play_presets()?;
     if !args.plain && tui::terminal_is_interactive() {
         return tui::run(table, args.save.as_deref(), args.overwrite, io);
     }
-    let game = table.game.as_ref();
+    let game = table.m.game();
     // Specs as given: a seed drawn in secret is not shown.
     let who: Vec<String> = table
-        .seats
+        .m
+        .occupants()
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("{} {}", game.player_name(Player(i as u8)), s.describe()))
+        .map(|(i, o)| {
+            format!(
+                "{} {}",
+                game.player_name(Player(i as u8)),
+                seats::describe(o)
+            )
+        })
         .collect();
     say(
         io,
@@ -243,6 +262,31 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
     table.finish(ended?, args.save.as_deref(), args.overwrite, io)
 }
 
+/// Who plays the seats when no flag (and no record) says: a person, then
+/// a random player.
+const DEFAULT_SEATS: [&str; 2] = ["human", "random"];
+
+/// The match options of a loaded game: hot-seat play when two or more
+/// people play it, the agents seeded from the game's seed when --seed is
+/// given.
+fn options_of(
+    args: &PlayArgs,
+    seed: u64,
+    overrides: &[(Player, Occupant)],
+    record: &plateau::GameRecord,
+) -> MatchOptions {
+    let people = (0..record.players.len().max(overrides.len()).max(2))
+        .filter(|i| match overrides.iter().find(|(p, _)| p.index() == *i) {
+            Some((_, o)) => o.is_person(),
+            None => record.players.get(*i).is_none_or(|r| r.agent.is_none()),
+        })
+        .count();
+    MatchOptions {
+        hotseat: people >= 2,
+        agent_seed: args.seed.map(|_| seed.wrapping_add(1)),
+    }
+}
+
 /// The record file to continue: `--load FILE`, or a FILE given where the
 /// game goes that is no game's name but a file.
 fn record_to_load(registry: &Registry, args: &PlayArgs) -> Option<PathBuf> {
@@ -255,6 +299,46 @@ fn record_to_load(registry: &Registry, args: &PlayArgs) -> Option<PathBuf> {
 }
 
 impl Table {
+    /// The table of a match: the client is the one person's seat, the hot
+    /// seat for two or more people, the referee when only agents play.
+    pub(super) fn new(m: Match, rng: GameRng, hint: String, presets: Presets) -> Table {
+        let people: Vec<Player> = m
+            .occupants()
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.is_person())
+            .map(|(i, _)| Player(i as u8))
+            .collect();
+        let client = match people.as_slice() {
+            [] => Client::Referee,
+            [p] => Client::Seat(*p),
+            _ => Client::HotSeat,
+        };
+        Table {
+            hot_seat: m.session().hidden_information() && people.len() >= 2,
+            m,
+            client,
+            shown_to: None,
+            rng,
+            hint,
+            presets,
+        }
+    }
+
+    /// The game in progress, to read.
+    pub(super) fn session(&self) -> &dyn DynSession {
+        self.m.session()
+    }
+
+    /// The record with the players, for saving (the terminal is the
+    /// referee of its own game).
+    pub(super) fn record(&self) -> plateau::GameRecord {
+        match self.m.record(Client::Referee) {
+            Ok(record) => record,
+            Err(_) => self.m.session().record(),
+        }
+    }
+
     /// Plays the command line's setup of the player to move, if one is
     /// waiting (and of the next, while each is); `true` if any was played.
     fn play_presets(&mut self) -> CliResult<bool> {
@@ -268,51 +352,64 @@ impl Table {
     /// Plays the command line's setup of the player to move, if one is
     /// waiting; `true` if it was played.
     pub(super) fn play_one_preset(&mut self) -> CliResult<bool> {
-        let (Some(rng), Status::ToMove(p)) = (self.presets.rng.as_mut(), self.session.status())
-        else {
+        let (Some(rng), Status::ToMove(p)) = (self.presets.rng.as_mut(), self.m.status()) else {
             return Ok(false);
         };
         let Some(i) = self.presets.pending.iter().position(|(q, _)| *q == p) else {
             return Ok(false);
         };
         let mut due = vec![self.presets.pending.remove(i)];
-        Ok(setups::play_due(&mut self.session, &mut due, rng)? > 0)
+        // Drawn and checked on a copy, then played through the match.
+        let mut work = self.m.session().clone_box();
+        let before = work.num_moves();
+        if setups::play_due(&mut work, &mut due, rng)? == 0 {
+            return Ok(false);
+        }
+        for mv in work.record().moves.into_iter().skip(before) {
+            self.m
+                .play(Client::Referee, MoveRef::Text(mv))
+                .map_err(|e| CliError::failed(format!("a setup was refused: {e}")))?;
+        }
+        Ok(true)
     }
 
     pub(super) fn is_human(&self, p: Player) -> bool {
-        self.seats.get(p.index()).is_some_and(Seat::is_human)
+        self.m
+            .occupants()
+            .get(p.index())
+            .is_some_and(Occupant::is_person)
     }
 
     pub(super) fn name(&self, p: Player) -> String {
-        self.session.player_name(p)
+        self.m.session().player_name(p)
     }
 
     /// Whose eyes the screen is for: the one person at the terminal, or the
     /// person to move; `None` when only automatic players play (everything
     /// is shown).
     pub(super) fn viewer(&self) -> Option<Player> {
-        let humans: Vec<Player> = (0..self.seats.len())
-            .map(|i| Player(i as u8))
-            .filter(|p| self.is_human(*p))
-            .collect();
-        match humans.len() {
-            0 => None,
-            1 => Some(humans[0]),
-            _ => match self.session.status() {
+        match self.client {
+            Client::Seat(p) => Some(p),
+            Client::HotSeat => match self.m.status() {
                 Status::ToMove(p) if self.is_human(p) => Some(p),
-                _ => self.shown_to.or(Some(humans[0])),
+                _ => self.shown_to.or_else(|| {
+                    (0..self.m.occupants().len())
+                        .map(|i| Player(i as u8))
+                        .find(|p| self.is_human(*p))
+                }),
             },
+            _ => None,
         }
     }
 
     /// Plays until the game is over or the players stop.
     fn play(&mut self, io: &mut Io<'_>) -> CliResult<Ended> {
         loop {
-            let p = match self.session.status() {
+            let p = match self.m.status() {
                 Status::Over(_) => return Ok(Ended::Over),
                 Status::ToMove(p) => p,
             };
-            saving::in_progress(Some(self.session.record()));
+            saving::in_progress(Some(self.record()));
             if self.play_presets()? {
                 continue;
             }
@@ -322,25 +419,34 @@ impl Table {
                     Turn::Quit => return Ok(Ended::Stopped),
                 }
             } else {
-                self.agent_turn(p, io)?;
+                self.agent_turn(io)?;
             }
         }
     }
 
-    fn agent_turn(&mut self, p: Player, io: &mut Io<'_>) -> CliResult {
-        let Some(Seat::Agent(spec, agent)) = self.seats.get_mut(p.index()) else {
+    /// The agent to move thinks and plays through the match.
+    fn agent_turn(&mut self, io: &mut Io<'_>) -> CliResult {
+        let Some(mut turn) = self.m.take_agent_turn() else {
             return Err(CliError::failed("no automatic player for this seat"));
         };
-        let spec = spec.clone();
-        let choice = crate::agents::choose(agent.as_mut(), self.session.as_ref())
-            .map_err(CliError::failed)?;
-        self.session
-            .play(&choice.mv)
-            .map_err(|e| CliError::failed(format!("{spec} chose a move that was refused: {e}")))?;
+        turn.think();
+        let choice = turn.choice().cloned();
+        let spec = self
+            .m
+            .occupants()
+            .get(turn.seat().index())
+            .map(seats::describe)
+            .unwrap_or_default();
+        self.m
+            .finish_agent_turn(turn)
+            .map_err(|e| CliError::failed(e.to_string()))?;
         self.report_last_move(self.viewer(), io)?;
+        let Some(choice) = choice else {
+            return Ok(());
+        };
         // With hidden information the agent's values and other moves would
         // tell of its own hidden pieces: only its time and work are shown.
-        let thought = if self.session.hidden_information() {
+        let thought = if self.m.session().hidden_information() {
             let mut plain = choice.clone();
             plain.top.clear();
             plain.value = None;
@@ -352,20 +458,11 @@ impl Table {
     }
 
     /// The hint agent's move for `p`, the person to move, from their view
-    /// only; nothing is played.
+    /// only (the match gives the agent that view); nothing is played.
     fn hint(&mut self, p: Player, io: &mut Io<'_>) -> CliResult {
-        if self.hint.1.is_none() {
-            match crate::agents::make_agent(self.game.as_ref(), &self.hint.0, self.hint_seed) {
-                Ok(agent) => self.hint.1 = Some(agent),
-                Err(e) => return say(io, &format!("No hint: {e}.")),
-            }
-        }
-        let Some(agent) = self.hint.1.as_mut() else {
-            return Ok(());
-        };
-        let spec = agent.spec();
+        let spec = self.hint.clone();
         say(io, &format!("Thinking ({spec})..."))?;
-        match crate::agents::choose(agent.as_mut(), self.session.as_ref()) {
+        match self.m.hint(self.client, &spec) {
             Ok(choice) => say(
                 io,
                 &format!(
@@ -380,7 +477,7 @@ impl Table {
     }
 
     fn report_last_move(&self, viewer: Option<Player>, io: &mut Io<'_>) -> CliResult {
-        if let Some(report) = last_move_report(self.session.as_ref(), viewer) {
+        if let Some(report) = last_move_report(self.session(), viewer) {
             say(io, &report)?;
         }
         Ok(())
@@ -392,11 +489,11 @@ impl Table {
         write!(
             io.out,
             "{}",
-            ensure_newline(self.session.render_marked(Some(p)))
+            ensure_newline(self.session().render_marked(Some(p)))
         )?;
-        say(io, &status_line(self.session.as_ref()))?;
-        if !self.session.moves_enumerable() {
-            if let Some(hint) = self.session.move_hint() {
+        say(io, &status_line(self.session()))?;
+        if !self.session().moves_enumerable() {
+            if let Some(hint) = self.session().move_hint() {
                 say(io, &hint)?;
             }
             say(io, "(type 'random' for a random one)")?;
@@ -439,9 +536,10 @@ impl Table {
                     io,
                     rules_panel::plain_markdown(
                         &self
-                            .game
+                            .m
+                            .game()
                             .rules_text()
-                            .map_or_else(|| self.game.summary(), str::to_string),
+                            .map_or_else(|| self.m.game().summary(), str::to_string),
                     )
                     .trim_end(),
                 )?,
@@ -455,45 +553,44 @@ impl Table {
                 "save" => {
                     self.save_prompt(io)?;
                 }
-                "undo" if self.session.hidden_information() => say(
-                    io,
-                    "Moves cannot be taken back in a game with hidden information: \
-                     taking back a move would show what it revealed and let you try again.",
-                )?,
-                "undo" => {
-                    if self.undo(p) {
+                "undo" => match self.m.request_undo(self.client) {
+                    Ok(UndoOutcome::Done { .. }) => {
                         say(io, "Taken back.")?;
                         return Ok(Turn::Undone);
                     }
-                    say(io, "There is no move of yours to take back.")?;
-                }
+                    Ok(_) => say(io, "Not taken back.")?,
+                    Err(e) => say(io, &format!("Not taken back: {e}."))?,
+                },
                 "resign" => {
-                    self.session.resign(p);
+                    if let Err(e) = self.m.resign(self.client) {
+                        say(io, &format!("Cannot resign: {e}."))?;
+                        continue;
+                    }
                     say(io, &format!("{} resigns.", title(&self.name(p))))?;
                     return Ok(Turn::Moved);
                 }
                 "random" => {
-                    let Some(mv) = self.session.random_move(&mut self.rng) else {
+                    let Some(mv) = self.m.session().random_move(&mut self.rng) else {
                         say(io, "There is no legal move.")?;
                         continue;
                     };
-                    self.session
-                        .play(&mv)
+                    self.m
+                        .play(self.client, MoveRef::Text(mv))
                         .map_err(|e| CliError::failed(format!("random move refused: {e}")))?;
                     self.after_human_move(p, io)?;
                     return Ok(Turn::Moved);
                 }
-                _ => match self.session.play(command) {
-                    Ok(()) => {
+                _ => match self.m.play(self.client, MoveRef::Text(command.to_string())) {
+                    Ok(_) => {
                         self.after_human_move(p, io)?;
                         return Ok(Turn::Moved);
                     }
                     // A free-form move (a setup) is secret: never echoed.
-                    Err(e) if !self.session.moves_enumerable() => say(
+                    Err(e) if !self.session().moves_enumerable() => say(
                         io,
                         &format!(
                             "Not played: {}. Try again ('help' lists the commands).",
-                            placement::reason_only(&e)
+                            placement::refusal_reason(self.session(), command, &e)
                         ),
                     )?,
                     Err(e) => say(
@@ -516,7 +613,7 @@ impl Table {
         }
         self.report_last_move(Some(p), io)?;
         let next_is_other_person = matches!(
-            self.session.status(),
+            self.m.status(),
             Status::ToMove(q) if q != p && self.is_human(q)
         );
         if next_is_other_person {
@@ -525,7 +622,7 @@ impl Table {
             write!(
                 io.out,
                 "{}",
-                ensure_newline(self.session.render_marked(Some(p)))
+                ensure_newline(self.session().render_marked(Some(p)))
             )?;
             // End of input here still hides the board; the next prompt sees it too.
             ask(io, "Press Enter to hide your board.")?;
@@ -535,35 +632,21 @@ impl Table {
         Ok(())
     }
 
-    /// Takes back moves until `p`, who asks, is to move again, having taken
-    /// back at least one move of theirs (and what was played since); false
-    /// (and nothing changed) if there is none.
-    pub(super) fn undo(&mut self, p: Player) -> bool {
-        let mut work = self.session.clone_box();
-        while work.undo() {
-            if work.status() == Status::ToMove(p) {
-                self.session = work;
-                return true;
-            }
-        }
-        false
-    }
-
     fn list_moves(&self, io: &mut Io<'_>) -> CliResult {
-        if !self.session.moves_enumerable() {
+        if !self.session().moves_enumerable() {
             say(io, "The moves here cannot be listed; enter one as text.")?;
-            if let Some(hint) = self.session.move_hint() {
+            if let Some(hint) = self.session().move_hint() {
                 say(io, &hint)?;
             }
             return Ok(());
         }
-        let moves = self.session.legal_moves();
+        let moves = self.session().legal_moves();
         say(io, &legal_moves_listing(&moves, console::width()))
     }
 
     fn help(&self, io: &mut Io<'_>) -> CliResult {
         let example = self
-            .session
+            .session()
             .legal_moves()
             .first()
             .map(|m| format!(", e.g. {m}"))
@@ -606,19 +689,16 @@ impl Table {
                 write!(
                     io.out,
                     "{}",
-                    ensure_newline(self.session.render_marked(None))
+                    ensure_newline(self.session().render_marked(None))
                 )?;
-                say(io, &format!("Result: {}", self.session.describe_status()))?;
+                say(io, &format!("Result: {}", self.session().describe_status()))?;
             }
             Ended::Stopped => {
                 if self.hot_seat {
                     clear(io)?;
                 }
-                say(
-                    io,
-                    &format!("Stopped: {}", status_line(self.session.as_ref())),
-                )?;
-                match saving::autosave(&self.session.record()) {
+                say(io, &format!("Stopped: {}", status_line(self.session())))?;
+                match saving::autosave(&self.record()) {
                     Ok(path) => say(
                         io,
                         &format!(
@@ -631,7 +711,7 @@ impl Table {
                 }
             }
         }
-        let record = self.session.record();
+        let record = self.record();
         // A --save file made since the start is replaced only if asked.
         let save = match save {
             Some(path) if !overwrite && saving::would_overwrite(path) => {
@@ -664,7 +744,7 @@ impl Table {
     /// Asks for a file and saves the record there, asking before replacing
     /// a file; `no` (or the end of the input) saves nothing. True when saved.
     fn save_prompt(&mut self, io: &mut Io<'_>) -> CliResult<bool> {
-        let record = self.session.record();
+        let record = self.record();
         loop {
             let Some(answer) = ask(io, "Save the record? File name, or 'no': ")? else {
                 return Ok(false);

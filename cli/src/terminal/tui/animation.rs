@@ -24,7 +24,11 @@ impl Animation {
         session: &dyn DynSession,
         seat: Option<Player>,
     ) -> Option<Animation> {
-        let frames = session.last_move_frames(seat);
+        Animation::of_frames(session.last_move_frames(seat))
+    }
+
+    /// An animation of these frames, if there are any.
+    pub(crate) fn of_frames(frames: Vec<BoardView>) -> Option<Animation> {
         (!frames.is_empty()).then(|| Animation {
             frames,
             shown: 0,

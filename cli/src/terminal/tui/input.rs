@@ -5,6 +5,7 @@ use super::*;
 use crate::common::record_file;
 use crate::common::text::last_move_report;
 use crate::terminal::{legal_moves_listing, saving, title};
+use plateau::matches::UndoOutcome;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -105,7 +106,7 @@ impl App {
                 };
                 self.help = Some(crate::terminal::rules_panel::RulesPanel::new(
                     keys,
-                    self.table.game.as_ref(),
+                    self.table.m.game(),
                 ));
             }
             "hint" => self.hint(),
@@ -123,27 +124,27 @@ impl App {
                 }
             }
             "random" => {
-                if let Some(mv) = self.table.session.random_move(&mut self.table.rng) {
+                if let Some(mv) = self.table.m.session().random_move(&mut self.table.rng) {
                     self.play_human(&mv);
                 }
             }
             "resign" => {
-                self.table.session.resign(p);
-                self.say(format!("{} resigns.", title(&self.table.name(p))));
+                match self.table.m.resign(self.table.client) {
+                    Ok(_) => self.say(format!("{} resigns.", title(&self.table.name(p)))),
+                    Err(e) => self.say(format!("Cannot resign: {e}.")),
+                }
                 self.enter_turn();
             }
-            "undo" if self.session().hidden_information() => self.say(
-                "Moves cannot be taken back with hidden information: it would show what they revealed.",
-            ),
-            "undo" => {
-                if self.table.undo(p) {
+            "undo" => match self.table.m.request_undo(self.table.client) {
+                Ok(UndoOutcome::Done { .. }) => {
                     self.rebuild_played();
                     self.saved = None;
                     self.say("Taken back.");
-                } else {
-                    self.say("There is no move of yours to take back.");
+                    self.enter_turn();
                 }
-            }
+                Ok(_) => self.say("Not taken back."),
+                Err(e) => self.say(format!("Not taken back: {e}.")),
+            },
             _ => self.play_human(line),
         }
     }
@@ -154,7 +155,7 @@ impl App {
     }
 
     pub(super) fn save_to(&mut self, path: &Path) {
-        match record_file::write(path, &self.session().record()) {
+        match record_file::write(path, &self.table.record()) {
             Ok(()) => {
                 self.saved = Some(path.to_path_buf());
                 self.say(format!("Saved to {}.", path.display()));

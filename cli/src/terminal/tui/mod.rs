@@ -161,7 +161,7 @@ impl App {
     }
 
     fn session(&self) -> &dyn DynSession {
-        self.table.session.as_ref()
+        self.table.session()
     }
 
     /// Whose eyes the screen is for (`None`: everything may be shown).
@@ -206,7 +206,7 @@ pub(super) fn run(
     if let Some(path) = &app.saved {
         writeln!(io.out, "Saved to {}.", path.display())?;
     } else {
-        let path = saving::autosave(&app.session().record())?;
+        let path = saving::autosave(&app.table.record())?;
         writeln!(
             io.out,
             "Autosaved to {}; `plateau play --load {}` continues it.",

@@ -3,8 +3,9 @@
 use super::animation::FRAME_TIME;
 use super::thinking::time_budget;
 use super::*;
-use crate::terminal::{Seat, Table};
+use crate::terminal::Table;
 use plateau::board::BoardView;
+use plateau::matches::{Match, MatchOptions, Occupant};
 use plateau::Player;
 use plateau::RulesSpec;
 use ratatui::backend::TestBackend;
@@ -16,7 +17,8 @@ use ratatui::text::Line;
 use ratatui::Terminal;
 use std::time::{Duration, Instant};
 
-/// A table of `game` with these seats' specs, from seed `seed`.
+/// A table of `game` with these seats' specs, from seed `seed` (agents
+/// seeded from 1).
 pub(crate) fn table(game: &str, seats: [&str; 2], seed: u64) -> Table {
     let registry = crate::default_registry();
     let game = registry
@@ -24,23 +26,17 @@ pub(crate) fn table(game: &str, seats: [&str; 2], seed: u64) -> Table {
         .unwrap()
         .load(&RulesSpec::default_variant())
         .unwrap();
-    let seats: Vec<Seat> = seats
+    let occupants: Vec<Occupant> = seats
         .iter()
-        .map(|s| Seat::parse("--p", s, game.as_ref(), 1).unwrap())
+        .enumerate()
+        .map(|(i, s)| crate::terminal::seats::occupant(s, game.as_ref(), Player(i as u8)))
         .collect();
-    let humans = seats.iter().filter(|s| s.is_human()).count();
-    let session = game.new_session(seed);
-    Table {
-        hot_seat: session.hidden_information() && humans >= 2,
-        session,
-        seats,
-        shown_to: None,
-        rng: plateau::rng(3),
-        hint: ("random".into(), None),
-        game,
-        hint_seed: 4,
-        presets: Default::default(),
-    }
+    let options = MatchOptions {
+        hotseat: occupants.iter().filter(|o| o.is_person()).count() >= 2,
+        agent_seed: Some(1),
+    };
+    let m = Match::new(game, seed, occupants, options).unwrap();
+    Table::new(m, plateau::rng(3), "random".into(), Default::default())
 }
 
 fn screen(app: &App) -> (String, ratatui::buffer::Buffer) {

@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::common::text::last_move_report;
-use crate::terminal::placement::{reason_only, Editor};
+use crate::terminal::placement::{refusal_reason, Editor};
 use crate::terminal::saving;
+use plateau::matches::MoveRef;
 use plateau::{Player, Status};
 
 impl App {
@@ -12,7 +13,7 @@ impl App {
     pub(super) fn rebuild_played(&mut self) {
         self.played.clear();
         let record = self.session().record();
-        let mut replay = self.table.game.new_session(record.seed);
+        let mut replay = self.table.m.game().new_session(record.seed);
         for mv in &record.moves {
             if replay.play(mv).is_err() {
                 break;
@@ -163,9 +164,13 @@ impl App {
             return;
         };
         let free_form = !self.session().moves_enumerable();
-        match self.table.session.play(text) {
-            Ok(()) => self.after_move(Some(p)),
-            Err(e) if free_form => self.say(format!("Not played: {}.", reason_only(&e))),
+        let client = self.table.client;
+        match self.table.m.play(client, MoveRef::Text(text.to_string())) {
+            Ok(_) => self.after_move(Some(p)),
+            Err(e) if free_form => self.say(format!(
+                "Not played: {}.",
+                refusal_reason(self.session(), text, &e)
+            )),
             Err(e) => self.say(format!(
                 "{}. 'moves' lists the legal moves.",
                 crate::common::error::shorten_words(&e.to_string())

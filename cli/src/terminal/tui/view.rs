@@ -52,13 +52,20 @@ impl App {
             Constraint::Length(1),
         ])
         .areas(area);
-        let game = self.table.game.as_ref();
+        let game = self.table.m.game();
         let who: Vec<String> = self
             .table
-            .seats
+            .m
+            .occupants()
             .iter()
             .enumerate()
-            .map(|(i, s)| format!("{} {}", game.player_name(Player(i as u8)), s.describe()))
+            .map(|(i, o)| {
+                format!(
+                    "{} {}",
+                    game.player_name(Player(i as u8)),
+                    crate::terminal::seats::describe(o)
+                )
+            })
             .collect();
         frame.render_widget(
             Paragraph::new(format!(
