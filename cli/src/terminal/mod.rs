@@ -5,6 +5,7 @@
 
 mod console;
 mod placement;
+mod plain;
 pub mod play;
 pub mod replay;
 mod rules_panel;

@@ -109,6 +109,22 @@ pub struct ClientView {
 }
 
 impl Match {
+    /// The board as text for `client`, as [`ClientView::text`] gives it,
+    /// with the last move marked on it where the client may know it
+    /// ([`DynSession::render_marked`](crate::DynSession::render_marked)),
+    /// for a front end that tells the last move in words itself. The public
+    /// view of a game of hidden information is not marked.
+    pub fn text_marked(&self, client: Client) -> String {
+        match self.perspective(client) {
+            Perspective::Seat(p) => self.session.render_marked(Some(p)),
+            Perspective::Everything => self.session.render_marked(None),
+            Perspective::Public if !self.session.hidden_information() => {
+                self.session.render_marked(None)
+            }
+            Perspective::Public => self.view(client).text,
+        }
+    }
+
     /// What `client` may know now: the status, its board and text, its
     /// legal moves on its turn, the last move as it may know it, the
     /// pending offers and the seats. A seat sees its view only, a spectator

@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::common::record_file;
-use crate::common::text::last_move_report;
 use crate::terminal::{legal_moves_listing, saving, title};
 use plateau::matches::UndoOutcome;
 use ratatui::crossterm::event::{
@@ -196,11 +195,11 @@ impl App {
                 if key.code == KeyCode::Enter {
                     self.table.shown_to = Some(p);
                     self.messages.clear();
-                    if let Some(report) = last_move_report(self.session(), Some(p)) {
+                    if let Some(report) = self.table.last_move_report(Some(p)) {
                         self.say(report);
                     }
                     // The opponent's last move, step by step, as `p` saw it.
-                    self.animation = Animation::of_last_move(self.session(), Some(p));
+                    self.animation = self.table.animation(Some(p));
                     self.enter_turn();
                 }
             }

@@ -43,7 +43,7 @@ pub(crate) mod tests;
 use super::placement::Editor;
 use super::{saving, Table};
 use crate::common::error::{CliError, CliResult};
-use crate::common::text::{last_move_report, status_line};
+use crate::common::text::status_line;
 use crate::Io;
 use plateau::{DynSession, LastMove, Player, Status};
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
@@ -153,7 +153,7 @@ impl App {
             help: None,
         };
         app.rebuild_played();
-        if let Some(report) = last_move_report(app.session(), app.viewer()) {
+        if let Some(report) = app.table.last_move_report(app.viewer()) {
             app.messages.push(report);
         }
         app.enter_turn();

@@ -147,7 +147,7 @@ impl App {
                     }
                     Some(choice) => {
                         let squares = self
-                            .session()
+                            .table
                             .legal_move_squares()
                             .into_iter()
                             .find(|(m, _)| *m == choice.mv)

@@ -2,7 +2,6 @@
 //! move and what follows it (hand-over, animation, game over).
 
 use super::*;
-use crate::common::text::last_move_report;
 use crate::terminal::placement::{refusal_reason, Editor};
 use crate::terminal::saving;
 use plateau::matches::MoveRef;
@@ -109,10 +108,10 @@ impl App {
             Some(p) if self.table.hot_seat => Some(p),
             _ => self.viewer(),
         };
-        if let Some(report) = last_move_report(self.session(), viewer) {
+        if let Some(report) = self.table.last_move_report(viewer) {
             self.say(report);
         }
-        self.animation = Animation::of_last_move(self.session(), viewer);
+        self.animation = self.table.animation(viewer);
         if let Some(p) = mover_was_human {
             let next_other_person = matches!(
                 self.session().status(),
@@ -134,8 +133,13 @@ impl App {
         self.to_move().filter(|p| self.table.is_human(*p))
     }
 
+    /// The board the match shows the viewer.
     pub(super) fn board(&self) -> Option<plateau::SeatBoard> {
-        self.session().board(self.viewer())
+        let info = self.table.view(self.viewer()).board?;
+        Some(plateau::SeatBoard {
+            board: info.board,
+            last_move: info.last_move,
+        })
     }
 
     /// The legal moves with the cells they touch, for the player to move.
@@ -144,7 +148,7 @@ impl App {
         board: &plateau::board::BoardView,
     ) -> Vec<(String, Vec<(usize, usize)>)> {
         let mover = self.to_move();
-        self.session()
+        self.table
             .legal_move_squares()
             .into_iter()
             .map(|(mv, squares)| {

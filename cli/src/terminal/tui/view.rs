@@ -197,7 +197,7 @@ impl App {
         }
         let Some(seat_board) = self.board() else {
             self.board_at.set(None);
-            let text = self.session().render(self.viewer());
+            let text = self.table.view(self.viewer()).text;
             frame.render_widget(Paragraph::new(text), inner);
             return;
         };
