@@ -970,3 +970,34 @@ fn the_marked_text_is_each_clients_own_view_with_the_last_move_marked() {
         nim.session().render_marked(None)
     );
 }
+
+#[test]
+fn the_moves_played_are_listed_as_each_client_may_know_them() {
+    let mut m = secret_match("secret");
+    m.play(Client::Seat(P0), text("guess 3"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let notations = |client| -> Vec<Option<String>> {
+        m.moves_as(client).into_iter().map(|e| e.notation).collect()
+    };
+    let s = |t: &str| Some(t.to_string());
+    // Each seat reads its own setup only; the guess is public.
+    assert_eq!(
+        notations(Client::Seat(P0)),
+        [s("setup 7"), None, s("guess 3")]
+    );
+    assert_eq!(
+        notations(Client::Seat(P1)),
+        [None, s("setup 3"), s("guess 3")]
+    );
+    assert_eq!(notations(Client::Spectator), [None, None, s("guess 3")]);
+    assert_eq!(
+        notations(Client::Referee),
+        [s("setup 7"), s("setup 3"), s("guess 3")]
+    );
+    let movers: Vec<Player> = m
+        .moves_as(Client::Spectator)
+        .iter()
+        .map(|e| e.mover)
+        .collect();
+    assert_eq!(movers, [P0, P1, P0]);
+}

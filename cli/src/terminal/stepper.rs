@@ -12,7 +12,7 @@ use crate::common::error::{CliError, CliResult};
 use crate::common::text::{move_report, status_line};
 use crate::Io;
 use plateau::matches::{Client, Match, MatchOptions, Occupant};
-use plateau::{GameRecord, LastMove, Player, Registry};
+use plateau::{GameRecord, Player, Registry};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -44,8 +44,6 @@ pub(super) struct Stepper {
     ply: usize,
     /// Whose view is shown (`None`: the whole position, the referee's).
     view: Option<Player>,
-    /// Every move of the record: who made it, its text, whether public.
-    moves: Vec<LastMove>,
     animation: Option<Animation>,
     quit: bool,
     title: String,
@@ -56,14 +54,13 @@ pub(super) struct Stepper {
 impl Stepper {
     /// The record at its start, checked whole first.
     pub(super) fn new(registry: &Registry, record: GameRecord, title: String) -> CliResult<Self> {
-        let mut moves = Vec::new();
+        // Every move is checked first.
         let mut walk = registry
             .load_record(&prefix(&record, 0))
             .map_err(|e| CliError::failed(e.to_string()))?;
         for (i, text) in record.moves.iter().enumerate() {
             walk.play(text)
                 .map_err(|e| CliError::failed(format!("move {} ('{text}'): {}", i + 1, e)))?;
-            moves.extend(walk.last_move());
         }
         let m = restore(registry, &record, 0)?;
         Ok(Stepper {
@@ -71,7 +68,6 @@ impl Stepper {
             m,
             ply: 0,
             view: None,
-            moves,
             animation: None,
             quit: false,
             title,
@@ -283,10 +279,8 @@ impl Stepper {
     }
 
     fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
-        let shown_moves = self.ply.min(self.moves.len());
-        draw_move_list(frame, area, &self.moves[..shown_moves], self.view, &|p| {
-            self.m.session().player_name(p)
-        });
+        let moves = self.m.moves_as(self.client());
+        draw_move_list(frame, area, &moves, &|p| self.m.session().player_name(p));
     }
 }
 

@@ -136,7 +136,6 @@ impl App {
             }
             "undo" => match self.table.m.request_undo(self.table.client) {
                 Ok(UndoOutcome::Done { .. }) => {
-                    self.rebuild_played();
                     self.saved = None;
                     self.say("Taken back.");
                     self.enter_turn();

@@ -41,11 +41,12 @@ mod view;
 pub(crate) mod tests;
 
 use super::placement::Editor;
+use super::play::eyes;
 use super::{saving, Table};
 use crate::common::error::{CliError, CliResult};
 use crate::common::text::status_line;
 use crate::Io;
-use plateau::{DynSession, LastMove, Player, Status};
+use plateau::{DynSession, Player, Status};
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use ratatui::style::Color;
 use std::io::IsTerminal;
@@ -110,7 +111,6 @@ pub(super) struct App {
     selected: Option<(usize, usize)>,
     line: LineInput,
     messages: Vec<String>,
-    played: Vec<LastMove>,
     thinking: Option<Thinking>,
     /// The record file written since the last move, if any.
     saved: Option<PathBuf>,
@@ -142,7 +142,6 @@ impl App {
             selected: None,
             line: LineInput::default(),
             messages: Vec::new(),
-            played: Vec::new(),
             thinking: None,
             saved: None,
             finished: false,
@@ -152,7 +151,6 @@ impl App {
             animation: None,
             help: None,
         };
-        app.rebuild_played();
         if let Some(report) = app.table.last_move_report(app.viewer()) {
             app.messages.push(report);
         }

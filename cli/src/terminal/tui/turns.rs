@@ -8,21 +8,6 @@ use plateau::matches::MoveRef;
 use plateau::{Player, Status};
 
 impl App {
-    /// The moves played so far, replayed from the record.
-    pub(super) fn rebuild_played(&mut self) {
-        self.played.clear();
-        let record = self.session().record();
-        let mut replay = self.table.m.game().new_session(record.seed);
-        for mv in &record.moves {
-            if replay.play(mv).is_err() {
-                break;
-            }
-            if let Some(last) = replay.last_move() {
-                self.played.push(last);
-            }
-        }
-    }
-
     /// Sets the screen for the position: game over, a hand-over, or play.
     pub(super) fn enter_turn(&mut self) {
         match self.session().status() {
@@ -86,17 +71,10 @@ impl App {
         self.saved = None;
         self.selected = None;
         self.editor = None;
-        if let Some(last) = self.session().last_move() {
-            self.played.push(last);
-        }
         // A setup given on the command line for the player now to move.
         loop {
             match self.table.play_one_preset() {
-                Ok(true) => {
-                    if let Some(last) = self.session().last_move() {
-                        self.played.push(last);
-                    }
-                }
+                Ok(true) => {}
                 Ok(false) => break,
                 Err(e) => {
                     self.say(e.to_string());

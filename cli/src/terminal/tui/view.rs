@@ -172,9 +172,8 @@ impl App {
     }
 
     pub(super) fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
-        draw_move_list(frame, area, &self.played, self.viewer(), &|p| {
-            self.table.name(p)
-        });
+        let moves = self.table.m.moves_as(eyes(self.viewer()));
+        draw_move_list(frame, area, &moves, &|p| self.table.name(p));
     }
 
     pub(super) fn draw_board(&self, frame: &mut Frame<'_>, area: Rect) {
