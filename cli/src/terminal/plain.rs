@@ -35,15 +35,14 @@ impl Table {
     /// Plays until the game is over or the players stop.
     pub(super) fn play(&mut self, io: &mut Io<'_>) -> CliResult<Ended> {
         loop {
-            let p = match self.m.status() {
-                Status::Over(_) => return Ok(Ended::Over),
-                Status::ToMove(p) => p,
-            };
+            if self.m.status().is_over() {
+                return Ok(Ended::Over);
+            }
             saving::in_progress(Some(self.record()));
             if self.play_presets()? {
                 continue;
             }
-            if self.is_human(p) {
+            if let Some(p) = self.person_to_move() {
                 match self.human_turn(p, io)? {
                     Turn::Moved | Turn::Undone => {}
                     Turn::Quit => return Ok(Ended::Stopped),

@@ -92,7 +92,7 @@ pub(super) struct Table {
     /// The match: seats, turns, agents, undo and what each seat may see.
     pub(super) m: Match,
     /// Who acts at this terminal: the one person's seat, the hot seat when
-    /// two or more people share it, the referee when only agents play.
+    /// two or more people share it, a spectator when only agents play.
     pub(super) client: Client,
     /// Two or more people share the terminal in a game of hidden
     /// information: the screen is handed over between them.
@@ -287,7 +287,8 @@ fn record_to_load(registry: &Registry, args: &PlayArgs) -> Option<PathBuf> {
 
 impl Table {
     /// The table of a match: the client is the one person's seat, the hot
-    /// seat for two or more people, the referee when only agents play.
+    /// seat for two or more people, a spectator when only agents play (it
+    /// acts for nobody; the screen then shows everything).
     pub(super) fn new(m: Match, rng: GameRng, hint: String, presets: Presets) -> Table {
         let people: Vec<Player> = m
             .occupants()
@@ -297,7 +298,7 @@ impl Table {
             .map(|(i, _)| Player(i as u8))
             .collect();
         let client = match people.as_slice() {
-            [] => Client::Referee,
+            [] => Client::Spectator,
             [p] => Client::Seat(*p),
             _ => Client::HotSeat,
         };
@@ -393,6 +394,13 @@ impl Table {
                 .map_err(|e| CliError::failed(format!("a setup was refused: {e}")))?;
         }
         Ok(true)
+    }
+
+    /// The person to move at this terminal, as the match says (`None`: an
+    /// agent's turn, or the game is over).
+    pub(super) fn person_to_move(&self) -> Option<Player> {
+        let view = self.m.view(self.client);
+        view.to_move.filter(|_| view.your_turn)
     }
 
     pub(super) fn is_human(&self, p: Player) -> bool {

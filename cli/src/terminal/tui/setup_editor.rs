@@ -136,12 +136,9 @@ impl App {
         let Some(text) = self.session().placement_move(&editor.arrangement) else {
             return self.say("The setup does not fit the home area.");
         };
-        let Some(p) = self.human_to_move() else {
-            return;
-        };
         let client = self.table.client;
         match self.table.m.play(client, MoveRef::Text(text.clone())) {
-            Ok(_) => self.after_move(Some(p)),
+            Ok(report) => self.after_move(Some(report.mover)),
             Err(e) => self.say(format!(
                 "Not played: {}.",
                 refusal_reason(self.session(), &text, &e)

@@ -41,7 +41,10 @@ pub(crate) fn table(game: &str, seats: [&str; 2], seed: u64) -> Table {
 
 /// The last entry of the move list, as the match lets the viewer read it.
 fn last_listed(app: &App) -> Option<String> {
-    let moves = app.table.m.moves_as(crate::terminal::play::eyes(app.viewer()));
+    let moves = app
+        .table
+        .m
+        .moves_as(crate::terminal::play::eyes(app.viewer()));
     moves.last().and_then(|m| m.notation.clone())
 }
 

@@ -107,8 +107,9 @@ impl App {
         self.session().status().to_move()
     }
 
+    /// The person to move here, as the match says.
     pub(super) fn human_to_move(&self) -> Option<Player> {
-        self.to_move().filter(|p| self.table.is_human(*p))
+        self.table.person_to_move()
     }
 
     /// The board the match shows the viewer.
@@ -142,13 +143,10 @@ impl App {
     /// Plays a move of the person to move, or says why not. A free-form
     /// move (a setup) is never echoed: only the reason is shown.
     pub(super) fn play_human(&mut self, text: &str) {
-        let Some(p) = self.human_to_move() else {
-            return;
-        };
         let free_form = !self.session().moves_enumerable();
         let client = self.table.client;
         match self.table.m.play(client, MoveRef::Text(text.to_string())) {
-            Ok(_) => self.after_move(Some(p)),
+            Ok(report) => self.after_move(Some(report.mover)),
             Err(e) if free_form => self.say(format!(
                 "Not played: {}.",
                 refusal_reason(self.session(), text, &e)
