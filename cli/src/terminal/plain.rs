@@ -253,22 +253,27 @@ impl Table {
         Ok(())
     }
 
+    /// The legal moves the match gives the person to move here.
     fn list_moves(&self, io: &mut Io<'_>) -> CliResult {
-        if !self.session().moves_enumerable() {
+        let view = self.m.view(self.client);
+        if !view.moves_enumerable {
             say(io, "The moves here cannot be listed; enter one as text.")?;
-            if let Some(hint) = self.session().move_hint() {
+            if let Some(hint) = view.move_hint {
                 say(io, &hint)?;
             }
             return Ok(());
         }
-        let moves = self.session().legal_moves();
-        say(io, &legal_moves_listing(&moves, console::width()))
+        say(
+            io,
+            &legal_moves_listing(&view.legal_moves, console::width()),
+        )
     }
 
     fn help(&self, io: &mut Io<'_>) -> CliResult {
         let example = self
-            .session()
-            .legal_moves()
+            .m
+            .view(self.client)
+            .legal_moves
             .first()
             .map(|m| format!(", e.g. {m}"))
             .unwrap_or_default();

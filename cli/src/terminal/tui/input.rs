@@ -112,12 +112,13 @@ impl App {
             "quit" | "exit" => self.quit = true,
             "save" => self.ask_save(),
             "moves" => {
-                if !self.session().moves_enumerable() {
+                let view = self.table.m.view(self.table.client);
+                if !view.moves_enumerable {
                     self.say("The moves here cannot be listed; type one.");
                 } else {
                     // Wrapped here, between moves, to the messages' width:
                     // the paragraph's own wrap would split a move at a space.
-                    let moves = self.session().legal_moves();
+                    let moves = view.legal_moves;
                     let width = usize::from(self.message_width.get());
                     self.say(legal_moves_listing(&moves, width));
                 }
