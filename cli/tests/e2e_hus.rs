@@ -320,9 +320,11 @@ fn scripted_play_against_a_random_player() {
 }
 
 #[test]
-fn undo_between_two_people_takes_back_the_askers_own_move() {
-    // South a5, north a5, south a6; north asks to undo: north's a5 and
-    // south's a6 go, north is to move again after south's a5.
+fn undo_at_one_terminal_between_two_people_takes_back_the_last_move() {
+    // Two people at one terminal share the hot seat: undo takes back the
+    // last move at once (the match's hot-seat policy), whoever types it.
+    // South a5, north a5, south a6; undo: south's a6 goes, south is to
+    // move again.
     let dir = tempfile::tempdir().unwrap();
     let save = path(dir.path(), "saved.json");
     let r = run_in(
@@ -333,22 +335,24 @@ fn undo_between_two_people_takes_back_the_askers_own_move() {
     );
     ok(&r);
     assert!(r.out.contains("Taken back."), "{}", r.out);
+    assert!(r.out.contains("Stopped: south to move"), "{}", r.out);
     let record = plateau::GameRecord::from_json(&fs::read_to_string(&save).unwrap()).unwrap();
-    assert_eq!(record.moves, vec!["a5"]);
-    // South asks at once: there is no move of south's to take back; after
-    // a5 and north's a5, south's undo takes back both.
+    assert_eq!(record.moves, vec!["a5", "a5"]);
+    // At the start there is nothing to take back; after a5 and north's
+    // a5, undo takes back north's a5.
     let r = run_in(
         &["play", "hus", "--p1", "human", "--p2", "human"],
         &format!("undo\na5\na5\nundo\nquit\n{save}\nyes\n"),
     );
     ok(&r);
     assert!(
-        r.out.contains("There is no move of yours to take back."),
+        r.out
+            .contains("Not taken back: no person's move to take back."),
         "{}",
         r.out
     );
     let record = plateau::GameRecord::from_json(&fs::read_to_string(&save).unwrap()).unwrap();
-    assert!(record.moves.is_empty(), "{:?}", record.moves);
+    assert_eq!(record.moves, vec!["a5"]);
 }
 
 #[test]

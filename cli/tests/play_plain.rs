@@ -447,3 +447,103 @@ fn replay_step_without_a_terminal_says_what_to_use() {
     assert_ne!(code, 0);
     assert!(err.contains("g.json"), "{err}");
 }
+
+/// The players of the record in `path`: each one's name or agent spec.
+fn record_players(path: &Path) -> Vec<(Option<String>, Option<String>)> {
+    let text = fs::read_to_string(path).unwrap();
+    plateau::GameRecord::from_json(&text)
+        .unwrap()
+        .players
+        .into_iter()
+        .map(|p| (p.name, p.agent))
+        .collect()
+}
+
+#[test]
+fn load_brings_the_players_back_and_autosaves_to_the_same_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // South against greedy: a move, greedy's reply, quit.
+    let (code, out, err) = run(
+        &["play", "hus", "--plain", "--p2", "greedy", "--seed", "4"],
+        "a5\nquit\nno\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("(greedy: "), "greedy replied: {out}");
+    let files = autosaves(dir.path());
+    assert_eq!(files.len(), 1, "{files:?}");
+    let saved = files[0].clone();
+    let greedy = vec![
+        (Some("south".to_string()), None),
+        (None, Some("greedy".to_string())),
+    ];
+    assert_eq!(
+        record_players(&saved),
+        greedy,
+        "the record names the players"
+    );
+    assert_eq!(autosaved_moves(dir.path()).len(), 2);
+    // Loaded without --p2, north is still greedy (not random), and playing
+    // on and quitting again saves to the same file.
+    let (code, out, err) = run(
+        &["play", "--plain", "--load", saved.to_str().unwrap()],
+        "random\nquit\nno\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("south human, north greedy."), "{out}");
+    assert!(out.contains("(greedy: "), "greedy replied again: {out}");
+    assert_eq!(
+        autosaves(dir.path()),
+        std::slice::from_ref(&saved),
+        "no new file"
+    );
+    assert_eq!(autosaved_moves(dir.path()).len(), 4);
+    assert_eq!(record_players(&saved), greedy);
+    // A flag still replaces a player of the record.
+    let (code, out, err) = run(
+        &[
+            "play",
+            "--plain",
+            "--load",
+            saved.to_str().unwrap(),
+            "--p2",
+            "human",
+        ],
+        "quit\nno\n",
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("south human, north human."), "{out}");
+    assert_eq!(
+        record_players(&saved),
+        [
+            (Some("south".to_string()), None),
+            (Some("north".to_string()), None)
+        ]
+    );
+}
+
+#[test]
+fn a_game_loaded_from_elsewhere_is_autosaved_to_a_new_file() {
+    // A record kept outside the autosave folder is never replaced by an
+    // autosave: the game continued goes to the folder.
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.json");
+    let (code, out, err) = run(
+        &["play", "hus", "--plain", "--p2", "human", "--seed", "4"],
+        &format!("a5\nquit\n{}\n", kept.display()),
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let before = fs::read_to_string(&kept).unwrap();
+    let autosave = dir.path().join("autosave");
+    let (code, out, err) = run(
+        &["play", "--plain", "--load", kept.to_str().unwrap()],
+        "quit\nno\n",
+        &autosave,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(fs::read_to_string(&kept).unwrap(), before);
+    assert_eq!(autosaves(&autosave).len(), 1);
+}

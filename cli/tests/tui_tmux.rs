@@ -153,7 +153,7 @@ fn hus_against_an_automatic_player_then_ctrl_c_autosaves_and_load_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let t = Tmux::start(
         "hus",
-        &["play", "hus", "--p2", "random", "--seed", "3"],
+        &["play", "hus", "--p2", "greedy", "--seed", "3"],
         dir.path(),
     );
     let screen = t.wait_for("south to move (move 1)");
@@ -167,7 +167,7 @@ fn hus_against_an_automatic_player_then_ctrl_c_autosaves_and_load_resumes() {
     let screen = t.wait_for("south to move (move 3)");
     assert!(screen.contains("1. south a1"), "{screen}");
     assert!(
-        screen.contains("(north (random):"),
+        screen.contains("(north (greedy):"),
         "the agent's time: {screen}"
     );
     // Ctrl-C leaves the game, saved.
@@ -181,20 +181,41 @@ fn hus_against_an_automatic_player_then_ctrl_c_autosaves_and_load_resumes() {
     let (path, record) = autosaved(dir.path());
     assert_eq!(record.moves.len(), 2);
     assert_eq!(record.moves[0], "a1");
+    let agents: Vec<Option<&str>> = record.players.iter().map(|p| p.agent.as_deref()).collect();
+    assert_eq!(
+        agents,
+        [None, Some("greedy")],
+        "the record names the players"
+    );
     drop(t);
-    // --load continues it: the move list is back, South is to move.
-    let again = tempfile::tempdir().unwrap();
+    // --load continues it: the move list is back, South is to move, and
+    // North is greedy again (no --p2 given); stopped again, the game goes
+    // back to the same autosave file.
     let t = Tmux::start(
         "hus-load",
-        &["play", "--load", path.to_str().unwrap(), "--p2", "random"],
-        again.path(),
+        &["play", "--load", path.to_str().unwrap()],
+        dir.path(),
     );
     let screen = t.wait_for("south to move (move 3)");
     assert!(screen.contains("1. south a1"), "{screen}");
+    assert!(screen.contains("north greedy"), "{screen}");
+    t.line(&record_next_move(&record));
+    let screen = t.wait_settled("south to move (move 5)");
+    assert!(screen.contains("(north (greedy):"), "{screen}");
     t.line("quit");
     t.wait_for("PLATEAU-EXITED-0");
-    let (_, resumed) = autosaved(again.path());
-    assert_eq!(resumed.moves, record.moves);
+    let (again, resumed) = autosaved(dir.path());
+    assert_eq!(again, path, "the same autosave file");
+    assert_eq!(resumed.moves[..2], record.moves[..]);
+    assert_eq!(resumed.moves.len(), 4);
+    assert_eq!(resumed.players, record.players);
+}
+
+/// A legal move of the player to move after `record`.
+fn record_next_move(record: &plateau::GameRecord) -> String {
+    let registry = plateau_games::default_registry();
+    let session = registry.load_record(record).unwrap();
+    session.legal_moves()[0].clone()
 }
 
 #[test]

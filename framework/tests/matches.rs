@@ -969,3 +969,60 @@ fn a_resigned_record_is_restored_over_and_never_taken_back() {
         "game_over"
     );
 }
+
+#[test]
+fn the_marked_text_is_each_clients_own_view_with_the_last_move_marked() {
+    let m = secret_match("secret");
+    // A seat reads its own view, marked as the session marks it for it.
+    for p in [P0, P1] {
+        let marked = m.text_marked(Client::Seat(p));
+        assert_eq!(marked, m.session().render_marked(Some(p)));
+    }
+    assert_eq!(
+        m.text_marked(Client::Referee),
+        m.session().render_marked(None)
+    );
+    // A spectator of a game of hidden information reads the public text,
+    // with neither secret number in it.
+    let public = m.text_marked(Client::Spectator);
+    assert_eq!(public, m.view(Client::Spectator).text);
+    assert_ne!(public, m.session().render_marked(None));
+    // In a game of perfect information it reads the marked board.
+    let mut nim = Match::new(nim(5), 0, people(), MatchOptions::default()).unwrap();
+    nim.play(Client::Seat(P0), text("2")).unwrap();
+    assert_eq!(
+        nim.text_marked(Client::Spectator),
+        nim.session().render_marked(None)
+    );
+}
+
+#[test]
+fn the_moves_played_are_listed_as_each_client_may_know_them() {
+    let mut m = secret_match("secret");
+    m.play(Client::Seat(P0), text("guess 3"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let notations = |client| -> Vec<Option<String>> {
+        m.moves_as(client).into_iter().map(|e| e.notation).collect()
+    };
+    let s = |t: &str| Some(t.to_string());
+    // Each seat reads its own setup only; the guess is public.
+    assert_eq!(
+        notations(Client::Seat(P0)),
+        [s("setup 7"), None, s("guess 3")]
+    );
+    assert_eq!(
+        notations(Client::Seat(P1)),
+        [None, s("setup 3"), s("guess 3")]
+    );
+    assert_eq!(notations(Client::Spectator), [None, None, s("guess 3")]);
+    assert_eq!(
+        notations(Client::Referee),
+        [s("setup 7"), s("setup 3"), s("guess 3")]
+    );
+    let movers: Vec<Player> = m
+        .moves_as(Client::Spectator)
+        .iter()
+        .map(|e| e.mover)
+        .collect();
+    assert_eq!(movers, [P0, P1, P0]);
+}

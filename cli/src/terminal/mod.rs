@@ -5,16 +5,16 @@
 
 mod console;
 mod placement;
+mod plain;
 pub mod play;
 pub mod replay;
 mod rules_panel;
 mod saving;
-mod seats;
+pub(crate) mod seats;
 mod stepper;
 mod tui;
 
 use play::{legal_moves_listing, Table};
 
 use console::title;
-pub use seats::Seat;
 pub use stepper::step;

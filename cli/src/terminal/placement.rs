@@ -228,6 +228,24 @@ pub(super) fn reason_only(e: &plateau::PlayError) -> String {
     }
 }
 
+/// The reason a free-form move (a setup) `text` was refused by the match,
+/// without the move: the session's own refusal, read again on a copy of
+/// the position the match refused it in.
+pub(super) fn refusal_reason(
+    session: &dyn plateau::DynSession,
+    text: &str,
+    e: &plateau::matches::MatchError,
+) -> String {
+    match e {
+        plateau::matches::MatchError::Illegal { reason, .. } => reason.clone(),
+        plateau::matches::MatchError::Parse(_) => match session.clone_box().play(text) {
+            Err(e) => reason_only(&e),
+            Ok(()) => "the move cannot be read".into(),
+        },
+        e => e.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,8 @@
 //! `$PLATEAU_AUTOSAVE_DIR` if set, else `$XDG_STATE_HOME/plateau/autosave`,
 //! else `~/.local/state/plateau/autosave`, as `<game>-<unix seconds>-<pid>.json`
 //! (a name never used before: nothing is overwritten). `plateau play --load
-//! FILE` continues it.
+//! FILE` continues it; a game loaded from the autosave folder and stopped
+//! again is saved back to its own file, not to a new one.
 
 use crate::common::error::{CliError, CliResult};
 use crate::common::record_file;
@@ -28,9 +29,31 @@ pub fn autosave_dir() -> PathBuf {
     home.join(".local/state/plateau/autosave")
 }
 
-/// Saves the record in the autosave folder under a new name, and returns
-/// the file's path.
+/// The autosave file of the game continued, if it came from the autosave
+/// folder.
+static CONTINUED: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+
+/// Notes that the game was loaded from `path`: if that file is in the
+/// autosave folder, later autosaves of this game replace it.
+pub fn continue_autosave(path: &Path) {
+    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+    let in_folder = match (canonical(path), canonical(&autosave_dir())) {
+        (Some(file), Some(dir)) => file.parent() == Some(dir.as_path()),
+        _ => false,
+    };
+    if let Ok(mut slot) = CONTINUED.lock() {
+        *slot = in_folder.then(|| path.to_path_buf());
+    }
+}
+
+/// Saves the record in the autosave folder, and returns the file's path:
+/// the file of the autosaved game continued, else a new name.
 pub fn autosave(record: &GameRecord) -> CliResult<PathBuf> {
+    let continued = CONTINUED.lock().ok().and_then(|slot| slot.clone());
+    if let Some(path) = continued {
+        record_file::write(&path, record)?;
+        return Ok(path);
+    }
     let dir = autosave_dir();
     std::fs::create_dir_all(&dir).map_err(|e| CliError::io(&dir, e))?;
     let secs = std::time::SystemTime::now()

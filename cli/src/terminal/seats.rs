@@ -1,42 +1,44 @@
-//! Who plays each seat of `plateau play`: a person at the terminal or an
-//! automatic player.
+//! Who plays each seat of `plateau play`, as the match layer's occupants:
+//! `human` is a person named after the player, anything else an agent's
+//! spec, checked when the match is made.
 
-use crate::agents::make_agent;
-use crate::common::error::{CliError, CliResult};
-use plateau::{DynAgent, DynGame};
+use crate::common::error::CliError;
+use plateau::matches::{MatchError, Occupant};
+use plateau::{DynGame, Player};
 
-/// The player of one seat.
-pub enum Seat {
-    /// A person typing moves.
-    Human,
-    /// An automatic player: its spec as given, and the agent.
-    Agent(String, Box<dyn DynAgent>),
+/// The occupant of `player`'s seat for a `--p1`/`--p2` value.
+pub fn occupant(spec: &str, game: &dyn DynGame, player: Player) -> Occupant {
+    if spec.trim().eq_ignore_ascii_case("human") {
+        Occupant::person(game.player_name(player))
+    } else {
+        Occupant::agent(spec.trim())
+    }
 }
 
-impl Seat {
-    /// The seat of a spec: `human` or an agent's spec (`random`,
-    /// `mcts:time=1s`, `ai`, ...; see `plateau agents`), the agent seeded
-    /// with `default_seed` unless the spec sets `seed=`.
-    pub fn parse(flag: &str, spec: &str, game: &dyn DynGame, default_seed: u64) -> CliResult<Seat> {
-        if spec.trim().eq_ignore_ascii_case("human") {
-            return Ok(Seat::Human);
-        }
-        make_agent(game, spec, default_seed)
-            .map(|agent| Seat::Agent(spec.trim().to_string(), agent))
-            .map_err(|e| CliError::usage(format!("{flag}: {e}; or human")))
+/// `human` or the agent's spec, for the header.
+pub fn describe(occupant: &Occupant) -> String {
+    match occupant {
+        Occupant::Person { .. } => "human".into(),
+        Occupant::Agent { spec } => spec.clone(),
+        Occupant::Empty => "nobody".into(),
     }
+}
 
-    /// Whether a person plays this seat.
-    pub fn is_human(&self) -> bool {
-        matches!(self, Seat::Human)
-    }
-
-    /// `human` or the agent's spec as given.
-    pub fn describe(&self) -> String {
-        match self {
-            Seat::Human => "human".to_string(),
-            Seat::Agent(spec, _) => spec.clone(),
+/// A match that could not be made, as a usage error naming the flag of the
+/// seat whose agent is bad (`flags[i]` for seat `i`).
+pub fn usage_error(e: MatchError, flags: &[&str]) -> CliError {
+    match &e {
+        MatchError::BadAgent { seat, message } => {
+            let flag = (0..flags.len())
+                .find(|i| seat.ends_with(&format!("(seat {i})")))
+                .and_then(|i| flags.get(i))
+                .copied();
+            match flag {
+                Some(flag) => CliError::usage(format!("{flag}: {message}; or human")),
+                None => CliError::usage(e.to_string()),
+            }
         }
+        _ => CliError::usage(e.to_string()),
     }
 }
 
@@ -46,20 +48,24 @@ mod tests {
     use plateau::RulesSpec;
 
     #[test]
-    fn seats_parse() {
+    fn occupants_of_the_flags() {
         let game = crate::default_registry()
             .get("hus")
             .unwrap()
             .load(&RulesSpec::default_variant())
             .unwrap();
         let game = game.as_ref();
-        assert!(Seat::parse("--p1", "Human", game, 0).unwrap().is_human());
+        assert!(occupant("Human", game, Player(0)).is_person());
+        assert_eq!(describe(&occupant(" random ", game, Player(1))), "random");
         assert_eq!(
-            Seat::parse("--p2", " random ", game, 7).unwrap().describe(),
-            "random"
+            occupant("random:3", game, Player(1)),
+            Occupant::agent("random:3")
         );
-        assert!(!Seat::parse("--p2", "random:3", game, 7).unwrap().is_human());
-        let e = Seat::parse("--p2", "alphazero", game, 0).err().unwrap();
+        let e = MatchError::BadAgent {
+            seat: "north (seat 1)".into(),
+            message: "unknown agent 'alphazero'".into(),
+        };
+        let e = usage_error(e, &["--p1", "--p2"]);
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().starts_with("--p2: unknown agent"), "{e}");
     }

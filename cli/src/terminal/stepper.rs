@@ -9,9 +9,10 @@
 
 use super::tui::{draw_board_view, draw_move_list, Animation, Highlights};
 use crate::common::error::{CliError, CliResult};
-use crate::common::text::{last_move_report, status_line};
+use crate::common::text::{move_report, status_line};
 use crate::Io;
-use plateau::{DynSession, GameRecord, LastMove, Player, Registry};
+use plateau::matches::{Client, Match, MatchOptions, Occupant};
+use plateau::{GameRecord, Player, Registry};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -37,47 +38,46 @@ const KEYS: &[&str] = &[
 /// A record being stepped through.
 pub(super) struct Stepper {
     record: GameRecord,
-    /// The position after `ply` steps.
-    session: Box<dyn DynSession>,
+    /// The match of the record's first `ply` steps, its seats all people
+    /// (no agent is made to replay a record).
+    m: Match,
     ply: usize,
-    /// Whose view is shown (`None`: the whole position).
+    /// Whose view is shown (`None`: the whole position, the referee's).
     view: Option<Player>,
-    /// Every move of the record: who made it, its text, whether public.
-    moves: Vec<LastMove>,
     animation: Option<Animation>,
     quit: bool,
     title: String,
+    /// For restoring the match at another step.
+    registry: Registry,
 }
 
 impl Stepper {
     /// The record at its start, checked whole first.
     pub(super) fn new(registry: &Registry, record: GameRecord, title: String) -> CliResult<Self> {
-        let session = registry
-            .load_record(&GameRecord {
-                moves: Vec::new(),
-                resigned: None,
-                outcome: None,
-                draw_agreed: false,
-                ..record.clone()
-            })
+        // Every move is checked first.
+        let mut walk = registry
+            .load_record(&prefix(&record, 0))
             .map_err(|e| CliError::failed(e.to_string()))?;
-        let mut moves = Vec::new();
-        let mut walk = session.clone_box();
         for (i, text) in record.moves.iter().enumerate() {
             walk.play(text)
                 .map_err(|e| CliError::failed(format!("move {} ('{text}'): {}", i + 1, e)))?;
-            moves.extend(walk.last_move());
         }
+        let m = restore(registry, &record, 0)?;
         Ok(Stepper {
             record,
-            session,
+            m,
             ply: 0,
             view: None,
-            moves,
             animation: None,
             quit: false,
             title,
+            registry: registry.clone(),
         })
+    }
+
+    /// Who looks: the seat of the view, or the referee for the whole.
+    fn client(&self) -> Client {
+        self.view.map_or(Client::Referee, Client::Seat)
     }
 
     /// Steps in the record: its moves, and a resignation as one more.
@@ -85,61 +85,59 @@ impl Stepper {
         self.record.moves.len() + usize::from(self.record.resigned.is_some())
     }
 
+    /// The match at step `ply`.
+    fn go_to(&mut self, ply: usize) -> bool {
+        match restore(&self.registry, &self.record, ply) {
+            Ok(m) => {
+                self.m = m;
+                self.ply = ply;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// One step on; its frames shown one by one when `animate`.
     fn forward(&mut self, animate: bool) {
-        if self.ply >= self.steps() {
+        if self.ply >= self.steps() || !self.go_to(self.ply + 1) {
             return;
         }
-        match self.record.moves.get(self.ply) {
-            Some(text) => {
-                if self.session.play(text).is_err() {
-                    return;
-                }
-            }
-            None => {
-                if let Some(p) = self.record.resigned {
-                    self.session.resign(p);
-                }
-            }
+        self.animation = None;
+        if animate && self.ply <= self.record.moves.len() {
+            let frames = self
+                .m
+                .view(self.client())
+                .last_move
+                .map(|l| l.frames)
+                .unwrap_or_default();
+            self.animation = Animation::of_frames(frames);
         }
-        self.ply += 1;
-        self.animation = if animate && self.ply <= self.record.moves.len() {
-            Animation::of_last_move(self.session.as_ref(), self.view)
-        } else {
-            None
-        };
     }
 
     fn back(&mut self) {
-        if self.ply > 0 && self.session.undo() {
-            self.ply -= 1;
+        if self.ply > 0 {
+            self.go_to(self.ply - 1);
         }
         self.animation = None;
     }
 
     fn home(&mut self) {
-        if self.session.undo_many(self.ply).is_ok() {
-            self.ply = 0;
-        }
+        self.go_to(0);
         self.animation = None;
     }
 
     fn end(&mut self) {
-        while self.ply < self.steps() {
-            let before = self.ply;
-            self.forward(false);
-            if self.ply == before {
-                break;
-            }
-        }
+        self.go_to(self.steps());
+        self.animation = None;
     }
 
     /// The views to choose from: each seat, then the whole position (only
     /// the whole position for a game of perfect information).
     fn views(&self) -> Vec<Option<Player>> {
         let mut views: Vec<Option<Player>> = Vec::new();
-        if self.session.hidden_information() {
-            views.extend((0..self.session.num_players()).map(|i| Some(Player(i as u8))));
+        let session = self.m.session();
+        if session.hidden_information() {
+            views.extend((0..session.num_players()).map(|i| Some(Player(i as u8))));
         }
         views.push(None);
         views
@@ -168,7 +166,8 @@ impl Stepper {
             KeyCode::Char('0') | KeyCode::Char('w') => self.view = None,
             KeyCode::Char(c @ '1'..='9') => {
                 let i = c as usize - '1' as usize;
-                if self.session.hidden_information() && i < self.session.num_players() {
+                let session = self.m.session();
+                if session.hidden_information() && i < session.num_players() {
                     self.view = Some(Player(i as u8));
                 }
             }
@@ -180,7 +179,7 @@ impl Stepper {
     fn view_name(&self) -> String {
         match self.view {
             None => "the whole position".to_string(),
-            Some(p) => format!("{}'s view", self.session.player_name(p)),
+            Some(p) => format!("{}'s view", self.m.session().player_name(p)),
         }
     }
 
@@ -202,7 +201,7 @@ impl Stepper {
                 "step {} of {}   {}   shown: {}",
                 self.ply,
                 self.steps(),
-                status_line(self.session.as_ref()),
+                status_line(self.m.session()),
                 self.view_name()
             )),
             status,
@@ -222,21 +221,23 @@ impl Stepper {
             keys_area,
         );
         let mut text: Vec<Line> = Vec::new();
+        let view = self.m.view(self.client());
+        let name = |p: Player| self.m.session().player_name(p);
         if self.ply > self.record.moves.len() {
             if let Some(p) = self.record.resigned {
-                text.push(Line::from(format!(
-                    "{} resigned.",
-                    self.session.player_name(p)
-                )));
+                text.push(Line::from(format!("{} resigned.", name(p))));
             }
-        } else if let Some(report) = last_move_report(self.session.as_ref(), self.view) {
+        } else if let Some(last) = &view.last_move {
+            let report = move_report(
+                &name(last.mover),
+                last.notation.as_deref().unwrap_or_default(),
+                last.notation.is_some(),
+                last.description.clone(),
+            );
             text.extend(report.lines().map(|l| Line::from(l.to_string())));
         }
-        if self.session.status().is_over() {
-            text.push(Line::from(format!(
-                "Result: {}",
-                self.session.describe_status()
-            )));
+        if view.over {
+            text.push(Line::from(format!("Result: {}", view.status)));
         }
         frame.render_widget(
             Paragraph::new(text)
@@ -258,7 +259,8 @@ impl Stepper {
             draw_board_view(frame, inner, board, &Highlights::default(), extra);
             return;
         }
-        match self.session.board(self.view) {
+        let view = self.m.view(self.client());
+        match view.board {
             Some(seat_board) => {
                 let highlights = Highlights {
                     last_move: seat_board.last_move,
@@ -272,16 +274,44 @@ impl Stepper {
                     .collect();
                 draw_board_view(frame, inner, &seat_board.board, &highlights, extra);
             }
-            None => frame.render_widget(Paragraph::new(self.session.render(self.view)), inner),
+            None => frame.render_widget(Paragraph::new(view.text), inner),
         }
     }
 
     fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
-        let shown_moves = self.ply.min(self.moves.len());
-        draw_move_list(frame, area, &self.moves[..shown_moves], self.view, &|p| {
-            self.session.player_name(p)
-        });
+        let moves = self.m.moves_as(self.client());
+        draw_move_list(frame, area, &moves, &|p| self.m.session().player_name(p));
     }
+}
+
+/// The record's first `ply` steps (its moves, then its resignation).
+fn prefix(record: &GameRecord, ply: usize) -> GameRecord {
+    GameRecord {
+        moves: record.moves.iter().take(ply).cloned().collect(),
+        resigned: record.resigned.filter(|_| ply > record.moves.len()),
+        outcome: None,
+        draw_agreed: false,
+        ..record.clone()
+    }
+}
+
+/// The match of the record's first `ply` steps, every seat a person named
+/// after its player: the match decides what each seat's view shows.
+fn restore(registry: &Registry, record: &GameRecord, ply: usize) -> CliResult<Match> {
+    let game = crate::common::record_file::rules_of(registry, record)?;
+    let people: Vec<(Player, Occupant)> = (0..game.num_players())
+        .map(|i| {
+            let p = Player(i as u8);
+            (p, Occupant::person(game.player_name(p)))
+        })
+        .collect();
+    Match::from_record(
+        registry,
+        &prefix(record, ply),
+        &people,
+        MatchOptions::default(),
+    )
+    .map_err(|e| CliError::failed(e.to_string()))
 }
 
 /// Steps through the record of `path` on the full-screen board.
@@ -415,11 +445,11 @@ mod tests {
             "no move after the ply is listed: {text}"
         );
         press(&mut stepper, KeyCode::Home);
-        assert_eq!(stepper.session.num_moves(), 0);
+        assert_eq!(stepper.m.moves_played(), 0);
         press(&mut stepper, KeyCode::Right);
         press(&mut stepper, KeyCode::Right);
-        assert_eq!(stepper.session.num_moves(), 2);
-        assert_eq!(stepper.session.record().moves, record.moves[..2]);
+        assert_eq!(stepper.m.moves_played(), 2);
+        assert_eq!(stepper.m.session().record().moves, record.moves[..2]);
     }
 
     #[test]
@@ -437,7 +467,7 @@ mod tests {
         );
         let red_setup = &record.moves[0]["setup ".len()..];
         assert!(!text.contains(&red_setup[..10]), "{text}");
-        let board = stepper.session.board(stepper.view).unwrap().board;
+        let board = stepper.m.view(stepper.client()).board.unwrap().board;
         for cell in &board.cells {
             if cell.owner == Some(Player(0)) {
                 assert_eq!(cell.text, "?", "{cell:?}");
@@ -445,7 +475,7 @@ mod tests {
         }
         // At step 1 Blue has not set up: nothing of Blue's is on its board.
         press(&mut stepper, KeyCode::Left);
-        let board = stepper.session.board(Some(Player(1))).unwrap().board;
+        let board = stepper.m.view(Client::Seat(Player(1))).board.unwrap().board;
         assert!(board.cells.iter().all(|c| c.owner != Some(Player(1))));
         press(&mut stepper, KeyCode::Char('0'));
         let text = screen(&stepper);

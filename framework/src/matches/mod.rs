@@ -72,7 +72,7 @@ pub use saved::{SavedMatch, SavedSeat};
 pub use seats::{Client, Occupant};
 pub use tokens::Token;
 pub use undo::{DrawOffer, DrawOutcome, UndoOutcome, UndoRequest};
-pub use view::{BoardInfo, ClientView, LastMoveView, SeatView};
+pub use view::{BoardInfo, ClientView, LastMoveView, MoveEntry, SeatView};
 
 use events::EventLog;
 use seats::Seat;

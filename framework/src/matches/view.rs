@@ -108,7 +108,63 @@ pub struct ClientView {
     pub seats: Vec<SeatView>,
 }
 
+/// One move played, as a client may know it ([`Match::moves_as`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveEntry {
+    /// Who played it.
+    pub mover: Player,
+    /// Its notation, where the client may know it (`None`: another seat's
+    /// secret move, such as its setup).
+    pub notation: Option<String>,
+}
+
 impl Match {
+    /// Every move played, in order, as `client` may know it: a move's
+    /// notation where the move is public or the client's own (the
+    /// referee's: every one; a spectator's: the public ones). Replays the
+    /// game from its start.
+    pub fn moves_as(&self, client: Client) -> Vec<MoveEntry> {
+        let perspective = self.perspective(client);
+        let record = self.session.record();
+        let mut walk = self.game.new_session(record.seed);
+        let mut entries = Vec::with_capacity(record.moves.len());
+        for text in &record.moves {
+            let Some(mover) = walk.status().to_move() else {
+                break;
+            };
+            if walk.play(text).is_err() {
+                break;
+            }
+            let (public, text) = match walk.last_move() {
+                Some(last) => (last.public, last.text),
+                None => (true, text.clone()),
+            };
+            let own =
+                perspective == Perspective::Seat(mover) || perspective == Perspective::Everything;
+            entries.push(MoveEntry {
+                mover,
+                notation: (public || own).then_some(text),
+            });
+        }
+        entries
+    }
+
+    /// The board as text for `client`, as [`ClientView::text`] gives it,
+    /// with the last move marked on it where the client may know it
+    /// ([`DynSession::render_marked`](crate::DynSession::render_marked)),
+    /// for a front end that tells the last move in words itself. The public
+    /// view of a game of hidden information is not marked.
+    pub fn text_marked(&self, client: Client) -> String {
+        match self.perspective(client) {
+            Perspective::Seat(p) => self.session.render_marked(Some(p)),
+            Perspective::Everything => self.session.render_marked(None),
+            Perspective::Public if !self.session.hidden_information() => {
+                self.session.render_marked(None)
+            }
+            Perspective::Public => self.view(client).text,
+        }
+    }
+
     /// What `client` may know now: the status, its board and text, its
     /// legal moves on its turn, the last move as it may know it, the
     /// pending offers and the seats. A seat sees its view only, a spectator

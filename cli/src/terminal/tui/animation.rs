@@ -1,7 +1,6 @@
 //! A move shown step by step, frame by frame.
 
 use plateau::board::BoardView;
-use plateau::{DynSession, Player};
 use std::time::{Duration, Instant};
 
 /// A move shown step by step: the game's intermediate boards, one every
@@ -19,12 +18,8 @@ pub(crate) struct Animation {
 pub(crate) const FRAME_TIME: Duration = Duration::from_millis(350);
 
 impl Animation {
-    /// The frames of the last move as `seat` may see them, if there are any.
-    pub(crate) fn of_last_move(
-        session: &dyn DynSession,
-        seat: Option<Player>,
-    ) -> Option<Animation> {
-        let frames = session.last_move_frames(seat);
+    /// An animation of these frames, if there are any.
+    pub(crate) fn of_frames(frames: Vec<BoardView>) -> Option<Animation> {
         (!frames.is_empty()).then(|| Animation {
             frames,
             shown: 0,

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::common::record_file;
-use crate::common::text::last_move_report;
 use crate::terminal::{legal_moves_listing, saving, title};
+use plateau::matches::UndoOutcome;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -105,45 +105,45 @@ impl App {
                 };
                 self.help = Some(crate::terminal::rules_panel::RulesPanel::new(
                     keys,
-                    self.table.game.as_ref(),
+                    self.table.m.game(),
                 ));
             }
             "hint" => self.hint(),
             "quit" | "exit" => self.quit = true,
             "save" => self.ask_save(),
             "moves" => {
-                if !self.session().moves_enumerable() {
+                let view = self.table.m.view(self.table.client);
+                if !view.moves_enumerable {
                     self.say("The moves here cannot be listed; type one.");
                 } else {
                     // Wrapped here, between moves, to the messages' width:
                     // the paragraph's own wrap would split a move at a space.
-                    let moves = self.session().legal_moves();
+                    let moves = view.legal_moves;
                     let width = usize::from(self.message_width.get());
                     self.say(legal_moves_listing(&moves, width));
                 }
             }
             "random" => {
-                if let Some(mv) = self.table.session.random_move(&mut self.table.rng) {
+                if let Some(mv) = self.table.m.session().random_move(&mut self.table.rng) {
                     self.play_human(&mv);
                 }
             }
             "resign" => {
-                self.table.session.resign(p);
-                self.say(format!("{} resigns.", title(&self.table.name(p))));
+                match self.table.m.resign(self.table.client) {
+                    Ok(_) => self.say(format!("{} resigns.", title(&self.table.name(p)))),
+                    Err(e) => self.say(format!("Cannot resign: {e}.")),
+                }
                 self.enter_turn();
             }
-            "undo" if self.session().hidden_information() => self.say(
-                "Moves cannot be taken back with hidden information: it would show what they revealed.",
-            ),
-            "undo" => {
-                if self.table.undo(p) {
-                    self.rebuild_played();
+            "undo" => match self.table.m.request_undo(self.table.client) {
+                Ok(UndoOutcome::Done { .. }) => {
                     self.saved = None;
                     self.say("Taken back.");
-                } else {
-                    self.say("There is no move of yours to take back.");
+                    self.enter_turn();
                 }
-            }
+                Ok(_) => self.say("Not taken back."),
+                Err(e) => self.say(format!("Not taken back: {e}.")),
+            },
             _ => self.play_human(line),
         }
     }
@@ -154,7 +154,7 @@ impl App {
     }
 
     pub(super) fn save_to(&mut self, path: &Path) {
-        match record_file::write(path, &self.session().record()) {
+        match record_file::write(path, &self.table.record()) {
             Ok(()) => {
                 self.saved = Some(path.to_path_buf());
                 self.say(format!("Saved to {}.", path.display()));
@@ -195,11 +195,11 @@ impl App {
                 if key.code == KeyCode::Enter {
                     self.table.shown_to = Some(p);
                     self.messages.clear();
-                    if let Some(report) = last_move_report(self.session(), Some(p)) {
+                    if let Some(report) = self.table.last_move_report(Some(p)) {
                         self.say(report);
                     }
                     // The opponent's last move, step by step, as `p` saw it.
-                    self.animation = Animation::of_last_move(self.session(), Some(p));
+                    self.animation = self.table.animation(Some(p));
                     self.enter_turn();
                 }
             }

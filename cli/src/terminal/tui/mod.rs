@@ -41,11 +41,12 @@ mod view;
 pub(crate) mod tests;
 
 use super::placement::Editor;
+use super::play::eyes;
 use super::{saving, Table};
 use crate::common::error::{CliError, CliResult};
-use crate::common::text::{last_move_report, status_line};
+use crate::common::text::status_line;
 use crate::Io;
-use plateau::{DynSession, LastMove, Player, Status};
+use plateau::{DynSession, Player, Status};
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use ratatui::style::Color;
 use std::io::IsTerminal;
@@ -110,7 +111,6 @@ pub(super) struct App {
     selected: Option<(usize, usize)>,
     line: LineInput,
     messages: Vec<String>,
-    played: Vec<LastMove>,
     thinking: Option<Thinking>,
     /// The record file written since the last move, if any.
     saved: Option<PathBuf>,
@@ -142,7 +142,6 @@ impl App {
             selected: None,
             line: LineInput::default(),
             messages: Vec::new(),
-            played: Vec::new(),
             thinking: None,
             saved: None,
             finished: false,
@@ -152,8 +151,7 @@ impl App {
             animation: None,
             help: None,
         };
-        app.rebuild_played();
-        if let Some(report) = last_move_report(app.session(), app.viewer()) {
+        if let Some(report) = app.table.last_move_report(app.viewer()) {
             app.messages.push(report);
         }
         app.enter_turn();
@@ -161,7 +159,7 @@ impl App {
     }
 
     fn session(&self) -> &dyn DynSession {
-        self.table.session.as_ref()
+        self.table.session()
     }
 
     /// Whose eyes the screen is for (`None`: everything may be shown).
@@ -206,7 +204,7 @@ pub(super) fn run(
     if let Some(path) = &app.saved {
         writeln!(io.out, "Saved to {}.", path.display())?;
     } else {
-        let path = saving::autosave(&app.session().record())?;
+        let path = saving::autosave(&app.table.record())?;
         writeln!(
             io.out,
             "Autosaved to {}; `plateau play --load {}` continues it.",

@@ -1,7 +1,8 @@
 //! The side panel: the moves played, one a line.
 
 use super::*;
-use plateau::{LastMove, Player};
+use plateau::matches::MoveEntry;
+use plateau::Player;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -9,24 +10,19 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 /// The move list: one entry a line, so that a move never wraps in its
-/// middle, the newest at the bottom; a move `viewer` may not read (another
-/// seat's setup) is shown as `(secret)`.
+/// middle, the newest at the bottom; a move the match does not let the
+/// viewer read (another seat's setup) is shown as `(secret)`.
 pub(crate) fn draw_move_list(
     frame: &mut Frame<'_>,
     area: Rect,
-    moves: &[LastMove],
-    viewer: Option<Player>,
+    moves: &[MoveEntry],
     name: &dyn Fn(Player) -> String,
 ) {
     let lines: Vec<Line> = moves
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let text = if m.public || viewer.is_none_or(|v| v == m.mover) {
-                m.text.clone()
-            } else {
-                "(secret)".to_string()
-            };
+            let text = m.notation.as_deref().unwrap_or("(secret)");
             Line::from(vec![
                 Span::raw(format!("{:>3}. ", i + 1)),
                 Span::styled(

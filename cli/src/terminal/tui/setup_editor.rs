@@ -2,8 +2,9 @@
 //! setup) arranged square by square, rerolled, saved and loaded.
 
 use super::*;
-use crate::terminal::placement::{reason_only, Editor};
+use crate::terminal::placement::{refusal_reason, Editor};
 use crate::terminal::saving;
+use plateau::matches::MoveRef;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::{Path, PathBuf};
 
@@ -84,8 +85,8 @@ impl App {
                 self.say("The rest of the tray placed at random.");
             }
             "reroll" | "reshuffle" => {
-                let drawn = self.table.session.random_move(&mut self.table.rng);
-                let session = self.table.session.as_ref();
+                let drawn = self.table.m.session().random_move(&mut self.table.rng);
+                let session = self.table.m.session();
                 match (drawn, self.editor.as_mut()) {
                     (Some(text), Some(e)) => match e.load_text(session, &text) {
                         Ok(()) => self.say("A new random setup: review it, Ctrl-D confirms."),
@@ -135,12 +136,13 @@ impl App {
         let Some(text) = self.session().placement_move(&editor.arrangement) else {
             return self.say("The setup does not fit the home area.");
         };
-        let Some(p) = self.human_to_move() else {
-            return;
-        };
-        match self.table.session.play(&text) {
-            Ok(()) => self.after_move(Some(p)),
-            Err(e) => self.say(format!("Not played: {}.", reason_only(&e))),
+        let client = self.table.client;
+        match self.table.m.play(client, MoveRef::Text(text.clone())) {
+            Ok(report) => self.after_move(Some(report.mover)),
+            Err(e) => self.say(format!(
+                "Not played: {}.",
+                refusal_reason(self.session(), &text, &e)
+            )),
         }
     }
 
@@ -150,7 +152,7 @@ impl App {
             Ok(text) => crate::common::setups::setup_move_text(&text),
             Err(e) => return self.say(format!("Cannot read {name}: {e}.")),
         };
-        let session = self.table.session.as_ref();
+        let session = self.table.m.session();
         let Some(editor) = self.editor.as_mut() else {
             return;
         };

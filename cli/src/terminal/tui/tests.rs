@@ -3,8 +3,9 @@
 use super::animation::FRAME_TIME;
 use super::thinking::time_budget;
 use super::*;
-use crate::terminal::{Seat, Table};
+use crate::terminal::Table;
 use plateau::board::BoardView;
+use plateau::matches::{Match, MatchOptions, Occupant};
 use plateau::Player;
 use plateau::RulesSpec;
 use ratatui::backend::TestBackend;
@@ -16,7 +17,8 @@ use ratatui::text::Line;
 use ratatui::Terminal;
 use std::time::{Duration, Instant};
 
-/// A table of `game` with these seats' specs, from seed `seed`.
+/// A table of `game` with these seats' specs, from seed `seed` (agents
+/// seeded from 1).
 pub(crate) fn table(game: &str, seats: [&str; 2], seed: u64) -> Table {
     let registry = crate::default_registry();
     let game = registry
@@ -24,23 +26,26 @@ pub(crate) fn table(game: &str, seats: [&str; 2], seed: u64) -> Table {
         .unwrap()
         .load(&RulesSpec::default_variant())
         .unwrap();
-    let seats: Vec<Seat> = seats
+    let occupants: Vec<Occupant> = seats
         .iter()
-        .map(|s| Seat::parse("--p", s, game.as_ref(), 1).unwrap())
+        .enumerate()
+        .map(|(i, s)| crate::terminal::seats::occupant(s, game.as_ref(), Player(i as u8)))
         .collect();
-    let humans = seats.iter().filter(|s| s.is_human()).count();
-    let session = game.new_session(seed);
-    Table {
-        hot_seat: session.hidden_information() && humans >= 2,
-        session,
-        seats,
-        shown_to: None,
-        rng: plateau::rng(3),
-        hint: ("random".into(), None),
-        game,
-        hint_seed: 4,
-        presets: Default::default(),
-    }
+    let options = MatchOptions {
+        hotseat: occupants.iter().filter(|o| o.is_person()).count() >= 2,
+        agent_seed: Some(1),
+    };
+    let m = Match::new(game, seed, occupants, options).unwrap();
+    Table::new(m, plateau::rng(3), "random".into(), Default::default())
+}
+
+/// The last entry of the move list, as the match lets the viewer read it.
+fn last_listed(app: &App) -> Option<String> {
+    let moves = app
+        .table
+        .m
+        .moves_as(crate::terminal::play::eyes(app.viewer()));
+    moves.last().and_then(|m| m.notation.clone())
 }
 
 fn screen(app: &App) -> (String, ratatui::buffer::Buffer) {
@@ -137,7 +142,7 @@ fn cursor_selection_plays_a_stratego_step_and_shows_targets() {
     );
     app.cursor = cells[1];
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.played.last().unwrap().text, mv);
+    assert_eq!(last_listed(&app).as_deref(), Some(mv.as_str()));
 }
 
 /// A mouse event of `kind` on the middle of the drawn board cell `at`.
@@ -198,7 +203,7 @@ fn a_click_selects_a_piece_and_a_click_on_its_target_plays_it() {
     // A click on the target plays the move.
     click(&mut app, to);
     assert_eq!(app.session().num_moves(), 3, "{:?}", app.messages);
-    assert_eq!(app.played.last().unwrap().text, mv);
+    assert_eq!(last_listed(&app).as_deref(), Some(mv.as_str()));
     assert_eq!(app.selected, None);
 }
 
@@ -211,7 +216,7 @@ fn a_click_on_a_pit_plays_it() {
     // A pit is a move of one square: picked, it is played at once.
     click(&mut app, a1);
     assert_eq!(app.session().num_moves(), 1, "{:?}", app.messages);
-    assert_eq!(app.played.last().unwrap().text, "a1");
+    assert_eq!(last_listed(&app).as_deref(), Some("a1"));
     // While the board is hidden (a hand-over screen) a click does nothing.
     let mut app = App::new(table("hus", ["human", "human"], 5), None);
     screen(&app);

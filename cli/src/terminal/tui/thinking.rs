@@ -2,35 +2,28 @@
 //! and the time they take.
 
 use super::*;
-use crate::terminal::Seat;
-use plateau::{DynAgent, DynChoice, DynSession, Status};
+use plateau::matches::AgentTurn;
+use plateau::DynChoice;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+/// What a background thread gives back.
+pub(super) enum Answer {
+    /// The agent's turn, thought through, to give back to the match.
+    Agent(AgentTurn),
+    /// The hint's move, if it found one.
+    Hint(Option<DynChoice>),
+}
 
 /// An automatic player (or the hint agent) choosing in the background.
 pub(super) struct Thinking {
     /// Who thinks, for the spinner.
     pub(super) label: String,
     pub(super) started: Instant,
-    /// The seat whose agent it is, or `None` for the hint agent.
-    pub(super) seat: Option<usize>,
     /// The agent's time budget, when its spec gives one (for the progress
     /// bar).
     pub(super) budget: Option<Duration>,
-    pub(super) answer: mpsc::Receiver<(Box<dyn DynAgent>, Result<DynChoice, String>)>,
-}
-
-/// Stands in a seat while its agent thinks on another thread.
-pub(super) struct Busy;
-
-impl DynAgent for Busy {
-    fn spec(&self) -> String {
-        "busy".into()
-    }
-    fn choose(&mut self, _session: &dyn DynSession) -> Option<DynChoice> {
-        None
-    }
-    fn new_game(&mut self) {}
+    pub(super) answer: mpsc::Receiver<Answer>,
 }
 
 /// The time budget of an agent spec (`time=...`), if it has one.
@@ -50,40 +43,47 @@ pub(super) fn progress_bar(elapsed: Duration, budget: Duration) -> String {
 }
 
 impl App {
-    /// Starts the automatic player of the seat to move, if it is one.
+    /// Starts the automatic player of the seat to move, if it is one: the
+    /// match gives its turn out, it thinks on another thread, and the turn
+    /// goes back to the match when it answers.
     pub(super) fn start_agent(&mut self) {
         if self.thinking.is_some() || self.screen != Screen::Play {
             return;
         }
-        let Status::ToMove(p) = self.session().status() else {
+        let Some(mut turn) = self.table.m.take_agent_turn() else {
             return;
         };
-        let Some(Seat::Agent(spec, agent)) = self.table.seats.get_mut(p.index()) else {
-            return;
-        };
-        let label = format!("{} ({spec})", self.table.session.player_name(p));
-        let agent = std::mem::replace(agent, Box::new(Busy));
-        self.thinking = Some(self.think(label, Some(p.index()), agent));
+        let p = turn.seat();
+        let spec = self
+            .table
+            .m
+            .occupants()
+            .get(p.index())
+            .map(crate::terminal::seats::describe)
+            .unwrap_or_default();
+        let label = format!("{} ({spec})", self.table.name(p));
+        self.thinking = Some(self.think(label, &spec, move || {
+            turn.think();
+            Answer::Agent(turn)
+        }));
     }
 
+    /// Runs `job` on another thread; its answer comes back through
+    /// [`App::poll_thinking`].
     pub(super) fn think(
         &self,
         label: String,
-        seat: Option<usize>,
-        mut agent: Box<dyn DynAgent>,
+        spec: &str,
+        job: impl FnOnce() -> Answer + Send + 'static,
     ) -> Thinking {
-        let budget = time_budget(&agent.spec());
-        let session = self.table.session.clone_box();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let choice = crate::agents::choose(agent.as_mut(), session.as_ref());
-            let _ = tx.send((agent, choice));
+            let _ = tx.send(job());
         });
         Thinking {
             label,
             started: Instant::now(),
-            seat,
-            budget,
+            budget: time_budget(spec),
             answer: rx,
         }
     }
@@ -99,44 +99,40 @@ impl App {
         } else {
             thinking.answer.try_recv().ok()
         };
-        let Some((agent, choice)) = answer else {
+        let Some(answer) = answer else {
             return;
         };
         let thinking = self.thinking.take().expect("thinking");
-        match thinking.seat {
-            Some(i) => {
-                if let Some(Seat::Agent(_, slot)) = self.table.seats.get_mut(i) {
-                    *slot = agent;
-                }
-                match choice {
-                    Ok(choice) => {
-                        if let Err(e) = self.table.session.play(&choice.mv) {
-                            self.say(format!("{} chose a refused move: {e}", thinking.label));
-                            self.quit = true;
-                            return;
-                        }
-                        let mut shown = choice.clone();
-                        if self.session().hidden_information() {
-                            // Values and other moves would tell of its hidden pieces.
-                            shown.top.clear();
-                            shown.value = None;
-                        }
-                        self.after_move(None);
-                        let thought = crate::agents::describe_choice(&shown);
-                        self.say(format!("  ({}: {thought})", thinking.label));
-                    }
+        match answer {
+            Answer::Agent(turn) => {
+                let choice = turn.choice().cloned();
+                match self.table.m.finish_agent_turn(turn) {
+                    Ok(Some(_)) => {}
+                    // The position changed meanwhile: the move is dropped.
+                    Ok(None) => return,
                     Err(e) => {
-                        self.say(e);
+                        self.say(format!("{}: {e}", thinking.label));
                         self.quit = true;
+                        return;
                     }
                 }
+                let Some(mut shown) = choice else {
+                    return;
+                };
+                if self.session().hidden_information() {
+                    // Values and other moves would tell of its hidden pieces.
+                    shown.top.clear();
+                    shown.value = None;
+                }
+                self.after_move(None);
+                let thought = crate::agents::describe_choice(&shown);
+                self.say(format!("  ({}: {thought})", thinking.label));
             }
-            None => {
-                self.table.hint.1 = Some(agent);
+            Answer::Hint(choice) => {
                 match choice {
-                    Ok(choice) if self.active_editor().is_some() => {
+                    Some(choice) if self.active_editor().is_some() => {
                         // A placement hint goes into the editor, to review.
-                        let session = self.table.session.as_ref();
+                        let session = self.table.m.session();
                         let loaded = self
                             .editor
                             .as_mut()
@@ -149,9 +145,9 @@ impl App {
                             _ => self.say("No hint for this setup."),
                         }
                     }
-                    Ok(choice) => {
+                    Some(choice) => {
                         let squares = self
-                            .session()
+                            .table
                             .legal_move_squares()
                             .into_iter()
                             .find(|(m, _)| *m == choice.mv)
@@ -172,28 +168,24 @@ impl App {
                             crate::agents::describe_choice(&choice)
                         ))
                     }
-                    Err(e) => self.say(format!("No hint: {e}.")),
+                    None => self.say(format!("No hint: {} found no move.", thinking.label)),
                 }
             }
         }
     }
 
+    /// Asks the match for a hint for the person to move, from their view
+    /// only; it thinks on another thread.
     pub(super) fn hint(&mut self) {
         if self.thinking.is_some() {
             return;
         }
-        let agent = match self.table.hint.1.take() {
-            Some(agent) => agent,
-            None => match crate::agents::make_agent(
-                self.table.game.as_ref(),
-                &self.table.hint.0,
-                self.table.hint_seed,
-            ) {
-                Ok(agent) => agent,
-                Err(e) => return self.say(format!("No hint: {e}.")),
-            },
+        let spec = self.table.hint.clone();
+        let job = match self.table.m.hint_job(self.table.client, &spec) {
+            Ok(job) => job,
+            Err(e) => return self.say(format!("No hint: {e}.")),
         };
-        let label = format!("hint ({})", agent.spec());
-        self.thinking = Some(self.think(label, None, agent));
+        let label = format!("hint ({spec})");
+        self.thinking = Some(self.think(label, &spec, move || Answer::Hint(job.run())));
     }
 }

@@ -2,27 +2,12 @@
 //! move and what follows it (hand-over, animation, game over).
 
 use super::*;
-use crate::common::text::last_move_report;
-use crate::terminal::placement::{reason_only, Editor};
+use crate::terminal::placement::{refusal_reason, Editor};
 use crate::terminal::saving;
+use plateau::matches::MoveRef;
 use plateau::{Player, Status};
 
 impl App {
-    /// The moves played so far, replayed from the record.
-    pub(super) fn rebuild_played(&mut self) {
-        self.played.clear();
-        let record = self.session().record();
-        let mut replay = self.table.game.new_session(record.seed);
-        for mv in &record.moves {
-            if replay.play(mv).is_err() {
-                break;
-            }
-            if let Some(last) = replay.last_move() {
-                self.played.push(last);
-            }
-        }
-    }
-
     /// Sets the screen for the position: game over, a hand-over, or play.
     pub(super) fn enter_turn(&mut self) {
         match self.session().status() {
@@ -86,17 +71,10 @@ impl App {
         self.saved = None;
         self.selected = None;
         self.editor = None;
-        if let Some(last) = self.session().last_move() {
-            self.played.push(last);
-        }
         // A setup given on the command line for the player now to move.
         loop {
             match self.table.play_one_preset() {
-                Ok(true) => {
-                    if let Some(last) = self.session().last_move() {
-                        self.played.push(last);
-                    }
-                }
+                Ok(true) => {}
                 Ok(false) => break,
                 Err(e) => {
                     self.say(e.to_string());
@@ -108,10 +86,10 @@ impl App {
             Some(p) if self.table.hot_seat => Some(p),
             _ => self.viewer(),
         };
-        if let Some(report) = last_move_report(self.session(), viewer) {
+        if let Some(report) = self.table.last_move_report(viewer) {
             self.say(report);
         }
-        self.animation = Animation::of_last_move(self.session(), viewer);
+        self.animation = self.table.animation(viewer);
         if let Some(p) = mover_was_human {
             let next_other_person = matches!(
                 self.session().status(),
@@ -129,12 +107,18 @@ impl App {
         self.session().status().to_move()
     }
 
+    /// The person to move here, as the match says.
     pub(super) fn human_to_move(&self) -> Option<Player> {
-        self.to_move().filter(|p| self.table.is_human(*p))
+        self.table.person_to_move()
     }
 
+    /// The board the match shows the viewer.
     pub(super) fn board(&self) -> Option<plateau::SeatBoard> {
-        self.session().board(self.viewer())
+        let info = self.table.view(self.viewer()).board?;
+        Some(plateau::SeatBoard {
+            board: info.board,
+            last_move: info.last_move,
+        })
     }
 
     /// The legal moves with the cells they touch, for the player to move.
@@ -143,7 +127,7 @@ impl App {
         board: &plateau::board::BoardView,
     ) -> Vec<(String, Vec<(usize, usize)>)> {
         let mover = self.to_move();
-        self.session()
+        self.table
             .legal_move_squares()
             .into_iter()
             .map(|(mv, squares)| {
@@ -159,13 +143,14 @@ impl App {
     /// Plays a move of the person to move, or says why not. A free-form
     /// move (a setup) is never echoed: only the reason is shown.
     pub(super) fn play_human(&mut self, text: &str) {
-        let Some(p) = self.human_to_move() else {
-            return;
-        };
         let free_form = !self.session().moves_enumerable();
-        match self.table.session.play(text) {
-            Ok(()) => self.after_move(Some(p)),
-            Err(e) if free_form => self.say(format!("Not played: {}.", reason_only(&e))),
+        let client = self.table.client;
+        match self.table.m.play(client, MoveRef::Text(text.to_string())) {
+            Ok(report) => self.after_move(Some(report.mover)),
+            Err(e) if free_form => self.say(format!(
+                "Not played: {}.",
+                refusal_reason(self.session(), text, &e)
+            )),
             Err(e) => self.say(format!(
                 "{}. 'moves' lists the legal moves.",
                 crate::common::error::shorten_words(&e.to_string())

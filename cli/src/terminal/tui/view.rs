@@ -52,13 +52,20 @@ impl App {
             Constraint::Length(1),
         ])
         .areas(area);
-        let game = self.table.game.as_ref();
+        let game = self.table.m.game();
         let who: Vec<String> = self
             .table
-            .seats
+            .m
+            .occupants()
             .iter()
             .enumerate()
-            .map(|(i, s)| format!("{} {}", game.player_name(Player(i as u8)), s.describe()))
+            .map(|(i, o)| {
+                format!(
+                    "{} {}",
+                    game.player_name(Player(i as u8)),
+                    crate::terminal::seats::describe(o)
+                )
+            })
             .collect();
         frame.render_widget(
             Paragraph::new(format!(
@@ -165,9 +172,8 @@ impl App {
     }
 
     pub(super) fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
-        draw_move_list(frame, area, &self.played, self.viewer(), &|p| {
-            self.table.name(p)
-        });
+        let moves = self.table.m.moves_as(eyes(self.viewer()));
+        draw_move_list(frame, area, &moves, &|p| self.table.name(p));
     }
 
     pub(super) fn draw_board(&self, frame: &mut Frame<'_>, area: Rect) {
@@ -190,7 +196,7 @@ impl App {
         }
         let Some(seat_board) = self.board() else {
             self.board_at.set(None);
-            let text = self.session().render(self.viewer());
+            let text = self.table.view(self.viewer()).text;
             frame.render_widget(Paragraph::new(text), inner);
             return;
         };
