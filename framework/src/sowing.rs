@@ -88,13 +88,15 @@ pub fn pit_cell(name: String, count: u8, owner: Player) -> Cell {
     Cell::square(name).text(text).owner(owner)
 }
 
-/// The status of a position with `to_move` to play, over with `outcome`
-/// when it has one.
+/// The status of a position: over, with the outcome `outcome` gives, when
+/// `over`; else `to_move` to play. The outcome is worked out only for a
+/// finished game (the status is asked for at every ply of a playout).
 #[inline(always)]
-pub fn status(to_move: Player, outcome: Option<Outcome>) -> Status {
-    match outcome {
-        None => Status::ToMove(to_move),
-        Some(outcome) => Status::Over(outcome),
+pub fn status(to_move: Player, over: bool, outcome: impl FnOnce() -> Option<Outcome>) -> Status {
+    if over {
+        Status::Over(outcome().expect("a finished state has an outcome"))
+    } else {
+        Status::ToMove(to_move)
     }
 }
 

@@ -220,7 +220,7 @@ impl Game for Hus {
 
     #[inline]
     fn status(&self, state: &HusState) -> Status {
-        plateau::sowing::status(state.to_move, state.outcome())
+        plateau::sowing::status(state.to_move, state.end.is_some(), || state.outcome())
     }
 
     fn legal_moves(&self, state: &HusState, moves: &mut Vec<Pit>) {

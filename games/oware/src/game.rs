@@ -271,7 +271,7 @@ impl Game for Oware {
 
     #[inline]
     fn status(&self, state: &OwareState) -> Status {
-        plateau::sowing::status(state.to_move, state.outcome())
+        plateau::sowing::status(state.to_move, state.end.is_some(), || state.outcome())
     }
 
     fn returns(&self, outcome: &plateau::Outcome, player: Player) -> f64 {
