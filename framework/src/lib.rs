@@ -54,6 +54,7 @@ pub mod rules;
 pub mod scratch;
 mod session;
 pub mod shared_data;
+pub mod sowing;
 
 pub use error::{escape_controls, IllegalMove, MoveParseError, RecordError, RulesError};
 pub use game::{

@@ -28,7 +28,7 @@ use super::elo::Score;
 use super::report::{
     a_player, game_seeds, ArenaReport, ArenaSetup, GameResult, GameResultKind, Shard, ShardSet,
 };
-use super::{agent_for, AgentInput, SpecError};
+use super::{agent_for, SpecError};
 use crate::{GameRecord, Outcome, SearchGame, Session, Status};
 use rayon::prelude::*;
 use std::sync::Mutex;
@@ -223,25 +223,17 @@ fn play_game<G: SearchGame>(
             break Outcome::cap("arena-cap");
         }
         let side = usize::from(player != a_seat);
-        let state = session.state();
-        let view = game.view(state, player);
-        let moves_enumerable = game.moves_enumerable(state);
-        game.legal_moves(state, &mut legal);
-        let input = AgentInput {
-            game,
-            view: &view,
-            player,
-            legal: &legal,
-            moves_enumerable,
-        };
         let agent_error = |reason: String| ArenaError::Agent {
             game: index,
             spec: specs[side].clone(),
             reason,
         };
-        let clock = Instant::now();
-        let choice = agents[side].choose(&input);
-        time[side] += clock.elapsed();
+        let choice = super::with_input(game, session.state(), player, &mut legal, |input| {
+            let clock = Instant::now();
+            let choice = agents[side].choose(input);
+            time[side] += clock.elapsed();
+            choice
+        });
         let choice = choice.ok_or_else(|| agent_error("found no move".to_string()))?;
         session.play(choice.mv).map_err(|e| {
             agent_error(format!(

@@ -373,17 +373,30 @@ pub fn choose_at<G: SearchGame>(
     let Status::ToMove(player) = game.status(state) else {
         return None;
     };
+    with_input(game, state, player, &mut Vec::new(), |input| {
+        agent.choose(input)
+    })
+}
+
+/// Runs `f` on what `player` may know of `state`: their view and the legal
+/// moves, listed into `legal` (a buffer the caller may keep between calls).
+pub(crate) fn with_input<G: SearchGame, R>(
+    game: &G,
+    state: &G::State,
+    player: Player,
+    legal: &mut Vec<G::Move>,
+    f: impl FnOnce(&AgentInput<'_, G>) -> R,
+) -> R {
     let view = game.view(state, player);
-    let mut legal = Vec::new();
-    game.legal_moves(state, &mut legal);
-    let input = AgentInput {
+    let moves_enumerable = game.moves_enumerable(state);
+    game.legal_moves(state, legal);
+    f(&AgentInput {
         game,
         view: &view,
         player,
-        legal: &legal,
-        moves_enumerable: game.moves_enumerable(state),
-    };
-    agent.choose(&input)
+        legal,
+        moves_enumerable,
+    })
 }
 
 /// A uniformly random move for the input's player: from the legal list, or

@@ -11,7 +11,10 @@
 //! `cold_legal_moves` lists the legal moves of 1 000 positions from random
 //! games, shuffled.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+#[path = "../../bench_support.rs"]
+mod bench_support;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use plateau::rand::seq::SliceRandom;
 use plateau::Game;
 use plateau_hus::{Hus, HusState};
@@ -19,14 +22,7 @@ use std::hint::black_box;
 
 /// The positions of a random game, ply by ply, up to the last before the end.
 fn game_positions(hus: &Hus, seed: u64) -> Vec<HusState> {
-    let mut rng = plateau::rng(seed);
-    let mut state = hus.initial_state(seed);
-    let mut positions = Vec::new();
-    while !hus.status(&state).is_over() {
-        positions.push(state);
-        hus.play_random(&mut state, &mut rng);
-    }
-    positions
+    bench_support::positions(hus, [seed], &mut plateau::rng(seed))
 }
 
 fn clone_apply(c: &mut Criterion) {
@@ -66,18 +62,7 @@ fn cold_legal_moves(c: &mut Criterion) {
     positions.shuffle(&mut plateau::rng(7));
     positions.truncate(1_000);
     let mut group = c.benchmark_group("hus");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    let mut moves = Vec::with_capacity(16);
-    group.bench_function("cold_legal_moves", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for state in &positions {
-                hus.legal_moves(state, &mut moves);
-                total += moves.len();
-            }
-            black_box(total)
-        })
-    });
+    bench_support::legal_moves(&mut group, "cold_legal_moves", &hus, &positions);
     group.finish();
 }
 

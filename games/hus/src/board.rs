@@ -100,18 +100,7 @@ impl fmt::Display for Pit {
     }
 }
 
-impl From<Pit> for String {
-    fn from(pit: Pit) -> String {
-        pit.to_string()
-    }
-}
-
-impl TryFrom<String> for Pit {
-    type Error = String;
-    fn try_from(text: String) -> Result<Pit, String> {
-        crate::notation::parse_pit(&text)
-    }
-}
+plateau::pit_string_conversions!(Pit, crate::notation::parse_pit);
 
 /// The index of the opponent's second-row pit facing own second-row pit
 /// `index` (8–15): `bC` faces `b(9-C)`, that is index `23 - index` (H1.5).

@@ -6,13 +6,13 @@ use crate::board::{unpack, Packed, Pit};
 use crate::sowing::{sow_observed, Observer};
 use crate::state::HusState;
 use crate::Hus;
-use plateau::board::{BoardView, Cell};
+use plateau::board::BoardView;
+use plateau::sowing::{pit_cell, seats};
 use plateau::{Game, Player};
 
 /// The board from `seat`'s side of the table (South's when `None`).
 pub(crate) fn board_view(game: &Hus, state: &HusState, seat: Option<Player>) -> BoardView {
-    let me = Player(seat.map_or(0, |p| p.0 & 1));
-    let them = me.opponent();
+    let (me, them) = seats(seat);
     let mut view = BoardView::new(4, 8);
     // (row on screen, owner, pit row, columns left to right)
     let layout: [(usize, Player, char, bool); 4] = [
@@ -26,17 +26,8 @@ pub(crate) fn board_view(game: &Hus, state: &HusState, seat: Option<Player>) -> 
         for col in 0..8u8 {
             let column = if ascending { col + 1 } else { 8 - col };
             let pit = Pit::from_name(row, column).expect("columns are 1-8");
-            let stones = pits[pit.index()];
-            let text = if stones == 0 {
-                String::new()
-            } else {
-                stones.to_string()
-            };
-            view.set(
-                screen_row,
-                col as usize,
-                Cell::square(pit.to_string()).text(text).owner(owner),
-            );
+            let cell = pit_cell(pit.to_string(), pits[pit.index()], owner);
+            view.set(screen_row, col as usize, cell);
         }
     }
     view.row_labels = vec![

@@ -197,11 +197,7 @@ impl Game for Hus {
     }
 
     fn player_name(&self, player: Player) -> &str {
-        if player.0 == 0 {
-            "south"
-        } else {
-            "north"
-        }
+        crate::Side::of(player).name()
     }
 
     fn initial_state(&self, seed: u64) -> HusState {
@@ -224,10 +220,7 @@ impl Game for Hus {
 
     #[inline]
     fn status(&self, state: &HusState) -> Status {
-        match state.end {
-            None => Status::ToMove(state.to_move),
-            Some(_) => Status::Over(state.outcome().expect("a finished state has an outcome")),
-        }
+        plateau::sowing::status(state.to_move, state.end.is_some(), || state.outcome())
     }
 
     fn legal_moves(&self, state: &HusState, moves: &mut Vec<Pit>) {

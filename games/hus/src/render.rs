@@ -5,26 +5,12 @@ use crate::board::{Pit, PITS};
 use crate::sowing::{sow_observed, Endless, Step, Trace};
 use crate::state::HusState;
 use crate::Hus;
+use plateau::sowing::{cell, game_over_line};
 use plateau::{Game, Player};
 use std::fmt::Write;
 
 /// Steps of a sowing shown before the rest are summed up.
 const MAX_STEPS_SHOWN: usize = 400;
-
-/// A pit's count in four columns, `.` when empty; bracketed, `[3]`, when
-/// `marked` (a count too wide for brackets is flagged `>`).
-fn cell(n: u8, marked: bool) -> String {
-    let count = if n == 0 {
-        ".".to_string()
-    } else {
-        n.to_string()
-    };
-    match marked {
-        false => format!("{count:>4}"),
-        true if count.len() <= 2 => format!("{:>4}", format!("[{count}]")),
-        true => format!(">{count:>3}"),
-    }
-}
 
 fn row_of(pits: &[u8; PITS], row: char, columns: &[u8], marked: Option<Pit>) -> (String, String) {
     let mut names = String::from("   ");
@@ -85,13 +71,7 @@ pub fn board_marked(
     out.push_str(&side_line(me));
     out.push('\n');
     if let Some(outcome) = state.outcome() {
-        let _ = writeln!(
-            out,
-            "game over after {} move{}: {}",
-            state.ply,
-            if state.ply == 1 { "" } else { "s" },
-            plateau::describe_outcome(game, Some(&outcome))
-        );
+        let _ = writeln!(out, "{}", game_over_line(game, state.ply, &outcome));
     } else {
         out.push_str("sowing runs a8 → a1, b1 → b8, then back to a8 (clockwise)\n");
     }

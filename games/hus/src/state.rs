@@ -6,6 +6,8 @@
 //! `{"south":[2,2,2,2,2,2,2,2,0,0,0,0,2,2,2,2],"north":[…],"stones":{"south":24,"north":24},"to_move":"south","ply":0,"outcome":null}`.
 
 use crate::board::{pack, Packed, PITS};
+use plateau::sowing::BySide;
+pub use plateau::sowing::Side;
 use plateau::{Outcome, Player};
 use serde::{Deserialize, Serialize};
 
@@ -167,59 +169,15 @@ pub struct HusView {
     pub state: HusState,
 }
 
-/// A side of the board by name, as it appears in JSON.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// South, player 0.
-    South,
-    /// North, player 1.
-    North,
-}
-
-impl Side {
-    /// The side's player.
-    pub const fn player(self) -> Player {
-        match self {
-            Side::South => Player(0),
-            Side::North => Player(1),
-        }
-    }
-
-    /// The player's side.
-    pub const fn of(player: Player) -> Side {
-        if player.0 == 0 {
-            Side::South
-        } else {
-            Side::North
-        }
-    }
-
-    /// The side's name, `south` or `north`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::South => "south",
-            Side::North => "north",
-        }
-    }
-}
-
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StateJson {
     south: [u8; PITS],
     north: [u8; PITS],
-    stones: StonesJson,
+    stones: BySide<u32>,
     to_move: Side,
     ply: u32,
     outcome: Option<OutcomeJson>,
-}
-
-#[derive(Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-struct StonesJson {
-    south: u32,
-    north: u32,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -236,7 +194,7 @@ impl From<HusState> for StateJson {
         StateJson {
             south: state.pits[0],
             north: state.pits[1],
-            stones: StonesJson {
+            stones: BySide {
                 south: state.stones(Player(0)),
                 north: state.stones(Player(1)),
             },
@@ -268,7 +226,7 @@ impl TryFrom<StateJson> for HusState {
                 crate::params::MAX_STONES
             ));
         }
-        if json.stones != (StonesJson { south, north }) {
+        if json.stones != (BySide { south, north }) {
             return Err(format!(
                 "stones: south {} and north {} do not match the pits (south {south}, north {north})",
                 json.stones.south, json.stones.north

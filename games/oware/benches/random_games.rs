@@ -1,70 +1,24 @@
 //! Uniformly random full games of standard Oware on one thread, exact rules
 //! with repetition (the figure of `plateau bench oware`), and legal moves.
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use plateau::{playout, Game};
+#[path = "../../bench_support.rs"]
+mod bench_support;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use plateau::Game;
 use plateau_oware::Oware;
 use std::hint::black_box;
 
-const GAMES: u64 = 1000;
-
 fn random_games(c: &mut Criterion) {
-    let oware = Oware::standard();
-    let report = playout::bench(&oware, 20_000, 1, 0);
-    println!(
-        "oware random games: {:.0} games/s, {:.0} plies/s, mean length {:.1} plies, {} capped, results {:?}, mean legal moves {:.2}",
-        report.games_per_second(),
-        report.plies_per_second(),
-        report.mean_length(),
-        report.capped,
-        report.results,
-        report.mean_legal_moves.unwrap_or(0.0),
-    );
-    let mut group = c.benchmark_group("oware");
-    group.throughput(Throughput::Elements(GAMES));
-    let mut seed = 0u64;
-    group.bench_function("random_games_x1000", |b| {
-        b.iter(|| {
-            let mut plies = 0;
-            for _ in 0..GAMES {
-                seed += 1;
-                plies += playout::random_game(&oware, seed, 0).1;
-            }
-            black_box(plies)
-        })
-    });
-    group.finish();
+    bench_support::random_games(c, "oware", &Oware::standard());
 }
 
 fn legal_moves(c: &mut Criterion) {
     let oware = Oware::standard();
     // Positions met in random games, to list the legal moves of.
-    let mut positions = Vec::new();
-    let mut rng = plateau::rng(3);
-    for g in 0..200 {
-        let mut state = oware.initial_state(g);
-        while !oware.status(&state).is_over() {
-            positions.push(state);
-            oware.play_random(&mut state, &mut rng);
-        }
-    }
+    let positions = bench_support::positions(&oware, 0..200, &mut plateau::rng(3));
     let mut group = c.benchmark_group("oware");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("legal_moves", |b| {
-        let mut moves = Vec::with_capacity(16);
-        b.iter_batched_ref(
-            || (),
-            |_| {
-                let mut total = 0;
-                for state in &positions {
-                    oware.legal_moves(state, &mut moves);
-                    total += moves.len();
-                }
-                black_box(total)
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    bench_support::legal_moves(&mut group, "legal_moves", &oware, &positions);
     group.finish();
 }
 

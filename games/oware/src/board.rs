@@ -93,24 +93,15 @@ impl fmt::Display for House {
     }
 }
 
-impl From<House> for String {
-    fn from(house: House) -> String {
-        house.to_string()
-    }
-}
-
-impl TryFrom<String> for House {
-    type Error = String;
-    fn try_from(text: String) -> Result<House, String> {
-        let mut chars = text.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => {
-                House::from_letter(c).ok_or_else(|| format!("'{text}' is not a house, A–H or a–h"))
-            }
-            _ => Err(format!("'{text}' is not a house, A–H or a–h")),
+plateau::pit_string_conversions!(House, |text| {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => {
+            House::from_letter(c).ok_or_else(|| format!("'{text}' is not a house, A–H or a–h"))
         }
+        _ => Err(format!("'{text}' is not a house, A–H or a–h")),
     }
-}
+});
 
 /// The geometry of a board of `houses` houses a row and the tables the
 /// engine sows with, worked out once per rules.

@@ -5,13 +5,13 @@
 use crate::board::House;
 use crate::state::OwareState;
 use crate::Oware;
-use plateau::board::{BoardView, Cell};
+use plateau::board::BoardView;
+use plateau::sowing::{pit_cell, seats};
 use plateau::{Game, Player};
 
 /// The board from `seat`'s side of the table (South's when `None`).
 pub(crate) fn board_view(game: &Oware, state: &OwareState, seat: Option<Player>) -> BoardView {
-    let me = Player(seat.map_or(0, |p| p.0 & 1));
-    let them = me.opponent();
+    let (me, them) = seats(seat);
     let h = state.houses_per_row();
     let mut view = BoardView::new(2, h);
     for (screen_row, owner, reversed) in [(0, them, true), (1, me, false)] {
@@ -19,12 +19,10 @@ pub(crate) fn board_view(game: &Oware, state: &OwareState, seat: Option<Player>)
         for col in 0..h {
             let index = if reversed { h - 1 - col } else { col };
             let house = House::new(owner, index).expect("a house of the row");
-            let n = seeds[index];
-            let text = if n == 0 { String::new() } else { n.to_string() };
             view.set(
                 screen_row,
                 col,
-                Cell::square(house.to_string()).text(text).owner(owner),
+                pit_cell(house.to_string(), seeds[index], owner),
             );
         }
     }

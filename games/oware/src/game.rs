@@ -262,11 +262,7 @@ impl Game for Oware {
     }
 
     fn player_name(&self, player: Player) -> &str {
-        if player.0 == 0 {
-            "south"
-        } else {
-            "north"
-        }
+        crate::Side::of(player).name()
     }
 
     fn initial_state(&self, _seed: u64) -> OwareState {
@@ -275,10 +271,7 @@ impl Game for Oware {
 
     #[inline]
     fn status(&self, state: &OwareState) -> Status {
-        match state.end {
-            None => Status::ToMove(state.to_move),
-            Some(_) => Status::Over(state.outcome().expect("a finished state has an outcome")),
-        }
+        plateau::sowing::status(state.to_move, state.end.is_some(), || state.outcome())
     }
 
     fn returns(&self, outcome: &plateau::Outcome, player: Player) -> f64 {

@@ -5,23 +5,9 @@ use crate::board::House;
 use crate::capture::Capture;
 use crate::state::OwareState;
 use crate::Oware;
+use plateau::sowing::{cell, game_over_line};
 use plateau::{Game, Player};
 use std::fmt::Write;
-
-/// A house's count in four columns, `.` when empty; bracketed, `[3]`,
-/// when `marked` (a count too wide for brackets is flagged `>`).
-fn cell(n: u8, marked: bool) -> String {
-    let count = if n == 0 {
-        ".".to_string()
-    } else {
-        n.to_string()
-    };
-    match marked {
-        false => format!("{count:>4}"),
-        true if count.len() <= 2 => format!("{:>4}", format!("[{count}]")),
-        true => format!(">{count:>3}"),
-    }
-}
 
 /// The board from `seat`'s side of the table: the opponent's row on top,
 /// running from our right to our left (sowing goes counterclockwise), our
@@ -75,13 +61,7 @@ pub fn board_marked(game: &Oware, state: &OwareState, seat: Player, last: Option
     let _ = writeln!(out, "{}", names(me, false));
     let _ = writeln!(out, "{}", line(me));
     if let Some(outcome) = state.outcome() {
-        let _ = writeln!(
-            out,
-            "game over after {} move{}: {}",
-            state.ply,
-            if state.ply == 1 { "" } else { "s" },
-            plateau::describe_outcome(game, Some(&outcome))
-        );
+        let _ = writeln!(out, "{}", game_over_line(game, state.ply, &outcome));
     } else {
         let n = state.seen.len();
         let _ = writeln!(

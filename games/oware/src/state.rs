@@ -9,6 +9,8 @@
 
 use crate::board::{seeds_at, Packed, MAX_HOUSES};
 use crate::repetition::{code, decode, Seen};
+use plateau::sowing::BySide;
+pub use plateau::sowing::Side;
 use plateau::{Outcome, Player};
 use serde::{Deserialize, Serialize};
 
@@ -192,61 +194,17 @@ impl OwareView {
     }
 }
 
-/// A side of the board by name, as it appears in JSON.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// South, player 0.
-    South,
-    /// North, player 1.
-    North,
-}
-
-impl Side {
-    /// The side's player.
-    pub const fn player(self) -> Player {
-        match self {
-            Side::South => Player(0),
-            Side::North => Player(1),
-        }
-    }
-
-    /// The player's side.
-    pub const fn of(player: Player) -> Side {
-        if player.0 == 0 {
-            Side::South
-        } else {
-            Side::North
-        }
-    }
-
-    /// The side's name, `south` or `north`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::South => "south",
-            Side::North => "north",
-        }
-    }
-}
-
 /// The JSON of a state (see the module docs).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct StateJson {
     south: Vec<u8>,
     north: Vec<u8>,
-    stores: StoresJson,
+    stores: BySide<u8>,
     to_move: Side,
     ply: u32,
     seen: Vec<String>,
     outcome: Option<OutcomeJson>,
-}
-
-#[derive(Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-struct StoresJson {
-    south: u8,
-    north: u8,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -288,7 +246,7 @@ impl From<&OwareState> for StateJson {
         StateJson {
             south: state.row(Player(0)),
             north: state.row(Player(1)),
-            stores: StoresJson {
+            stores: BySide {
                 south: state.stores[0],
                 north: state.stores[1],
             },

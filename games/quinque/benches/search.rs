@@ -17,7 +17,10 @@
 //! games of the shipped rules, shuffled, so that no position follows the one
 //! before: each listing analyses its position from scratch, as search does.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+#[path = "../../bench_support.rs"]
+mod bench_support;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use plateau::rand::seq::SliceRandom;
 use plateau::rand::Rng;
 use plateau::{rules, Game, RulesSpec};
@@ -99,18 +102,7 @@ fn cold_legal_moves(c: &mut Criterion) {
         positions.shuffle(&mut rng);
         positions.truncate(1_000);
         let mut group = c.benchmark_group(format!("quinque-{variant}"));
-        group.throughput(Throughput::Elements(positions.len() as u64));
-        let mut legal = Vec::with_capacity(256);
-        group.bench_function("cold_legal_moves", |b| {
-            b.iter(|| {
-                let mut total = 0;
-                for state in &positions {
-                    game.legal_moves(state, &mut legal);
-                    total += legal.len();
-                }
-                black_box(total)
-            })
-        });
+        bench_support::legal_moves(&mut group, "cold_legal_moves", &game, &positions);
         group.finish();
     }
 }

@@ -142,7 +142,7 @@ pub(crate) struct Lifts {
 
 /// The tiles `0..n` as a mask.
 #[inline]
-fn first(n: usize) -> u32 {
+pub(crate) fn first(n: usize) -> u32 {
     if n >= TILES {
         u32::MAX
     } else {
@@ -541,10 +541,25 @@ impl Lifts {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use petgraph::algo::articulation_points::articulation_points;
     use petgraph::graph::UnGraph;
+    use plateau::rand::Rng;
+
+    /// `n` cells of a formation grown from (0,0), each new one on a random
+    /// empty cell next to a random cell already there, drawn from `rng`.
+    pub(crate) fn grown_cells(rng: &mut impl Rng, n: usize) -> Vec<(i32, i32)> {
+        let mut cells = vec![(0i32, 0i32)];
+        while cells.len() < n {
+            let (x, y) = cells[rng.random_range(0..cells.len())];
+            let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1)][rng.random_range(0..4)];
+            if !cells.contains(&(x + dx, y + dy)) {
+                cells.push((x + dx, y + dy));
+            }
+        }
+        cells
+    }
 
     fn masks(n: usize, edges: &[(usize, usize)]) -> Vec<u32> {
         let mut adj = vec![0u32; n];
@@ -585,16 +600,8 @@ mod tests {
     /// A formation grown from (0,0) by adding tiles on random empty cells
     /// next to it, as adjacency masks.
     fn grown(seed: u64, n: usize) -> Vec<u32> {
-        use plateau::rand::Rng;
         let mut rng = plateau::rng(seed);
-        let mut cells = vec![(0i32, 0i32)];
-        while cells.len() < n {
-            let (x, y) = cells[rng.random_range(0..cells.len())];
-            let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1)][rng.random_range(0..4)];
-            if !cells.contains(&(x + dx, y + dy)) {
-                cells.push((x + dx, y + dy));
-            }
-        }
+        let cells = grown_cells(&mut rng, n);
         let mut adj = vec![0u32; n];
         for (i, a) in cells.iter().enumerate() {
             for (j, b) in cells.iter().enumerate() {
@@ -631,16 +638,8 @@ mod tests {
     /// adjacency masks before and after, the leaf and its neighbour before;
     /// `None` when the formation has no leaf.
     fn leaf_move(seed: u64, n: usize) -> Option<(Vec<u32>, Vec<u32>, usize, usize)> {
-        use plateau::rand::Rng;
         let mut rng = plateau::rng(seed);
-        let mut cells = vec![(0i32, 0i32)];
-        while cells.len() < n {
-            let (x, y) = cells[rng.random_range(0..cells.len())];
-            let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1)][rng.random_range(0..4)];
-            if !cells.contains(&(x + dx, y + dy)) {
-                cells.push((x + dx, y + dy));
-            }
-        }
+        let mut cells = grown_cells(&mut rng, n);
         let adjacency = |cells: &[(i32, i32)]| {
             let mut adj = vec![0u32; cells.len()];
             for (i, a) in cells.iter().enumerate() {

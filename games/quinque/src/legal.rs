@@ -31,7 +31,7 @@
 use crate::action::Action;
 use crate::bits::ones16;
 use crate::board::{at, Frontier, Grid, TILES};
-use crate::formation::Lifts;
+use crate::formation::{first, Lifts};
 use crate::movement::{may_move, Moves, DIAGONAL, ORTHOGONAL};
 use crate::points::Points;
 use crate::repetition;
@@ -185,16 +185,6 @@ fn adj_free(adj: &[u32; TILES], n: usize) -> u32 {
 fn movable(counts: &[u32], held: usize) -> u32 {
     let all: u32 = counts.iter().sum();
     all - counts.get(held).copied().unwrap_or(0)
-}
-
-/// The tiles `0..n` as a mask.
-#[inline]
-fn first(n: usize) -> u32 {
-    if n >= TILES {
-        u32::MAX
-    } else {
-        (1u32 << n) - 1
-    }
 }
 
 impl Analysis {

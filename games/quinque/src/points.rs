@@ -202,14 +202,7 @@ mod tests {
             let pps = rng.random_range(1..=3u32);
             let len = rng.random_range(2..=6u32);
             let n = rng.random_range(1..=12usize);
-            let mut cells = vec![(0i32, 0i32)];
-            while cells.len() < n {
-                let (x, y) = cells[rng.random_range(0..cells.len())];
-                let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1)][rng.random_range(0..4)];
-                if !cells.contains(&(x + dx, y + dy)) {
-                    cells.push((x + dx, y + dy));
-                }
-            }
+            let cells = crate::formation::tests::grown_cells(&mut rng, n);
             let points = pps * pps;
             let tiles: Vec<Tile> = cells
                 .iter()

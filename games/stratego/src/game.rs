@@ -13,38 +13,43 @@ use plateau::{
     RulesError, SearchHooks, Status, Variant,
 };
 
+/// A shipped variant: its name, what it is, and its rules file
+/// `rules-data/stratego/NAME.toml`.
+macro_rules! variant {
+    ($name:literal, $description:literal) => {
+        Variant {
+            name: $name,
+            description: $description,
+            toml: include_str!(concat!("../../../rules-data/stratego/", $name, ".toml")),
+        }
+    };
+}
+
 const VARIANTS: &[Variant] = &[
-    Variant {
-        name: "original",
-        description: "Stratego Original: 40 pieces a side, two-squares limit 3, chase rule (S11.1)",
-        toml: include_str!("../../../rules-data/stratego/original.toml"),
-    },
-    Variant {
-        name: "barrage",
-        description: "Barrage: 8 pieces a side on any squares of the home area (S11.2)",
-        toml: include_str!("../../../rules-data/stratego/barrage.toml"),
-    },
-    Variant {
-        name: "duel",
-        description: "Duel: 10 pieces a side, barrage plus a bomb and a miner (S11.3)",
-        toml: include_str!("../../../rules-data/stratego/duel.toml"),
-    },
-    Variant {
-        name: "blitz",
-        description: "Blitz: 20 pieces a side; captains move one or two squares, turning if they like (S11.4)",
-        toml: include_str!("../../../rules-data/stratego/blitz.toml"),
-    },
-    Variant {
-        name: "star-wars",
-        description: "Original under the Star Wars names: the base, planets, the Republic and the Separatists (S11.6)",
-        toml: include_str!("../../../rules-data/stratego/star-wars.toml"),
-    },
-    Variant {
-        name: "classic-5",
-        description:
-            "Original with two-squares limit 5 and no chase rule, as on Gravon (S11.5, S13)",
-        toml: include_str!("../../../rules-data/stratego/classic-5.toml"),
-    },
+    variant!(
+        "original",
+        "Stratego Original: 40 pieces a side, two-squares limit 3, chase rule (S11.1)"
+    ),
+    variant!(
+        "barrage",
+        "Barrage: 8 pieces a side on any squares of the home area (S11.2)"
+    ),
+    variant!(
+        "duel",
+        "Duel: 10 pieces a side, barrage plus a bomb and a miner (S11.3)"
+    ),
+    variant!(
+        "blitz",
+        "Blitz: 20 pieces a side; captains move one or two squares, turning if they like (S11.4)"
+    ),
+    variant!(
+        "star-wars",
+        "Original under the Star Wars names: the base, planets, the Republic and the Separatists (S11.6)"
+    ),
+    variant!(
+        "classic-5",
+        "Original with two-squares limit 5 and no chase rule, as on Gravon (S11.5, S13)"
+    ),
 ];
 
 const PARAM_DOCS: &[ParamDoc] = &[
@@ -165,6 +170,16 @@ impl Stratego {
     }
 
     /// The option rules that are on, as a sentence (empty if none).
+    /// Each kind of piece in the army, `COUNT×SYMBOL NAME`.
+    fn army(&self) -> Vec<String> {
+        self.rules
+            .kinds
+            .iter()
+            .filter(|k| k.count > 0)
+            .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
+            .collect()
+    }
+
     fn options_text(&self) -> String {
         let o = &self.params.options;
         let on: Vec<&str> = [
@@ -400,12 +415,7 @@ impl RulesDocs for Stratego {
 
     fn summary(&self) -> String {
         let r = &*self.rules;
-        let army: Vec<String> = r
-            .kinds
-            .iter()
-            .filter(|k| k.count > 0)
-            .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
-            .collect();
+        let army = self.army();
         format!(
             "Stratego: {}×{} board, {} {} squares; {} pieces a side on {} home rows{}: {}. \
              Two-squares limit {}; chase rule {}; move cap {}; cap without attack {}.{}",
@@ -528,12 +538,7 @@ impl FreeFormMoves for Stratego {
         let r = &*self.rules;
         if st.in_setup() {
             let home = &r.home[st.to_move.index()];
-            let army: Vec<String> = r
-                .kinds
-                .iter()
-                .filter(|k| k.count > 0)
-                .map(|k| format!("{}×{} {}", k.count, k.symbol, k.name))
-                .collect();
+            let army = self.army();
             // Drawn afresh from the operating system every time: a fixed
             // example would be the setup of anyone who copies it, known to
             // the opponent.

@@ -141,21 +141,15 @@ impl Learning for Stratego {
             "plane {}: all ones when a step of reconquest is pending (S12.5)",
             2 * k + 7
         ));
-        for (i, kind) in kinds.iter().enumerate() {
-            lines.push(format!(
-                "plane {}: the viewer's removed {}s, a fraction of {}",
-                2 * k + 8 + i,
-                kind.name,
-                kind.count
-            ));
-        }
-        for (i, kind) in kinds.iter().enumerate() {
-            lines.push(format!(
-                "plane {}: the opponent's removed {}s, a fraction of {}",
-                3 * k + 8 + i,
-                kind.name,
-                kind.count
-            ));
+        for (whose, first) in [("viewer", 2 * k + 8), ("opponent", 3 * k + 8)] {
+            for (i, kind) in kinds.iter().enumerate() {
+                lines.push(format!(
+                    "plane {}: the {whose}'s removed {}s, a fraction of {}",
+                    first + i,
+                    kind.name,
+                    kind.count
+                ));
+            }
         }
         lines
     }

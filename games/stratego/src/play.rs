@@ -45,18 +45,7 @@ impl Rules {
         st.flags[id] = 0;
         st.board[cell] = id as u8 + 1;
         st.hash ^= zobrist::key(cell, side, k);
-        if self.movable[k as usize] {
-            st.movable[side] += 1;
-        }
-        let class = self.class[k as usize];
-        st.occ[side] |= bit(cell);
-        if class != NO_CLASS {
-            st.cls[side][class as usize] |= bit(cell);
-            let len = &mut st.movers_len[side][class as usize];
-            st.movers[list_base(side, class) + *len as usize] = cell as u8;
-            st.slot[id] = *len;
-            *len += 1;
-        }
+        self.enter_lists(st, side, id, cell, k);
     }
 
     /// Plays a move of the side to move from cell `from` to cell `to`. The
@@ -397,6 +386,13 @@ impl Rules {
         st.board[cell] = id as u8 + 1;
         st.hash ^= zobrist::key(cell, side, k);
         st.tray[side][k as usize] -= 1;
+        self.enter_lists(st, side, id, cell, k);
+    }
+
+    /// Counts piece `id` of kind `k`, just put on `cell` for `side`, in the
+    /// side's movable count, occupancy and lists of movers by class.
+    #[inline(always)]
+    fn enter_lists(&self, st: &mut StrategoState, side: usize, id: usize, cell: usize, k: u8) {
         if self.movable[k as usize] {
             st.movable[side] += 1;
         }

@@ -76,6 +76,29 @@ impl Rules {
         out
     }
 
+    /// The line of both trays, and under reconquest (S12.5) the line of
+    /// both players' returns so far.
+    fn trays_and_returns(&self, out: &mut String, trays: [&[u8]; 2], returns: [usize; 2]) {
+        let _ = writeln!(
+            out,
+            "Tray: {} {} | {} {}",
+            self.side(Player(0)),
+            self.tray_text(trays[0]),
+            self.side(Player(1)),
+            self.tray_text(trays[1])
+        );
+        if self.reconquest {
+            let _ = writeln!(
+                out,
+                "Returns (S12.5, at most 2): {} {} | {} {}",
+                self.side(Player(0)),
+                returns[0],
+                self.side(Player(1)),
+                returns[1]
+            );
+        }
+    }
+
     pub(crate) fn tray_text(&self, tray: &[u8]) -> String {
         let parts: Vec<String> = tray
             .iter()
@@ -143,24 +166,11 @@ impl Rules {
             self.side(Player(1)),
             self.lake_name
         );
-        let _ = writeln!(
-            out,
-            "Tray: {} {} | {} {}",
-            self.side(Player(0)),
-            self.tray_text(&st.tray[0]),
-            self.side(Player(1)),
-            self.tray_text(&st.tray[1])
+        self.trays_and_returns(
+            &mut out,
+            [&st.tray[0], &st.tray[1]],
+            st.returns.map(usize::from),
         );
-        if self.reconquest {
-            let _ = writeln!(
-                out,
-                "Returns (S12.5, at most 2): {} {} | {} {}",
-                self.side(Player(0)),
-                st.returns[0],
-                self.side(Player(1)),
-                st.returns[1]
-            );
-        }
         self.last_line(&mut out, st.last.as_ref(), marks);
         out.push_str(&self.status_line(status, st.in_setup(), st.pending.is_some()));
         out.push('\n');
@@ -204,24 +214,8 @@ impl Rules {
             self.side(view.viewer.opponent()),
             self.lake_name,
         );
-        let _ = writeln!(
-            out,
-            "Tray: {} {} | {} {}",
-            self.side(Player(0)),
-            self.tray_text(&view.trays[0]),
-            self.side(Player(1)),
-            self.tray_text(&view.trays[1])
-        );
-        if self.reconquest {
-            let _ = writeln!(
-                out,
-                "Returns (S12.5, at most 2): {} {} | {} {}",
-                self.side(Player(0)),
-                view.returns(Player(0)),
-                self.side(Player(1)),
-                view.returns(Player(1))
-            );
-        }
+        let returns = [view.returns(Player(0)), view.returns(Player(1))];
+        self.trays_and_returns(&mut out, [&view.trays[0], &view.trays[1]], returns);
         self.last_line(&mut out, view.last_event.as_ref(), marks);
         let in_setup = view.in_setup();
         out.push_str(&self.status_line(&view.status, in_setup, view.step_pending()));

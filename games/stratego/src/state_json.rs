@@ -31,7 +31,8 @@
 //! assert_eq!(json["last_event"]["type"], "move");
 //! ```
 
-use crate::board::{Square, DIRS};
+use crate::board::Square;
+use crate::builder::neighbours;
 use crate::combat::Clash;
 use crate::params::{Rules, CAPTAIN_CLASS, MAX_ARMY, MOBILE_CLASS, SCOUT_CLASS, STEP_CLASS};
 use crate::state::{Event, StrategoState, MARKED, MOVED, REVEALED};
@@ -262,16 +263,6 @@ fn is_false(b: &bool) -> bool {
 /// The square of a state's cell; `None` for 0 (no square) or a border cell.
 pub(crate) fn square(cell: u8) -> Option<Square> {
     Square::from_cell(cell as usize)
-}
-
-/// The squares next to `cell` in the directions of `mask` (a bit per
-/// direction of [`DIRS`]).
-pub(crate) fn neighbours(cell: u8, mask: u8) -> Vec<Square> {
-    DIRS.iter()
-        .enumerate()
-        .filter(|(d, _)| mask & (1 << d) != 0)
-        .filter_map(|(_, off)| Square::from_cell((cell as isize + off) as usize))
-        .collect()
 }
 
 impl StateJson {

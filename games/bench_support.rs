@@ -1,0 +1,83 @@
+//! What the games' benches share: the positions of random games, the timing
+//! of legal-move generation over a list of positions, and the timing of
+//! whole random games. A bench takes it in with
+//! `#[path = "../../bench_support.rs"] mod bench_support;`.
+
+#![allow(dead_code)]
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput};
+use plateau::rand::Rng;
+use plateau::{playout, FreeFormMoves, Game};
+use std::hint::black_box;
+
+/// The positions of random games from `seeds`, ply by ply up to the last
+/// before each end, the moves drawn from `rng`.
+pub fn positions<G: Game>(
+    game: &G,
+    seeds: impl IntoIterator<Item = u64>,
+    rng: &mut impl Rng,
+) -> Vec<G::State> {
+    let mut positions = Vec::new();
+    for seed in seeds {
+        let mut state = game.initial_state(seed);
+        while !game.status(&state).is_over() {
+            positions.push(state.clone());
+            game.play_random(&mut state, rng);
+        }
+    }
+    positions
+}
+
+/// Times listing the legal moves of every one of `positions` as `name` in
+/// `group`, one element a position.
+pub fn legal_moves<G: Game>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    game: &G,
+    positions: &[G::State],
+) {
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let mut moves = Vec::new();
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for state in positions {
+                game.legal_moves(state, &mut moves);
+                total += moves.len();
+            }
+            black_box(total)
+        })
+    });
+}
+
+/// Prints the figures of 20 000 uniformly random games of `game` on one
+/// thread (those of `plateau bench NAME`), then times batches of 1 000
+/// random games as `NAME/random_games_x1000`.
+pub fn random_games<G: Game + FreeFormMoves>(c: &mut Criterion, name: &str, game: &G) {
+    const GAMES: u64 = 1000;
+    let report = playout::bench(game, 20_000, 1, 0);
+    println!(
+        "{name} random games: {:.0} games/s, {:.0} plies/s, mean length {:.1} plies, {} capped, results {:?}, mean legal moves {:.2}",
+        report.games_per_second(),
+        report.plies_per_second(),
+        report.mean_length(),
+        report.capped,
+        report.results,
+        report.mean_legal_moves.unwrap_or(0.0),
+    );
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(GAMES));
+    let mut seed = 0u64;
+    group.bench_function("random_games_x1000", |b| {
+        b.iter(|| {
+            let mut plies = 0;
+            for _ in 0..GAMES {
+                seed += 1;
+                plies += playout::random_game(game, seed, 0).1;
+            }
+            black_box(plies)
+        })
+    });
+    group.finish();
+}
