@@ -9,11 +9,10 @@
 use plateau::{DynAgent, DynChoice, DynGame, DynSession};
 
 /// The older form `random:SEED` (a bare number) written as
-/// `random:seed=SEED`; every other spec as written. Redundant: the
-/// framework's spec parser ([`plateau::ai::Spec::parse`]) reads `random:SEED`
-/// itself, and [`make_agent`] and `serve` no longer call this. It stays only
-/// for the callers outside this module's owners (the arena's shown specs,
-/// the web hub's budget check) until they move to the framework's parser.
+/// `random:seed=SEED`; every other spec as written (trimmed). The
+/// framework's spec parser ([`plateau::ai::Spec::parse`]) reads
+/// `random:SEED` itself; the arena and tournaments write specs in this
+/// form so that their tables and result files name an agent one way.
 pub fn normalize_spec(spec: &str) -> String {
     let trimmed = spec.trim();
     match trimmed.split_once(':') {

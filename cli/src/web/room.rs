@@ -55,7 +55,7 @@ pub fn check_think(spec: &str, budget: Option<&Value>) -> Result<(), WebError> {
             plateau::ai::format_duration(MAX_THINK)
         ))
     };
-    if let Ok(parsed) = plateau::ai::Spec::parse(&crate::agents::normalize_spec(spec)) {
+    if let Ok(parsed) = plateau::ai::Spec::parse(spec.trim()) {
         if let Some(time) = parsed.get("time") {
             if plateau::ai::parse_duration(time).is_ok_and(|d| d > MAX_THINK) {
                 return Err(too_long(format!("time={time}")));
@@ -524,11 +524,7 @@ fn act(game: &mut Match, client: Client, action: Action) -> Result<Map<String, V
         Action::Placement(arrangement) => {
             // The match checks the turn; the session turns the arrangement
             // into the move, which is played as any other.
-            let view = game.view(client);
-            if !view.your_turn {
-                // Refused by the match with its own words.
-                game.play(client, MoveRef::Text(String::new()))?;
-            }
+            game.acting_for(client)?;
             if game.session().placement().is_none() {
                 return Err(WebError::new(
                     "not_allowed",

@@ -11,7 +11,8 @@
 //! - [`RulesDocs`](plateau::RulesDocs): `summary`, `rules_text`,
 //!   `param_docs` (here: `summary`);
 //! - [`Render`](plateau::Render): `state_json`, text boards, `board_view`
-//!   for the full-screen board (here: `render_state`);
+//!   for the full-screen terminal board and the web page's generic board
+//!   (here: `render_state`, `board_view` and `move_squares`, in `board.rs`);
 //! - [`DescribeMoves`](plateau::DescribeMoves): what a move did, in words
 //!   and in frames (nothing here);
 //! - [`FreeFormMoves`](plateau::FreeFormMoves): setups and other moves too
@@ -34,6 +35,7 @@
 //! assert_eq!(session.status().outcome().unwrap().reason, "board-full");
 //! ```
 
+mod board;
 mod eval;
 
 use plateau::{Game, MoveParseError, Outcome, Player, RulesError, Status, Variant};
@@ -167,21 +169,6 @@ impl plateau::RulesDocs for TicTacToe {
     fn summary(&self) -> String {
         let (n, k) = (self.size, self.line);
         format!("Tic-tac-toe on {n}×{n}: place a mark in turn; {k} in a row wins; a full board is a draw. Moves: a cell such as b2.")
-    }
-}
-
-impl plateau::Render for TicTacToe {
-    fn render_state(&self, s: &State) -> String {
-        let n = self.size as usize;
-        let mut out = String::new();
-        for (y, row) in s.cells.chunks(n).enumerate().rev() {
-            let marks = row
-                .iter()
-                .map(|c| [" .", " X", " O"][c.map_or(0, |p| p.index() + 1)]);
-            out += &format!("{:>2}{}\n", y + 1, marks.collect::<String>());
-        }
-        let files = (0..n).map(|x| format!(" {}", (b'a' + x as u8) as char));
-        out + "  " + &files.collect::<String>() + "\n"
     }
 }
 
