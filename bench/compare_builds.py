@@ -5,10 +5,18 @@ turn with both binaries (interleaved, so that a noisy neighbour slows both),
 repeated, and reported as the median of each with the ratio after/before.
 
     python3 bench/compare_builds.py BEFORE AFTER [--rounds 5] [--markdown]
+    python3 bench/compare_builds.py BEFORE AFTER --instructions [--markdown]
 
 BEFORE and AFTER are paths to `plateau` binaries (release builds), for example
 the one of the last commit before a change and the one of the change. The
 ratio is AFTER / BEFORE: above 1 the change is faster.
+
+With --instructions each case runs once per binary under valgrind's callgrind
+(Debian's `valgrind`) and the instructions executed are compared instead: a
+count that does not depend on what else the machine is doing, so on a shared,
+noisy machine it tells a real change from noise. The ratio is then
+BEFORE / AFTER instructions (above 1: the change does less work). Budgets are
+smaller there, callgrind being about fifty times slower.
 """
 
 import argparse
@@ -42,13 +50,59 @@ def rate(binary, args, field):
     return float(json.loads(out)[field])
 
 
+# Smaller budgets for the instruction counts; agents searched on one position.
+INSTRUCTION_CASES = [
+    ("hus random games", ["hus", "--games", "20000"]),
+    ("oware random games", ["oware", "--games", "20000"]),
+    ("quinque random games", ["quinque", "--games", "1000"]),
+    ("stratego random games", ["stratego", "--games", "200"]),
+    ("hus mcts", ["hus", "--agent", "mcts:iters=20000", "--positions", "1"]),
+    ("hus alphabeta", ["hus", "--agent", "alphabeta:depth=8", "--positions", "1"]),
+    ("oware mcts", ["oware", "--agent", "mcts:iters=20000", "--positions", "1"]),
+    ("oware alphabeta", ["oware", "--agent", "alphabeta:depth=10", "--positions", "1"]),
+    ("quinque mcts", ["quinque", "--agent", "mcts:iters=3000", "--positions", "1"]),
+    ("stratego ismcts", ["stratego", "--agent", "ismcts:iters=2000,seed=1", "--positions", "1"]),
+    ("stratego ai (pimc), barrage", ["stratego", "--variant", "barrage", "--agent", "ai:iters=30000,seed=1", "--positions", "1"]),
+]
+
+
+def instructions(binary, args):
+    err = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary, "bench", *args],
+        check=True, capture_output=True, text=True,
+    ).stderr
+    for line in err.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1])
+    raise RuntimeError(f"callgrind printed no count: {err[-500:]}")
+
+
+def compare_instructions(opts):
+    rows = []
+    for label, args in INSTRUCTION_CASES:
+        b, a = instructions(opts.before, args), instructions(opts.after, args)
+        rows.append((label, "plateau bench " + " ".join(args), b, a, b / a))
+        print(f"{label}: before {b:,}, after {a:,}, before/after {b / a:.4f}", file=sys.stderr)
+    if opts.markdown:
+        print("| measurement | command | before (instructions) | after (instructions) | before / after |")
+        print("| --- | --- | ---: | ---: | ---: |")
+        for label, cmd, b, a, r in rows:
+            print(f"| {label} | `{cmd}` | {b:,} | {a:,} | {r:.4f} |")
+    else:
+        print(json.dumps([dict(zip(["case", "command", "before", "after", "ratio"], r)) for r in rows], indent=1))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before")
     parser.add_argument("after")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--instructions", action="store_true")
     opts = parser.parse_args()
+    if opts.instructions:
+        compare_instructions(opts)
+        return
     rows = []
     for label, args, field in CASES:
         before, after = [], []
