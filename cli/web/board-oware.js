@@ -1,5 +1,5 @@
-// Oware (RULES.md O): two rows of houses and each side's store (from the
-// board's notes). A move is shown step by step from the engine's frames
+// Oware (RULES.md O): two rows of houses and each side's store (the
+// board's `stores`). A move is shown step by step from the engine's frames
 // that the server's update carries (the sowing, then the captures); the
 // update's board after the move is the one that stays.
 
@@ -7,14 +7,9 @@ import { s, svgRoot, sideClass } from "./dom.js";
 import { markClasses, drawStones, CELL } from "./board-generic.js";
 import { boardCells } from "./picker.js";
 
-/** The stores by player from the board's notes ("north: store 3"). */
-export function stores(board, players) {
-  const result = [0, 0];
-  for (const note of board.notes || []) {
-    const m = String(note).match(/^(\S+): store (\d+)/);
-    if (m && players.indexOf(m[1]) >= 0) result[players.indexOf(m[1])] = Number(m[2]);
-  }
-  return result;
+/** The seeds in each player's store, by player number, as the board carries them. */
+export function stores(board) {
+  return [0, 1].map((p) => Number((board.stores || [])[p]) || 0);
 }
 
 function draw(ctx) {
@@ -26,7 +21,7 @@ function draw(ctx) {
   const height = board.rows * CELL + 50;
   const svg = svgRoot(width, height, { class: "board oware-board" });
   svg.style.maxWidth = `${width * 1.5}px`;
-  const storeCounts = stores(board, players);
+  const storeCounts = stores(board);
   // The top row's owner has the store on the left, the bottom row's on the right.
   const topOwner = cells[0] ? cells[0].owner : 1;
   const bottomOwner = topOwner === null ? 0 : 1 - topOwner;

@@ -110,6 +110,11 @@ pub struct BoardView {
     pub row_labels: Vec<String>,
     /// Lines shown under the board: stores, trays, counts.
     pub notes: Vec<String>,
+    /// The seeds each player holds in its store, by player number, for a
+    /// board with stores (Oware); empty for other games. Front ends draw
+    /// the stores from it (the notes say the same in words).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stores: Vec<u32>,
 }
 
 impl BoardView {

@@ -79,7 +79,7 @@ async function connect(url, match, token) {
 function counts(board, players) {
   const result = new Map();
   for (const cell of boardCells(board)) if (cell.key) result.set(cell.key, cell.text);
-  stores(board, players).forEach((n, p) => result.set(`store:${p}`, n));
+  stores(board).forEach((n, p) => result.set(`store:${p}`, n));
   return result;
 }
 

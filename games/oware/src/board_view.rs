@@ -34,6 +34,7 @@ pub(crate) fn board_view(game: &Oware, state: &OwareState, seat: Option<Player>)
         .iter()
         .map(|&p| format!("{}: store {}", game.player_name(p), state.store(p)))
         .collect();
+    view.stores = vec![state.store(Player(0)), state.store(Player(1))];
     view
 }
 
@@ -66,9 +67,13 @@ mod tests {
                             .filter_map(|c| c.text.parse::<u32>().ok())
                             .sum()
                     };
-                    // Nothing is taken yet: the seeds on the board are those before.
+                    // Nothing is taken yet: the seeds on the board and in the
+                    // stores are those before.
                     let before = super::board_view(&game, &state, Some(Player(0)));
                     assert_eq!(seeds(frame), seeds(&before));
+                    assert_eq!(frame.stores, before.stores);
+                    let shown = super::board_view(&game, &after, Some(Player(1))).stores;
+                    assert_eq!(shown, [after.store(Player(0)), after.store(Player(1))]);
                     assert_eq!(
                         seeds(frame) - seeds(&super::board_view(&game, &after, Some(Player(0)))),
                         after.store(mover) - stored
