@@ -4,7 +4,7 @@
 use crate::convert::to_py;
 use crate::errors::{play_error, HiddenInformationError, IllegalMoveError};
 use crate::objects::{mask_array, Game, State};
-use plateau::{DynSession, Player, Status};
+use plateau::{DynSession, Player};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -30,18 +30,18 @@ impl Seat {
     }
 
     fn my_turn(&self, session: &dyn DynSession) -> bool {
-        State::to_move_of(session) == Some(self.player)
+        plateau::matches::seat_to_move(session, self.player).is_ok()
     }
 
+    /// The match layer's refusal of a move off this seat's turn, with the
+    /// seat named.
     fn not_my_turn(&self, session: &dyn DynSession) -> PyErr {
         let rules = &self.state.get().rules;
-        IllegalMoveError::new_err(match session.status() {
-            Status::ToMove(p) => format!(
-                "it is {}'s turn, not {}'s",
-                rules.game.player_name(p),
-                rules.game.player_name(self.player)
-            ),
-            Status::Over(_) => "the game is over".into(),
+        IllegalMoveError::new_err(match plateau::matches::seat_to_move(session, self.player) {
+            Err(e @ plateau::MatchError::NotYourTurn { .. }) => {
+                format!("{e}, not {}'s", rules.game.player_name(self.player))
+            }
+            _ => "the game is over".into(),
         })
     }
 }

@@ -62,6 +62,7 @@ mod referee;
 mod saved;
 mod seats;
 mod tokens;
+mod turn;
 mod undo;
 mod view;
 
@@ -71,6 +72,7 @@ pub use play::{AgentTurn, HintJob, MoveRef, MoveReport};
 pub use saved::{SavedMatch, SavedSeat};
 pub use seats::{Client, Occupant};
 pub use tokens::Token;
+pub use turn::seat_to_move;
 pub use undo::{DrawOffer, DrawOutcome, UndoOutcome, UndoRequest};
 pub use view::{BoardInfo, ClientView, LastMoveView, MoveEntry, SeatView};
 

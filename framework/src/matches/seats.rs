@@ -274,9 +274,9 @@ impl Match {
             Status::Over(_) => return Err(self.game_over()),
         };
         match client {
-            Client::Seat(p) if p != to_move => Err(MatchError::NotYourTurn {
-                to_move: self.name(to_move),
-            }),
+            Client::Seat(p) if p != to_move => {
+                super::seat_to_move(self.session.as_ref(), p).map(|()| to_move)
+            }
             Client::Seat(p) if !self.is_person(p) => Err(MatchError::NotAllowed(format!(
                 "no person plays {}'s seat",
                 self.name(p)
