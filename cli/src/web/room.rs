@@ -510,17 +510,11 @@ impl WebMatch {
     }
 }
 
-/// Runs one action (not a hint) on the match.
+/// Runs one action (not a hint) on the match: the one field of its answer.
 fn act(game: &mut Match, client: Client, action: Action) -> Result<Map<String, Value>, WebError> {
-    let mut fields = Map::new();
-    match action {
-        Action::View => {
-            fields.insert("update".into(), update_json(game, client));
-        }
-        Action::Play(mv) => {
-            let report = game.play(client, mv)?;
-            fields.insert("played".into(), to_json(&report));
-        }
+    let (name, value) = match action {
+        Action::View => ("update", update_json(game, client)),
+        Action::Play(mv) => ("played", to_json(&game.play(client, mv)?)),
         Action::Placement(arrangement) => {
             // The match checks the turn; the session turns the arrangement
             // into the move, which is played as any other.
@@ -537,31 +531,17 @@ fn act(game: &mut Match, client: Client, action: Action) -> Result<Map<String, V
                     "the arrangement does not fit the placement (one entry a square, pieces by index)",
                 )
             })?;
-            let report = game.play(client, MoveRef::Text(mv))?;
-            fields.insert("played".into(), to_json(&report));
+            ("played", to_json(&game.play(client, MoveRef::Text(mv))?))
         }
-        Action::Undo => {
-            let outcome = game.request_undo(client)?;
-            fields.insert("undo".into(), to_json(&outcome));
-        }
-        Action::AnswerUndo(accept) => {
-            let outcome = game.answer_undo(client, accept)?;
-            fields.insert("undo".into(), to_json(&outcome));
-        }
-        Action::OfferDraw => {
-            let outcome = game.offer_draw(client)?;
-            fields.insert("draw".into(), to_json(&outcome));
-        }
-        Action::AnswerDraw(accept) => {
-            let outcome = game.answer_draw(client, accept)?;
-            fields.insert("draw".into(), to_json(&outcome));
-        }
-        Action::Resign => {
-            let outcome = game.resign(client)?;
-            fields.insert("outcome".into(), to_json(&outcome));
-        }
+        Action::Undo => ("undo", to_json(&game.request_undo(client)?)),
+        Action::AnswerUndo(accept) => ("undo", to_json(&game.answer_undo(client, accept)?)),
+        Action::OfferDraw => ("draw", to_json(&game.offer_draw(client)?)),
+        Action::AnswerDraw(accept) => ("draw", to_json(&game.answer_draw(client, accept)?)),
+        Action::Resign => ("outcome", to_json(&game.resign(client)?)),
         Action::Hint(_) => unreachable!("hints are answered without the lock"),
-    }
+    };
+    let mut fields = Map::new();
+    fields.insert(name.into(), value);
     Ok(fields)
 }
 
