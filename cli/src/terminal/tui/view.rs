@@ -4,7 +4,6 @@
 use super::*;
 use crate::common::text::status_line;
 use crate::terminal::title;
-use plateau::Player;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -53,26 +52,12 @@ impl App {
         ])
         .areas(area);
         let game = self.table.m.game();
-        let who: Vec<String> = self
-            .table
-            .m
-            .occupants()
-            .iter()
-            .enumerate()
-            .map(|(i, o)| {
-                format!(
-                    "{} {}",
-                    game.player_name(Player(i as u8)),
-                    crate::terminal::seats::describe(o)
-                )
-            })
-            .collect();
         frame.render_widget(
             Paragraph::new(format!(
                 "{} ({}): {}",
                 game.name(),
                 game.variant(),
-                who.join(", ")
+                self.table.seats_line()
             ))
             .style(Style::default().add_modifier(Modifier::BOLD)),
             head,
