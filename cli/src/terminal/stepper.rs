@@ -392,15 +392,7 @@ mod tests {
     fn screen(stepper: &Stepper) -> String {
         let mut terminal = Terminal::new(TestBackend::new(110, 36)).unwrap();
         terminal.draw(|f| stepper.draw(f)).unwrap();
-        let buffer = terminal.backend().buffer().clone();
-        let mut text = String::new();
-        for y in 0..buffer.area.height {
-            for x in 0..buffer.area.width {
-                text.push_str(buffer[(x, y)].symbol());
-            }
-            text.push('\n');
-        }
-        text
+        crate::terminal::tui::tests::buffer_text(terminal.backend().buffer())
     }
 
     fn press(stepper: &mut Stepper, code: KeyCode) {
