@@ -7,7 +7,7 @@
 //! move (a setup) of another seat as `(secret)`, and the report of the last
 //! move is the one that seat read.
 
-use super::tui::{draw_board_view, draw_move_list, Animation, Highlights};
+use super::tui::{draw_board_view, draw_move_list, main_areas, Animation, Highlights};
 use crate::common::error::{CliError, CliResult};
 use crate::common::text::{move_report, status_line};
 use crate::Io;
@@ -206,14 +206,8 @@ impl Stepper {
             )),
             status,
         );
-        let [board_area, side] =
-            Layout::horizontal([Constraint::Min(20), Constraint::Length(34)]).areas(main);
+        let [board_area, moves_area, keys_area] = main_areas(main, KEYS.len());
         self.draw_board(frame, board_area);
-        let [moves_area, keys_area] = Layout::vertical([
-            Constraint::Min(3),
-            Constraint::Length(KEYS.len() as u16 + 2),
-        ])
-        .areas(side);
         self.draw_moves(frame, moves_area);
         frame.render_widget(
             Paragraph::new(KEYS.iter().map(|k| Line::from(*k)).collect::<Vec<_>>())

@@ -60,6 +60,7 @@ pub(crate) use line_input::LineInput;
 pub(crate) use move_list::draw_move_list;
 use setup_editor::SETUP_HELP;
 use thinking::{progress_bar, Thinking};
+pub(crate) use view::main_areas;
 
 /// Whether the full-screen board can be used: input and output are a
 /// terminal.

@@ -63,14 +63,8 @@ impl App {
             head,
         );
         frame.render_widget(Paragraph::new(self.status_text()), status);
-        let [board_area, side] =
-            Layout::horizontal([Constraint::Min(20), Constraint::Length(34)]).areas(main);
+        let [board_area, moves_area, help_area] = main_areas(main, HELP.len());
         self.draw_board(frame, board_area);
-        let [moves_area, help_area] = Layout::vertical([
-            Constraint::Min(3),
-            Constraint::Length(HELP.len() as u16 + 2),
-        ])
-        .areas(side);
         self.draw_moves(frame, moves_area);
         let help = if self.active_editor().is_some() {
             SETUP_HELP
@@ -231,4 +225,14 @@ impl App {
         let geometry = draw_board_view(frame, inner, &board, &highlights, extra);
         self.board_at.set(Some(geometry));
     }
+}
+
+/// The main part of a game's screen cut in three: the board on the left;
+/// on the right the moves over a box of `keys` lines (the keys' help).
+pub(crate) fn main_areas(main: Rect, keys: usize) -> [Rect; 3] {
+    let [board, side] =
+        Layout::horizontal([Constraint::Min(20), Constraint::Length(34)]).areas(main);
+    let [moves, keys] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(keys as u16 + 2)]).areas(side);
+    [board, moves, keys]
 }
