@@ -11,7 +11,9 @@
 
 use super::error::WebError;
 use super::hub::{clip, lock};
-use plateau::matches::{Client, ClientView, EventsSince, Match, MatchError, MatchEvent, MoveRef};
+use plateau::matches::{
+    Client, ClientView, EventsSince, Match, MatchError, MatchEvent, MoveRef, Occupant, SeatView,
+};
 use serde_json::{json, Map, Value};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{broadcast, Notify};
@@ -289,23 +291,16 @@ impl WebMatch {
             .seats
             .iter()
             .map(|s| {
-                let agent = match &s.occupant {
-                    plateau::matches::Occupant::Agent { spec } => Some(spec.clone()),
-                    _ => None,
-                };
                 // In hot-seat play the one hot-seat token acts for every
                 // person; the seats' own tokens are not handed out.
                 let token = match hotseat {
                     Some(_) => None,
                     None => game.seat_token(s.player),
                 };
-                json!({
-                    "player": s.player.0,
-                    "name": s.player_name,
-                    "agent": agent,
-                    "url": token.as_deref().map(link),
-                    "token": token,
-                })
+                let mut seat = public_seat(s);
+                seat["url"] = json!(token.as_deref().map(link));
+                seat["token"] = json!(token);
+                seat
             })
             .collect();
         let mut info = self.public_of(&game);
@@ -328,17 +323,7 @@ impl WebMatch {
 
     fn public_of(&self, game: &Match) -> Value {
         let view = game.view(Client::Spectator);
-        let seats: Vec<Value> = view
-            .seats
-            .iter()
-            .map(|s| {
-                let agent = match &s.occupant {
-                    plateau::matches::Occupant::Agent { spec } => Some(spec.clone()),
-                    _ => None,
-                };
-                json!({"player": s.player.0, "name": s.player_name, "agent": agent})
-            })
-            .collect();
+        let seats: Vec<Value> = view.seats.iter().map(public_seat).collect();
         json!({
             "ok": true,
             "match": self.id,
@@ -508,6 +493,16 @@ impl WebMatch {
             Err(e) => (refusal(&e, tag), changed),
         }
     }
+}
+
+/// A seat as anyone may know it: the player, its name and the spec of the
+/// agent that plays it (`null` for a person).
+fn public_seat(seat: &SeatView) -> Value {
+    let agent = match &seat.occupant {
+        Occupant::Agent { spec } => Some(spec.clone()),
+        _ => None,
+    };
+    json!({"player": seat.player.0, "name": seat.player_name, "agent": agent})
 }
 
 /// Runs one action (not a hint) on the match: the one field of its answer.
