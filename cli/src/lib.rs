@@ -79,6 +79,14 @@ pub struct Io<'a> {
     pub err: &'a mut dyn Write,
 }
 
+impl Io<'_> {
+    /// The answer of a command's `--json`: `value` on one line.
+    pub fn write_json(&mut self, value: &serde_json::Value) -> CliResult {
+        writeln!(self.out, "{value}")?;
+        Ok(())
+    }
+}
+
 /// Runs the command line `args` (the program name first) on the process's
 /// standard input and outputs, and returns the exit code: 0 on success, 1
 /// on a failure, 2 on a usage error.

@@ -23,27 +23,22 @@ from typing import Any
 import plateau
 
 
-def plateau_ids(game, games, seed):
+def plateau_loop(game, games, seed, notation=False):
+    """Plateau's loop by action ids, or in notation if `notation` (the
+    choice made once a game, so that each ply runs the same code)."""
     choice = random.Random(seed).choice
     plies = 0
     start = time.perf_counter()
     for i in range(games):
         state = game.new(seed + i)
-        while not state.is_over:
-            state.play_id(choice(state.legal_action_ids()))
-            plies += 1
-    return plies / (time.perf_counter() - start)
-
-
-def plateau_strings(game, games, seed):
-    choice = random.Random(seed).choice
-    plies = 0
-    start = time.perf_counter()
-    for i in range(games):
-        state = game.new(seed + i)
-        while not state.is_over:
-            state.play(choice(state.legal_moves()))
-            plies += 1
+        if notation:
+            while not state.is_over:
+                state.play(choice(state.legal_moves()))
+                plies += 1
+        else:
+            while not state.is_over:
+                state.play_id(choice(state.legal_action_ids()))
+                plies += 1
     return plies / (time.perf_counter() - start)
 
 
@@ -90,9 +85,9 @@ def main():
     args = parser.parse_args()
 
     game = plateau.load(args.game)
-    loops: list[tuple[str, Any, tuple[Any, ...]]] = [("plateau python loop (ids)", plateau_ids, (game, args.games, args.seed))]
+    loops: list[tuple[str, Any, tuple[Any, ...]]] = [("plateau python loop (ids)", plateau_loop, (game, args.games, args.seed))]
     if args.strings:
-        loops.append(("plateau python loop (notation)", plateau_strings, (game, args.games, args.seed)))
+        loops.append(("plateau python loop (notation)", plateau_loop, (game, args.games, args.seed, True)))
     try:
         import pyspiel
     except ImportError:

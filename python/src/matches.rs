@@ -94,18 +94,22 @@ impl PyMatch {
 
     /// The learning interface's id of `action` as a move of this position.
     fn action_text(&self, action: usize) -> PyResult<String> {
-        let learning = self.rules.learning()?;
-        let game = self.lock();
-        learning
-            .action_notation(game.session(), action)
-            .ok_or_else(|| {
-                crate::errors::IllegalMoveError::new_err(format!(
-                    "illegal move: no action {action}: ids are 0 to {}",
-                    learning
-                        .num_distinct_actions(&*self.rules.game)
-                        .saturating_sub(1)
-                ))
+        self.rules
+            .action_notation(self.lock().session(), action, |message| {
+                crate::errors::IllegalMoveError::new_err(format!("illegal move: {message}"))
             })
+    }
+
+    /// Runs `act` for `seat` on the match; a refusal raises `MatchError`.
+    fn seat_act<T>(
+        &self,
+        py: Python<'_>,
+        seat: &Bound<'_, PyAny>,
+        act: impl FnOnce(&mut matches::Match, Client) -> Result<T, matches::MatchError>,
+    ) -> PyResult<T> {
+        let client = self.client(Some(seat), Client::Spectator)?;
+        let result = act(&mut self.lock(), client);
+        result.map_err(|e| match_error(py, e))
     }
 
     fn played<'py>(
@@ -366,9 +370,8 @@ impl PyMatch {
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let client = self.client(Some(seat), Client::Spectator)?;
-        let outcome = self.lock().request_undo(client);
-        py_json(py, &outcome.map_err(|e| match_error(py, e))?)
+        let outcome = self.seat_act(py, seat, |game, client| game.request_undo(client))?;
+        py_json(py, &outcome)
     }
 
     /// `seat` answers the pending undo request.
@@ -378,9 +381,8 @@ impl PyMatch {
         seat: &Bound<'_, PyAny>,
         accept: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let client = self.client(Some(seat), Client::Spectator)?;
-        let outcome = self.lock().answer_undo(client, accept);
-        py_json(py, &outcome.map_err(|e| match_error(py, e))?)
+        let outcome = self.seat_act(py, seat, |game, client| game.answer_undo(client, accept))?;
+        py_json(py, &outcome)
     }
 
     /// `seat` offers a draw: "agreed", "pending" or "declined".
@@ -389,9 +391,8 @@ impl PyMatch {
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let client = self.client(Some(seat), Client::Spectator)?;
-        let outcome = self.lock().offer_draw(client);
-        py_json(py, &outcome.map_err(|e| match_error(py, e))?)
+        let outcome = self.seat_act(py, seat, |game, client| game.offer_draw(client))?;
+        py_json(py, &outcome)
     }
 
     /// `seat` answers the pending draw offer: "agreed", "pending" or
@@ -402,9 +403,8 @@ impl PyMatch {
         seat: &Bound<'_, PyAny>,
         accept: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let client = self.client(Some(seat), Client::Spectator)?;
-        let outcome = self.lock().answer_draw(client, accept);
-        py_json(py, &outcome.map_err(|e| match_error(py, e))?)
+        let outcome = self.seat_act(py, seat, |game, client| game.answer_draw(client, accept))?;
+        py_json(py, &outcome)
     }
 
     /// `seat` resigns; returns the outcome (as `outcome`).
@@ -413,9 +413,8 @@ impl PyMatch {
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let client = self.client(Some(seat), Client::Spectator)?;
-        let outcome = self.lock().resign(client);
-        outcome_dict(py, &self.rules, &outcome.map_err(|e| match_error(py, e))?)
+        let outcome = self.seat_act(py, seat, |game, client| game.resign(client))?;
+        outcome_dict(py, &self.rules, &outcome)
     }
 
     /// What `seat` may know now, as a dict (the match layer's ClientView:

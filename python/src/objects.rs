@@ -42,6 +42,24 @@ impl Rules {
         })
     }
 
+    /// The notation of the move action id `action` names in `session`
+    /// (legal or not); an id that names none raises `refuse` of a message
+    /// giving the game's ids.
+    pub(crate) fn action_notation(
+        &self,
+        session: &dyn DynSession,
+        action: usize,
+        refuse: impl FnOnce(String) -> PyErr,
+    ) -> PyResult<String> {
+        let learning = self.learning()?;
+        learning.action_notation(session, action).ok_or_else(|| {
+            refuse(format!(
+                "no action {action}: ids are 0 to {}",
+                learning.num_distinct_actions(&*self.game).saturating_sub(1)
+            ))
+        })
+    }
+
     /// A player given as a number or a name.
     pub(crate) fn player(&self, obj: &Bound<'_, PyAny>) -> PyResult<Player> {
         let n = self.game.num_players();
@@ -620,16 +638,8 @@ impl State {
     /// relative to a frame around the formation, and Oware writes a house
     /// by the mover's side.
     fn action_to_string(&self, action: usize) -> PyResult<String> {
-        let learning = self.rules.learning()?;
-        let text = learning.action_notation(&**self.lock(), action);
-        text.ok_or_else(|| {
-            PyIndexError::new_err(format!(
-                "no action {action}: ids are 0 to {}",
-                learning
-                    .num_distinct_actions(&*self.rules.game)
-                    .saturating_sub(1)
-            ))
-        })
+        self.rules
+            .action_notation(&**self.lock(), action, PyIndexError::new_err)
     }
 
     /// What `player` sees, as a float32 NumPy array of the game's

@@ -208,7 +208,7 @@ fn finish(
         record_file::write_text(path, &format!("{value}\n"))?;
     }
     if json {
-        writeln!(io.out, "{value}")?;
+        io.write_json(&value)?;
     } else {
         write!(io.out, "{}", table(report, name))?;
     }

@@ -120,8 +120,7 @@ pub fn run(registry: &Registry, args: &TournamentArgs, io: &mut Io<'_>) -> CliRe
             })).collect::<Vec<_>>(),
             "prior_draws": ladder.prior_draws,
         });
-        writeln!(io.out, "{value}")?;
-        return Ok(());
+        return io.write_json(&value);
     }
     let width = specs.iter().map(String::len).max().unwrap_or(5).max(5);
     writeln!(

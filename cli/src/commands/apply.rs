@@ -83,8 +83,7 @@ pub fn run(registry: &Registry, args: &ApplyArgs, io: &mut Io<'_>) -> CliResult 
             })).collect::<Vec<_>>(),
             "status": status_json(session.as_ref()),
         });
-        writeln!(io.out, "{value}")?;
-        return Ok(());
+        return io.write_json(&value);
     }
     for (m, p, d) in &reports {
         let who = p.map(|p| session.player_name(p)).unwrap_or_default();

@@ -58,8 +58,7 @@ pub fn run(registry: &Registry, args: &MovesArgs, io: &mut Io<'_>) -> CliResult 
             "enumerable": enumerable,
             "hint": hint,
         });
-        writeln!(io.out, "{value}")?;
-        return Ok(());
+        return io.write_json(&value);
     }
     writeln!(io.out, "{}", status_line(session.as_ref()))?;
     if over {

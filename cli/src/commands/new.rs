@@ -66,7 +66,7 @@ pub fn run(registry: &Registry, args: &NewArgs, io: &mut Io<'_>) -> CliResult {
                     "seed": record.seed,
                     "status": status_json(session.as_ref()),
                 });
-                writeln!(io.out, "{value}")?;
+                io.write_json(&value)?;
             } else {
                 writeln!(
                     io.out,

@@ -130,7 +130,7 @@ pub fn run(registry: &Registry, args: &PerftArgs, io: &mut Io<'_>) -> CliResult 
             "counts": counts,
             "seconds": seconds,
         });
-        writeln!(io.out, "{value}")?;
+        io.write_json(&value)?;
     }
     Ok(())
 }

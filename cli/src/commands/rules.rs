@@ -120,8 +120,7 @@ pub fn run(registry: &Registry, args: &RulesArgs, io: &mut Io<'_>) -> CliResult 
             let text = game.rules_text().ok_or_else(|| no_rules_text(game.id()))?;
             value["rules_text"] = json!(text);
         }
-        writeln!(io.out, "{value}")?;
-        return Ok(());
+        return io.write_json(&value);
     }
     writeln!(
         io.out,

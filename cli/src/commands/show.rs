@@ -71,8 +71,7 @@ pub fn run(registry: &Registry, args: &ShowArgs, io: &mut Io<'_>) -> CliResult {
             }
             None => value["state"] = session.state_json(),
         }
-        writeln!(io.out, "{value}")?;
-        return Ok(());
+        return io.write_json(&value);
     }
     // The board marks the last move; the line under it tells it, once.
     write!(io.out, "{}", ensure_newline(session.render_marked(seat)))?;

@@ -104,6 +104,13 @@ mod tests {
         }
     }
 
+    /// The usage error (exit code 2) of loading nim with `set`.
+    fn usage_error(set: &[&str]) -> CliError {
+        let e = load_game(&registry(), "nim", &opts(set)).err().unwrap();
+        assert_eq!(e.exit_code(), 2);
+        e
+    }
+
     #[test]
     fn unknown_game_and_variant_are_usage_errors() {
         let r = registry();
@@ -121,24 +128,15 @@ mod tests {
 
     #[test]
     fn a_value_rejected_by_the_game_is_blamed_on_set() {
-        let e = load_game(&registry(), "nim", &opts(&["max_take=0"]))
-            .err()
-            .unwrap();
-        assert_eq!(e.exit_code(), 2);
+        let e = usage_error(&["max_take=0"]);
         assert_eq!(e.to_string(), "--set: max_take = 0: must be at least 1");
     }
 
     #[test]
     fn unknown_keys_are_usage_errors() {
-        let e = load_game(&registry(), "nim", &opts(&["colour=red"]))
-            .err()
-            .unwrap();
-        assert_eq!(e.exit_code(), 2);
+        let e = usage_error(&["colour=red"]);
         assert!(e.to_string().contains("colour"), "{e}");
-        let e = load_game(&registry(), "nim", &opts(&["pile"]))
-            .err()
-            .unwrap();
-        assert_eq!(e.exit_code(), 2);
+        usage_error(&["pile"]);
     }
 
     #[test]

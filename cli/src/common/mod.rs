@@ -7,6 +7,7 @@ pub mod json;
 pub mod loading;
 pub mod options;
 pub mod record_file;
+pub mod rules_request;
 pub mod seeds;
 pub mod setups;
 pub mod text;

@@ -4,6 +4,7 @@
 use super::error::{ErrorKind, Result, ServeError};
 use super::request::{clip, Request};
 use super::response::Fields;
+use crate::common::rules_request;
 use plateau::{DynGame, GameEntry, Player, Registry, RulesSpec};
 use serde_json::{json, Map, Value};
 
@@ -103,74 +104,18 @@ pub(crate) fn load_rules(registry: &Registry, req: &Request) -> Result<Box<dyn D
             "give either 'variant' or 'rules' (a whole rules file), not both",
         ));
     }
-    if let Some(name) = variant {
-        if !entry
-            .variants()
-            .iter()
-            .any(|v| v.name.eq_ignore_ascii_case(name))
-        {
-            let names: Vec<&str> = entry.variants().iter().map(|v| v.name).collect();
-            return Err(ServeError::new(
-                ErrorKind::UnknownVariant,
-                format!(
-                    "unknown variant '{}' of {}; variants: {}",
-                    clip(name),
-                    entry.id(),
-                    names.join(", ")
-                ),
-            ));
-        }
+    if let Some(message) =
+        variant.and_then(|name| rules_request::unknown_variant(entry, name, clip))
+    {
+        return Err(ServeError::new(ErrorKind::UnknownVariant, message));
     }
     let spec = RulesSpec {
         variant: variant.map(str::to_string),
         file: rules.map(|text| ("rules.toml".to_string(), text.to_string())),
-        overrides: overrides(req)?,
+        overrides: rules_request::overrides(req.get("set"), clip)
+            .map_err(ServeError::bad_request)?,
     };
-    entry.load(&spec).map_err(|mut e| {
-        // Overrides come from the `set` field here, not from `--set`.
-        if e.source_name == "--set" {
-            e.source_name = "set".to_string();
-        }
-        ServeError::new(ErrorKind::BadRules, e.to_string())
-    })
-}
-
-/// The `set` field: `{"key": value}` or `["key=value"]`, as `--set` overrides.
-fn overrides(req: &Request) -> Result<Vec<(String, String)>> {
-    match req.get("set") {
-        None => Ok(Vec::new()),
-        Some(Value::Object(map)) => map
-            .iter()
-            .map(|(key, value)| {
-                let text = match value {
-                    Value::String(s) => s.clone(),
-                    Value::Number(_) | Value::Bool(_) | Value::Array(_) => value.to_string(),
-                    _ => {
-                        return Err(ServeError::bad_request(format!(
-                        "field 'set': the value of '{}' must be a string, number, boolean or list",
-                        clip(key)
-                    )))
-                    }
-                };
-                Ok((key.clone(), text))
-            })
-            .collect(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .map(|item| match item {
-                Value::String(s) => RulesSpec::parse_override(s).map_err(|mut e| {
-                    e.source_name = "set".to_string();
-                    ServeError::bad_request(e.to_string())
-                }),
-                _ => Err(ServeError::bad_request(
-                    "field 'set': a list holds \"key=value\" strings",
-                )),
-            })
-            .collect(),
-        Some(_) => Err(ServeError::bad_request(
-            "field 'set' must be an object {\"key\": value} or a list of \"key=value\" strings",
-        )),
-    }
+    rules_request::load(entry, &spec).map_err(|m| ServeError::new(ErrorKind::BadRules, m))
 }
 
 /// `playout`: seeded random games to the end, on the server; the counts of

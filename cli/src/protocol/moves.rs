@@ -119,7 +119,7 @@ fn describe_as(req: &Request, game: &Open<'_>) -> Result<Option<Option<Player>>>
 /// did as `viewer` (default: anyone watching, no player's secrets) may know
 /// it, or `null`; nothing if it is not to be described.
 fn play_one(game: &mut Open<'_>, mv: MoveRef, viewer: Option<Option<Player>>) -> Result<Value> {
-    let report = game.game.play(game.client, mv).map_err(|e| game.error(e))?;
+    let report = game.act(|game, client| game.play(client, mv))?;
     let Some(viewer) = viewer else {
         return Ok(Value::Null);
     };
@@ -184,32 +184,23 @@ fn undo_fields(outcome: UndoOutcome, game: &Open<'_>) -> Fields {
 /// pending undo request.
 pub(crate) fn answer_undo(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let accept = accept_field(req)?;
-    let game = server.open(req)?;
-    let outcome = game
-        .game
-        .answer_undo(game.client, accept)
-        .map_err(|e| game.error(e))?;
+    let mut game = server.open(req)?;
+    let outcome = game.act(|game, client| game.answer_undo(client, accept))?;
     Ok(undo_fields(outcome, &game))
 }
 
 /// `offer_draw`: a seat offers a draw (the referee declares one).
 pub(crate) fn offer_draw(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
-    let game = server.open(req)?;
-    let outcome = game
-        .game
-        .offer_draw(game.client)
-        .map_err(|e| game.error(e))?;
+    let mut game = server.open(req)?;
+    let outcome = game.act(|game, client| game.offer_draw(client))?;
     Ok(draw_fields(outcome, &game))
 }
 
 /// `answer_draw`: a seat asked accepts or declines the pending draw offer.
 pub(crate) fn answer_draw(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     let accept = accept_field(req)?;
-    let game = server.open(req)?;
-    let outcome = game
-        .game
-        .answer_draw(game.client, accept)
-        .map_err(|e| game.error(e))?;
+    let mut game = server.open(req)?;
+    let outcome = game.act(|game, client| game.answer_draw(client, accept))?;
     Ok(draw_fields(outcome, &game))
 }
 

@@ -45,6 +45,16 @@ impl Open<'_> {
         self.game.session()
     }
 
+    /// Runs `act` on the match for the id's client; a refusal as an error
+    /// response ([`Open::error`]).
+    pub fn act<T>(
+        &mut self,
+        act: impl FnOnce(&mut Match, Client) -> std::result::Result<T, MatchError>,
+    ) -> Result<T> {
+        let result = act(self.game, self.client);
+        result.map_err(|e| self.error(e))
+    }
+
     /// A refusal of the match as an error response; a seat's
     /// `not_your_turn` names the seat too ("it is blue's turn, not red's").
     pub fn error(&self, e: MatchError) -> ServeError {

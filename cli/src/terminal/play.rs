@@ -205,27 +205,13 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
         return tui::run(table, args.save.as_deref(), args.overwrite, io);
     }
     let game = table.m.game();
-    // Specs as given: a seed drawn in secret is not shown.
-    let who: Vec<String> = table
-        .m
-        .occupants()
-        .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            format!(
-                "{} {}",
-                game.player_name(Player(i as u8)),
-                seats::describe(o)
-            )
-        })
-        .collect();
     say(
         io,
         &format!(
             "{} ({}), seed {seed}: {}. Type 'help' for the commands.",
             game.name(),
             game.variant(),
-            who.join(", ")
+            table.seats_line()
         ),
     )?;
     if table.hot_seat {
@@ -286,6 +272,26 @@ fn record_to_load(registry: &Registry, args: &PlayArgs) -> Option<PathBuf> {
 }
 
 impl Table {
+    /// Who plays each seat, "red you, blue ai:time=1s": the specs as given
+    /// (a seed drawn in secret is not shown).
+    pub(super) fn seats_line(&self) -> String {
+        let game = self.m.game();
+        let who: Vec<String> = self
+            .m
+            .occupants()
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                format!(
+                    "{} {}",
+                    game.player_name(Player(i as u8)),
+                    seats::describe(o)
+                )
+            })
+            .collect();
+        who.join(", ")
+    }
+
     /// The table of a match: the client is the one person's seat, the hot
     /// seat for two or more people, a spectator when only agents play (it
     /// acts for nobody; the screen then shows everything).

@@ -79,8 +79,7 @@ pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult
             "status": status_json(session.as_ref()),
             "state": session.state_json(),
         });
-        writeln!(io.out, "{value}")?;
-        return Ok(());
+        return io.write_json(&value);
     }
     writeln!(
         io.out,

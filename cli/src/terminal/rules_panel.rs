@@ -218,15 +218,7 @@ mod tests {
     }
 
     fn text_of(terminal: &Terminal<TestBackend>) -> String {
-        let buffer = terminal.backend().buffer();
-        let mut text = String::new();
-        for y in 0..buffer.area.height {
-            for x in 0..buffer.area.width {
-                text.push_str(buffer[(x, y)].symbol());
-            }
-            text.push('\n');
-        }
-        text
+        crate::terminal::tui::tests::buffer_text(terminal.backend().buffer())
     }
 
     fn press(code: KeyCode) -> KeyEvent {

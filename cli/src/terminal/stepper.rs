@@ -7,13 +7,15 @@
 //! move (a setup) of another seat as `(secret)`, and the report of the last
 //! move is the one that seat read.
 
-use super::tui::{draw_board_view, draw_move_list, Animation, Highlights};
+use super::tui::{
+    draw_board_view, draw_move_list, event_loop, main_areas, Animation, FullScreen, Highlights,
+};
 use crate::common::error::{CliError, CliResult};
 use crate::common::text::{move_report, status_line};
 use crate::Io;
 use plateau::matches::{Client, Match, MatchOptions, Occupant};
 use plateau::{GameRecord, Player, Registry};
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
@@ -206,14 +208,8 @@ impl Stepper {
             )),
             status,
         );
-        let [board_area, side] =
-            Layout::horizontal([Constraint::Min(20), Constraint::Length(34)]).areas(main);
+        let [board_area, moves_area, keys_area] = main_areas(main, KEYS.len());
         self.draw_board(frame, board_area);
-        let [moves_area, keys_area] = Layout::vertical([
-            Constraint::Min(3),
-            Constraint::Length(KEYS.len() as u16 + 2),
-        ])
-        .areas(side);
         self.draw_moves(frame, moves_area);
         frame.render_widget(
             Paragraph::new(KEYS.iter().map(|k| Line::from(*k)).collect::<Vec<_>>())
@@ -350,37 +346,33 @@ pub fn step(registry: &Registry, path: &Path, io: &mut Io<'_>) -> CliResult {
     Ok(())
 }
 
-/// Draws after each key and each frame of a move; idle, waits for a key.
-fn event_loop(stepper: &mut Stepper, terminal: &mut ratatui::DefaultTerminal) -> CliResult {
-    let fail = |e: std::io::Error| CliError::failed(format!("terminal: {e}"));
-    let mut dirty = true;
-    while !stepper.quit {
-        if dirty {
-            terminal.draw(|f| stepper.draw(f)).map_err(fail)?;
-            dirty = false;
+/// The replay: drawn again after each key and each frame of a move.
+impl FullScreen for Stepper {
+    fn done(&self) -> bool {
+        self.quit
+    }
+
+    fn render(&self, frame: &mut Frame<'_>) {
+        self.draw(frame);
+    }
+
+    fn idle(&mut self, now: Instant) -> Option<Duration> {
+        if Animation::play_due(&mut self.animation, now) {
+            return None;
         }
-        let now = Instant::now();
-        let timeout = match &mut stepper.animation {
-            Some(a) if now >= a.next_at => {
-                if !a.tick(now) {
-                    stepper.animation = None;
-                }
-                dirty = true;
-                continue;
-            }
+        Some(match &self.animation {
             Some(a) => a.next_at - now,
             None => Duration::from_secs(60),
-        };
-        if event::poll(timeout).map_err(fail)? {
-            if let Event::Key(key) = event::read().map_err(fail)? {
-                if key.kind != KeyEventKind::Release {
-                    stepper.key(key);
-                }
+        })
+    }
+
+    fn event(&mut self, event: Event) {
+        if let Event::Key(key) = event {
+            if key.kind != KeyEventKind::Release {
+                self.key(key);
             }
-            dirty = true;
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -392,15 +384,7 @@ mod tests {
     fn screen(stepper: &Stepper) -> String {
         let mut terminal = Terminal::new(TestBackend::new(110, 36)).unwrap();
         terminal.draw(|f| stepper.draw(f)).unwrap();
-        let buffer = terminal.backend().buffer().clone();
-        let mut text = String::new();
-        for y in 0..buffer.area.height {
-            for x in 0..buffer.area.width {
-                text.push_str(buffer[(x, y)].symbol());
-            }
-            text.push('\n');
-        }
-        text
+        crate::terminal::tui::tests::buffer_text(terminal.backend().buffer())
     }
 
     fn press(stepper: &mut Stepper, code: KeyCode) {

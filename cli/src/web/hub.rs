@@ -5,6 +5,7 @@
 //! is the match layer's; this module makes matches from the lobby's
 //! `POST /api/matches` and finds them again.
 
+use crate::common::rules_request;
 use plateau::matches::{MatchOptions, Occupant};
 use plateau::{Registry, RulesSpec};
 use serde_json::Value;
@@ -186,74 +187,18 @@ impl Hub {
                 ))
             }
         };
-        if let Some(name) = variant {
-            if !entry
-                .variants()
-                .iter()
-                .any(|v| v.name.eq_ignore_ascii_case(name))
-            {
-                let names: Vec<&str> = entry.variants().iter().map(|v| v.name).collect();
-                return Err(WebError::new(
-                    "unknown_variant",
-                    format!(
-                        "unknown variant '{}' of {}; variants: {}",
-                        clip(name),
-                        entry.id(),
-                        names.join(", ")
-                    ),
-                ));
-            }
+        if let Some(message) =
+            variant.and_then(|name| rules_request::unknown_variant(entry, name, clip))
+        {
+            return Err(WebError::new("unknown_variant", message));
         }
         let spec = RulesSpec {
             variant: variant.map(str::to_string),
             file: None,
-            overrides: overrides(body.get("set"))?,
+            overrides: rules_request::overrides(body.get("set"), clip)
+                .map_err(WebError::bad_request)?,
         };
-        entry.load(&spec).map_err(|mut e| {
-            // Overrides come from the `set` field here, not from `--set`.
-            if e.source_name == "--set" {
-                e.source_name = "set".to_string();
-            }
-            WebError::new("bad_rules", e.to_string())
-        })
-    }
-}
-
-/// The `set` field: `{"key": value}` or `["key=value"]`, as `--set` overrides.
-fn overrides(field: Option<&Value>) -> Result<Vec<(String, String)>, WebError> {
-    match field {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Object(map)) => map
-            .iter()
-            .map(|(key, value)| {
-                let text = match value {
-                    Value::String(s) => s.clone(),
-                    Value::Number(_) | Value::Bool(_) | Value::Array(_) => value.to_string(),
-                    _ => {
-                        return Err(WebError::bad_request(format!(
-                        "field 'set': the value of '{}' must be a string, number, boolean or list",
-                        clip(key)
-                    )))
-                    }
-                };
-                Ok((key.clone(), text))
-            })
-            .collect(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .map(|item| match item {
-                Value::String(s) => RulesSpec::parse_override(s).map_err(|mut e| {
-                    e.source_name = "set".to_string();
-                    WebError::bad_request(e.to_string())
-                }),
-                _ => Err(WebError::bad_request(
-                    "field 'set': a list holds \"key=value\" strings",
-                )),
-            })
-            .collect(),
-        Some(_) => Err(WebError::bad_request(
-            "field 'set' must be an object {\"key\": value} or a list of \"key=value\" strings",
-        )),
+        rules_request::load(entry, &spec).map_err(|m| WebError::new("bad_rules", m))
     }
 }
 

@@ -11,7 +11,9 @@
 
 use super::error::WebError;
 use super::hub::{clip, lock};
-use plateau::matches::{Client, ClientView, EventsSince, Match, MatchError, MatchEvent, MoveRef};
+use plateau::matches::{
+    Client, ClientView, EventsSince, Match, MatchError, MatchEvent, MoveRef, Occupant, SeatView,
+};
 use serde_json::{json, Map, Value};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{broadcast, Notify};
@@ -289,23 +291,16 @@ impl WebMatch {
             .seats
             .iter()
             .map(|s| {
-                let agent = match &s.occupant {
-                    plateau::matches::Occupant::Agent { spec } => Some(spec.clone()),
-                    _ => None,
-                };
                 // In hot-seat play the one hot-seat token acts for every
                 // person; the seats' own tokens are not handed out.
                 let token = match hotseat {
                     Some(_) => None,
                     None => game.seat_token(s.player),
                 };
-                json!({
-                    "player": s.player.0,
-                    "name": s.player_name,
-                    "agent": agent,
-                    "url": token.as_deref().map(link),
-                    "token": token,
-                })
+                let mut seat = public_seat(s);
+                seat["url"] = json!(token.as_deref().map(link));
+                seat["token"] = json!(token);
+                seat
             })
             .collect();
         let mut info = self.public_of(&game);
@@ -328,17 +323,7 @@ impl WebMatch {
 
     fn public_of(&self, game: &Match) -> Value {
         let view = game.view(Client::Spectator);
-        let seats: Vec<Value> = view
-            .seats
-            .iter()
-            .map(|s| {
-                let agent = match &s.occupant {
-                    plateau::matches::Occupant::Agent { spec } => Some(spec.clone()),
-                    _ => None,
-                };
-                json!({"player": s.player.0, "name": s.player_name, "agent": agent})
-            })
-            .collect();
+        let seats: Vec<Value> = view.seats.iter().map(public_seat).collect();
         json!({
             "ok": true,
             "match": self.id,
@@ -510,17 +495,21 @@ impl WebMatch {
     }
 }
 
-/// Runs one action (not a hint) on the match.
+/// A seat as anyone may know it: the player, its name and the spec of the
+/// agent that plays it (`null` for a person).
+fn public_seat(seat: &SeatView) -> Value {
+    let agent = match &seat.occupant {
+        Occupant::Agent { spec } => Some(spec.clone()),
+        _ => None,
+    };
+    json!({"player": seat.player.0, "name": seat.player_name, "agent": agent})
+}
+
+/// Runs one action (not a hint) on the match: the one field of its answer.
 fn act(game: &mut Match, client: Client, action: Action) -> Result<Map<String, Value>, WebError> {
-    let mut fields = Map::new();
-    match action {
-        Action::View => {
-            fields.insert("update".into(), update_json(game, client));
-        }
-        Action::Play(mv) => {
-            let report = game.play(client, mv)?;
-            fields.insert("played".into(), to_json(&report));
-        }
+    let (name, value) = match action {
+        Action::View => ("update", update_json(game, client)),
+        Action::Play(mv) => ("played", to_json(&game.play(client, mv)?)),
         Action::Placement(arrangement) => {
             // The match checks the turn; the session turns the arrangement
             // into the move, which is played as any other.
@@ -537,31 +526,17 @@ fn act(game: &mut Match, client: Client, action: Action) -> Result<Map<String, V
                     "the arrangement does not fit the placement (one entry a square, pieces by index)",
                 )
             })?;
-            let report = game.play(client, MoveRef::Text(mv))?;
-            fields.insert("played".into(), to_json(&report));
+            ("played", to_json(&game.play(client, MoveRef::Text(mv))?))
         }
-        Action::Undo => {
-            let outcome = game.request_undo(client)?;
-            fields.insert("undo".into(), to_json(&outcome));
-        }
-        Action::AnswerUndo(accept) => {
-            let outcome = game.answer_undo(client, accept)?;
-            fields.insert("undo".into(), to_json(&outcome));
-        }
-        Action::OfferDraw => {
-            let outcome = game.offer_draw(client)?;
-            fields.insert("draw".into(), to_json(&outcome));
-        }
-        Action::AnswerDraw(accept) => {
-            let outcome = game.answer_draw(client, accept)?;
-            fields.insert("draw".into(), to_json(&outcome));
-        }
-        Action::Resign => {
-            let outcome = game.resign(client)?;
-            fields.insert("outcome".into(), to_json(&outcome));
-        }
+        Action::Undo => ("undo", to_json(&game.request_undo(client)?)),
+        Action::AnswerUndo(accept) => ("undo", to_json(&game.answer_undo(client, accept)?)),
+        Action::OfferDraw => ("draw", to_json(&game.offer_draw(client)?)),
+        Action::AnswerDraw(accept) => ("draw", to_json(&game.answer_draw(client, accept)?)),
+        Action::Resign => ("outcome", to_json(&game.resign(client)?)),
         Action::Hint(_) => unreachable!("hints are answered without the lock"),
-    }
+    };
+    let mut fields = Map::new();
+    fields.insert(name.into(), value);
     Ok(fields)
 }
 

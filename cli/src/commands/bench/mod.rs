@@ -95,8 +95,7 @@ pub fn run(registry: &Registry, args: &BenchArgs, io: &mut Io<'_>) -> CliResult 
             "mean_legal_moves": report.mean_legal_moves,
             "machine": machine,
         });
-        writeln!(io.out, "{value}")?;
-        return Ok(());
+        return io.write_json(&value);
     }
     let cap = format!(
         "capped at {} plies",
@@ -255,8 +254,7 @@ fn run_agent(
             "iterations_per_second": rate,
             "machine": machine,
         });
-        writeln!(io.out, "{value}")?;
-        return Ok(());
+        return io.write_json(&value);
     }
     writeln!(
         io.out,

@@ -38,4 +38,18 @@ impl Animation {
         }
         true
     }
+
+    /// Shows the frames of `slot`'s animation due at `now`: true if one
+    /// was (the animation is dropped after its last frame).
+    pub(crate) fn play_due(slot: &mut Option<Animation>, now: Instant) -> bool {
+        match slot {
+            Some(animation) if now >= animation.next_at => {
+                if !animation.tick(now) {
+                    *slot = None;
+                }
+                true
+            }
+            _ => false,
+        }
+    }
 }

@@ -26,6 +26,11 @@ pub(crate) struct Highlights {
     pub area: Vec<(usize, usize)>,
 }
 
+/// The characters of the longest of `texts` (0 if none).
+fn widest<'a>(texts: impl IntoIterator<Item = &'a String>) -> usize {
+    texts.into_iter().fold(0, |w, t| w.max(t.chars().count()))
+}
+
 /// Draws a board in `inner` with its labels and then the `extra` lines;
 /// returns where its first cell is and the cells' width (for the mouse).
 pub(crate) fn draw_board_view(
@@ -35,20 +40,8 @@ pub(crate) fn draw_board_view(
     highlights: &Highlights,
     extra: Vec<Line<'static>>,
 ) -> (u16, u16, u16) {
-    let width = board
-        .cells
-        .iter()
-        .map(|c| c.text.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1)
-        + 2;
-    let label_width = board
-        .row_labels
-        .iter()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = widest(board.cells.iter().map(|c| &c.text)).max(1) + 2;
+    let label_width = widest(&board.row_labels);
     let mut lines = Vec::new();
     let col_line = |labels: &[String]| {
         let mut s = " ".repeat(label_width + 1);

@@ -49,6 +49,7 @@ use crate::Io;
 use plateau::{DynSession, Player, Status};
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use ratatui::style::Color;
+use ratatui::Frame;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -60,6 +61,7 @@ pub(crate) use line_input::LineInput;
 pub(crate) use move_list::draw_move_list;
 use setup_editor::SETUP_HELP;
 use thinking::{progress_bar, Thinking};
+pub(crate) use view::main_areas;
 
 /// Whether the full-screen board can be used: input and output are a
 /// terminal.
@@ -215,60 +217,112 @@ pub(super) fn run(
     Ok(())
 }
 
-/// Draws only when something changed: a key, the mouse, a resize, an
-/// agent's answer, the next frame of a move or the spinner of a thinking
-/// agent; idle, it waits for the next event without waking.
-fn event_loop(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> CliResult {
+/// A full-screen program (the game, the replay) as the event loop drives
+/// it.
+pub(crate) trait FullScreen {
+    /// The program is over.
+    fn done(&self) -> bool;
+    /// Draws the whole screen.
+    fn render(&self, frame: &mut Frame<'_>);
+    /// The screen is drawn from a wiped one (the terminal is cleared when
+    /// this starts).
+    fn wiped(&self) -> bool {
+        false
+    }
+    /// What happens between events at `now`: `None` to draw again at once
+    /// (a frame of a move was due, an agent played), else how long to wait
+    /// for an event.
+    fn idle(&mut self, now: Instant) -> Option<Duration>;
+    /// One event of the terminal.
+    fn event(&mut self, event: Event);
+    /// The screen changes with no event (an agent thinking): drawn again
+    /// when a wait ends.
+    fn busy(&self) -> bool {
+        false
+    }
+}
+
+/// Draws only when something changed: an event, the next frame of a move,
+/// whatever the screen does between events; idle, it waits for the next
+/// event without waking.
+pub(crate) fn event_loop(
+    screen: &mut impl FullScreen,
+    terminal: &mut ratatui::DefaultTerminal,
+) -> CliResult {
     let fail = |e: std::io::Error| CliError::failed(format!("terminal: {e}"));
     let mut dirty = true;
-    let mut handing_over = false;
-    while !app.quit {
+    let mut wiped = false;
+    while !screen.done() {
         if dirty {
-            // The hand-over screen starts from a wiped screen: drawn as a
-            // difference, the last player's board would be blanked cell by
-            // cell after the hand-over text is already up.
-            let hand_over = matches!(app.screen, Screen::HandOver(_));
-            if hand_over && !handing_over {
+            // A wiped screen (the hand-over) starts from a cleared terminal:
+            // drawn as a difference, the last player's board would be
+            // blanked cell by cell after the hand-over text is already up.
+            let wipe = screen.wiped();
+            if wipe && !wiped {
                 terminal.clear().map_err(fail)?;
             }
-            handing_over = hand_over;
-            terminal.draw(|f| app.draw(f)).map_err(fail)?;
+            wiped = wipe;
+            terminal.draw(|f| screen.render(f)).map_err(fail)?;
             dirty = false;
         }
-        let now = Instant::now();
-        if let Some(animation) = &mut app.animation {
-            if now >= animation.next_at {
-                if !animation.tick(now) {
-                    app.animation = None;
-                }
-                dirty = true;
-                continue;
-            }
-        } else {
-            let moves = app.session().num_moves();
-            let was_thinking = app.thinking.is_some();
-            app.poll_thinking(false);
-            app.start_agent();
-            if app.session().num_moves() != moves || was_thinking != app.thinking.is_some() {
-                dirty = true;
-                continue;
-            }
-        }
-        let timeout = match (&app.animation, &app.thinking) {
-            (Some(a), _) => a.next_at.saturating_duration_since(now),
-            (None, Some(_)) => Duration::from_millis(100),
-            (None, None) => Duration::from_secs(60),
+        let Some(timeout) = screen.idle(Instant::now()) else {
+            dirty = true;
+            continue;
         };
         if event::poll(timeout).map_err(fail)? {
-            match event::read().map_err(fail)? {
-                Event::Key(key) if key.kind != KeyEventKind::Release => app.key(key),
-                Event::Mouse(m) => app.mouse(m),
-                _ => {}
-            }
+            screen.event(event::read().map_err(fail)?);
             dirty = true;
-        } else if app.thinking.is_some() {
+        } else if screen.busy() {
             dirty = true;
         }
     }
     Ok(())
+}
+
+/// The game: its agents play between events, and a thinking agent's
+/// spinner turns.
+impl FullScreen for App {
+    fn done(&self) -> bool {
+        self.quit
+    }
+
+    fn render(&self, frame: &mut Frame<'_>) {
+        self.draw(frame);
+    }
+
+    fn wiped(&self) -> bool {
+        matches!(self.screen, Screen::HandOver(_))
+    }
+
+    fn idle(&mut self, now: Instant) -> Option<Duration> {
+        if Animation::play_due(&mut self.animation, now) {
+            return None;
+        }
+        if self.animation.is_none() {
+            let moves = self.session().num_moves();
+            let was_thinking = self.thinking.is_some();
+            self.poll_thinking(false);
+            self.start_agent();
+            if self.session().num_moves() != moves || was_thinking != self.thinking.is_some() {
+                return None;
+            }
+        }
+        Some(match (&self.animation, &self.thinking) {
+            (Some(a), _) => a.next_at.saturating_duration_since(now),
+            (None, Some(_)) => Duration::from_millis(100),
+            (None, None) => Duration::from_secs(60),
+        })
+    }
+
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
+            Event::Mouse(m) => self.mouse(m),
+            _ => {}
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.thinking.is_some()
+    }
 }

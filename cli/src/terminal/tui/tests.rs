@@ -56,6 +56,11 @@ fn screen_of(app: &App, width: u16, height: u16) -> (String, ratatui::buffer::Bu
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| app.draw(f)).unwrap();
     let buffer = terminal.backend().buffer().clone();
+    (buffer_text(&buffer), buffer)
+}
+
+/// The symbols of a drawn screen, a line a row.
+pub(crate) fn buffer_text(buffer: &ratatui::buffer::Buffer) -> String {
     let mut text = String::new();
     for y in 0..buffer.area.height {
         for x in 0..buffer.area.width {
@@ -63,7 +68,7 @@ fn screen_of(app: &App, width: u16, height: u16) -> (String, ratatui::buffer::Bu
         }
         text.push('\n');
     }
-    (text, buffer)
+    text
 }
 
 fn press(app: &mut App, code: KeyCode) {

@@ -4,7 +4,6 @@
 use super::*;
 use crate::common::text::status_line;
 use crate::terminal::title;
-use plateau::Player;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -53,39 +52,19 @@ impl App {
         ])
         .areas(area);
         let game = self.table.m.game();
-        let who: Vec<String> = self
-            .table
-            .m
-            .occupants()
-            .iter()
-            .enumerate()
-            .map(|(i, o)| {
-                format!(
-                    "{} {}",
-                    game.player_name(Player(i as u8)),
-                    crate::terminal::seats::describe(o)
-                )
-            })
-            .collect();
         frame.render_widget(
             Paragraph::new(format!(
                 "{} ({}): {}",
                 game.name(),
                 game.variant(),
-                who.join(", ")
+                self.table.seats_line()
             ))
             .style(Style::default().add_modifier(Modifier::BOLD)),
             head,
         );
         frame.render_widget(Paragraph::new(self.status_text()), status);
-        let [board_area, side] =
-            Layout::horizontal([Constraint::Min(20), Constraint::Length(34)]).areas(main);
+        let [board_area, moves_area, help_area] = main_areas(main, HELP.len());
         self.draw_board(frame, board_area);
-        let [moves_area, help_area] = Layout::vertical([
-            Constraint::Min(3),
-            Constraint::Length(HELP.len() as u16 + 2),
-        ])
-        .areas(side);
         self.draw_moves(frame, moves_area);
         let help = if self.active_editor().is_some() {
             SETUP_HELP
@@ -246,4 +225,14 @@ impl App {
         let geometry = draw_board_view(frame, inner, &board, &highlights, extra);
         self.board_at.set(Some(geometry));
     }
+}
+
+/// The main part of a game's screen cut in three: the board on the left;
+/// on the right the moves over a box of `keys` lines (the keys' help).
+pub(crate) fn main_areas(main: Rect, keys: usize) -> [Rect; 3] {
+    let [board, side] =
+        Layout::horizontal([Constraint::Min(20), Constraint::Length(34)]).areas(main);
+    let [moves, keys] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(keys as u16 + 2)]).areas(side);
+    [board, moves, keys]
 }
