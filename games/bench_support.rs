@@ -51,6 +51,15 @@ pub fn legal_moves<G: Game>(
     });
 }
 
+/// Times listing the legal moves of the positions met in 200 random games
+/// of `game` as `NAME/legal_moves`.
+pub fn random_legal_moves<G: Game>(c: &mut Criterion, name: &str, game: &G) {
+    let positions = positions(game, 0..200, &mut plateau::rng(3));
+    let mut group = c.benchmark_group(name);
+    legal_moves(&mut group, "legal_moves", game, &positions);
+    group.finish();
+}
+
 /// Prints the figures of 20 000 uniformly random games of `game` on one
 /// thread (those of `plateau bench NAME`), then times batches of 1 000
 /// random games as `NAME/random_games_x1000`.
