@@ -408,6 +408,24 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         best
     }
 
+    /// The value for `mover` of the root move `mv` from `state`, searched to
+    /// `depth` plies in all with the window (`alpha`, +inf); `None` if the
+    /// budget ran out.
+    #[inline]
+    fn root_value(
+        &mut self,
+        state: &G::State,
+        mv: &G::Move,
+        mover: Player,
+        depth: u32,
+        alpha: f64,
+    ) -> Option<f64> {
+        let mut child = state.clone();
+        self.game.apply_unchecked(&mut child, mv);
+        let v = self.child_value(&child, mover, depth - 1, alpha, f64::INFINITY);
+        (!self.aborted).then_some(v)
+    }
+
     /// The values of `moves` from `state` at `depth` for `mover`: the best
     /// exactly, the others as bounds. `None` if
     /// the budget ran out before the first move was searched.
@@ -421,12 +439,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         let mut alpha = f64::NEG_INFINITY;
         let mut best: Option<(usize, f64)> = None;
         for (i, mv) in moves.iter().enumerate() {
-            let mut child = state.clone();
-            self.game.apply_unchecked(&mut child, mv);
-            let v = self.child_value(&child, mover, depth - 1, alpha, f64::INFINITY);
-            if self.aborted {
+            let Some(v) = self.root_value(state, mv, mover, depth, alpha) else {
                 break;
-            }
+            };
             if best.is_none_or(|(_, b)| v > b) {
                 best = Some((i, v));
             }
@@ -452,13 +467,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             self.horizon = false;
             let mut values = Vec::with_capacity(moves.len());
             for mv in moves {
-                let mut child = state.clone();
-                self.game.apply_unchecked(&mut child, mv);
-                let v =
-                    self.child_value(&child, mover, depth - 1, f64::NEG_INFINITY, f64::INFINITY);
-                if self.aborted {
+                let Some(v) = self.root_value(state, mv, mover, depth, f64::NEG_INFINITY) else {
                     break;
-                }
+                };
                 values.push(v);
             }
             if self.aborted {
