@@ -450,6 +450,25 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         best
     }
 
+    /// Iterative deepening for `mover` from depth 1 up to `max_depth` (at
+    /// least 1): `iteration` searches one depth and says whether a deeper
+    /// one may be worth it. It stops once the budget ran out or no line
+    /// reached the horizon.
+    fn deepen(
+        &mut self,
+        mover: Player,
+        max_depth: u32,
+        mut iteration: impl FnMut(&mut Self, u32) -> bool,
+    ) {
+        self.root = Some(mover);
+        for depth in 1..=max_depth.max(1) {
+            self.horizon = false;
+            if !iteration(self, depth) || self.aborted || !self.horizon {
+                break;
+            }
+        }
+    }
+
     /// The exact value of every move of `moves` from `state` for `mover`,
     /// by iterative deepening up to `max_depth` (each move searched with a
     /// full window): the values of each complete iteration, the deepest
@@ -461,25 +480,20 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         moves: &[G::Move],
         max_depth: u32,
     ) -> Vec<Vec<f64>> {
-        self.root = Some(mover);
         let mut by_depth = Vec::new();
-        for depth in 1..=max_depth.max(1) {
-            self.horizon = false;
+        self.deepen(mover, max_depth, |s, depth| {
             let mut values = Vec::with_capacity(moves.len());
             for mv in moves {
-                let Some(v) = self.root_value(state, mv, mover, depth, f64::NEG_INFINITY) else {
+                let Some(v) = s.root_value(state, mv, mover, depth, f64::NEG_INFINITY) else {
                     break;
                 };
                 values.push(v);
             }
-            if self.aborted {
-                break;
+            if !s.aborted {
+                by_depth.push(values);
             }
-            by_depth.push(values);
-            if !self.horizon {
-                break;
-            }
-        }
+            true
+        });
         by_depth.reverse();
         by_depth
     }
@@ -492,34 +506,27 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         moves: &[G::Move],
         max_depth: u32,
     ) -> SearchResult<G::Move> {
-        self.root = Some(mover);
         let mut order: Vec<G::Move> = moves.to_vec();
         let mut result = SearchResult {
             best: None,
             depth: 0,
             nodes: 0,
         };
-        for depth in 1..=max_depth.max(1) {
-            self.horizon = false;
+        self.deepen(mover, max_depth, |s, depth| {
             // A partial iteration still counts: its first move (the
             // previous best) was searched in full, and a later move is
             // kept only if it beat that one at this depth.
-            if let Some((i, v)) = self.root(state, mover, &order, depth) {
+            if let Some((i, v)) = s.root(state, mover, &order, depth) {
                 result.best = Some((order[i].clone(), v));
-                if !self.aborted {
+                if !s.aborted {
                     result.depth = depth;
                     let mv = order.remove(i);
                     order.insert(0, mv);
                 }
             }
-            if self.aborted {
-                break;
-            }
-            let v = result.best.as_ref().map_or(0.0, |b| b.1);
-            if v.abs() > 1.0 || !self.horizon {
-                break;
-            }
-        }
+            // A proven result is not searched deeper.
+            result.best.as_ref().map_or(0.0, |b| b.1).abs() <= 1.0
+        });
         result.nodes = self.nodes;
         result
     }
