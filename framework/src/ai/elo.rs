@@ -458,17 +458,22 @@ mod tests {
         (a - b).abs() < eps
     }
 
-    /// The games of `a` against `b`, from `a`'s side.
-    fn pair(a: usize, b: usize, wins: u64, draws: u64, losses: u64) -> PairResult {
-        PairResult {
-            a,
-            b,
-            score: Score {
-                wins,
-                draws,
-                losses,
-            },
-        }
+    /// The ladder of `players` fitted to games (a, b, a's wins, draws, a's
+    /// losses).
+    fn ladder(players: usize, games: &[(usize, usize, u64, u64, u64)]) -> Ladder {
+        let pairs: Vec<PairResult> = games
+            .iter()
+            .map(|&(a, b, wins, draws, losses)| PairResult {
+                a,
+                b,
+                score: Score {
+                    wins,
+                    draws,
+                    losses,
+                },
+            })
+            .collect();
+        fit_ladder(players, &pairs).unwrap()
     }
 
     #[test]
@@ -532,8 +537,7 @@ mod tests {
 
     #[test]
     fn a_two_player_ladder_is_the_elo_difference_split_around_zero() {
-        let pairs = [pair(0, 1, 70, 10, 20)];
-        let ladder = fit_ladder(2, &pairs).unwrap();
+        let ladder = ladder(2, &[(0, 1, 70, 10, 20)]);
         assert_eq!(ladder.prior_draws, 0.0);
         let top = &ladder.ratings[0];
         assert_eq!(top.player, 0);
@@ -560,12 +564,10 @@ mod tests {
         // Ratings -d, 0, +d with d = 400 log10 3: each step scores 3 : 1 and
         // the top against the bottom 9 : 1, so the likelihood equations
         // hold exactly at those ratings.
-        let pairs = [
-            pair(0, 1, 25, 0, 75),
-            pair(1, 2, 25, 0, 75),
-            pair(0, 2, 10, 0, 90),
-        ];
-        let ladder = fit_ladder(3, &pairs).unwrap();
+        let ladder = ladder(
+            3,
+            &[(0, 1, 25, 0, 75), (1, 2, 25, 0, 75), (0, 2, 10, 0, 90)],
+        );
         let order: Vec<usize> = ladder.ratings.iter().map(|r| r.player).collect();
         assert_eq!(order, [2, 1, 0]);
         let d = elo_difference(0.75);
@@ -581,7 +583,7 @@ mod tests {
     #[test]
     fn draws_count_as_half_points_in_the_ladder() {
         // 50 wins and 50 draws is a score of 0.75, as 75 wins and 25 losses.
-        let with_draws = fit_ladder(2, &[pair(0, 1, 50, 50, 0)]).unwrap();
+        let with_draws = ladder(2, &[(0, 1, 50, 50, 0)]);
         assert!(close(
             with_draws.ratings[0].elo * 2.0,
             elo_difference(0.75),
@@ -591,12 +593,7 @@ mod tests {
 
     #[test]
     fn a_clean_sweep_gets_a_prior_and_stays_finite() {
-        let pairs = [
-            pair(0, 1, 10, 0, 0),
-            pair(1, 2, 5, 0, 5),
-            pair(0, 2, 10, 0, 0),
-        ];
-        let ladder = fit_ladder(3, &pairs).unwrap();
+        let ladder = ladder(3, &[(0, 1, 10, 0, 0), (1, 2, 5, 0, 5), (0, 2, 10, 0, 0)]);
         assert_eq!(ladder.prior_draws, 1.0);
         assert_eq!(ladder.ratings[0].player, 0);
         assert!(ladder.ratings.iter().all(|r| r.elo.is_finite()));
