@@ -61,7 +61,7 @@ pub fn random_legal_moves<G: Game>(c: &mut Criterion, name: &str, game: &G) {
 }
 
 /// The agents timed on a sowing game (Hus, Oware) by
-/// `plateau::agent_speed_bench!`: MCTS with random and with evaluated
+/// [`sowing_agent_speed_bench!`]: MCTS with random and with evaluated
 /// playouts, and `alphabeta`, the alpha-beta spec of the game's depth.
 pub fn sowing_agents(alphabeta: &'static str) -> [(&'static str, &'static str); 3] {
     [
@@ -72,6 +72,21 @@ pub fn sowing_agents(alphabeta: &'static str) -> [(&'static str, &'static str); 
         ),
         ("alphabeta", alphabeta),
     ]
+}
+
+/// The `main` of a sowing game's agents bench: `plateau::agent_speed_bench!`
+/// of [`sowing_agents`] from the start position (of seed 7).
+/// A bench takes it in with `#[macro_use]` on its `mod bench_support`.
+#[allow(unused_macros)]
+macro_rules! sowing_agent_speed_bench {
+    ($label:expr, $game:expr, $alphabeta:expr) => {
+        plateau::agent_speed_bench!(
+            $label,
+            $game,
+            |game| plateau::ai::kit::position_after(game, 7, 0),
+            bench_support::sowing_agents($alphabeta)
+        );
+    };
 }
 
 /// Prints the figures of 20 000 uniformly random games of `game` on one
