@@ -1,7 +1,7 @@
 //! What the games' benches share: the positions of random games, the timing
-//! of legal-move generation over a list of positions, and the timing of
-//! whole random games. A bench takes it in with
-//! `#[path = "../../bench_support.rs"] mod bench_support;`.
+//! of legal-move generation over a list of positions, the timing of whole
+//! random games, and the agents timed on a sowing game. A bench takes it in
+//! with `#[path = "../../bench_support.rs"] mod bench_support;`.
 
 #![allow(dead_code)]
 
@@ -49,6 +49,44 @@ pub fn legal_moves<G: Game>(
             black_box(total)
         })
     });
+}
+
+/// Times listing the legal moves of the positions met in 200 random games
+/// of `game` as `NAME/legal_moves`.
+pub fn random_legal_moves<G: Game>(c: &mut Criterion, name: &str, game: &G) {
+    let positions = positions(game, 0..200, &mut plateau::rng(3));
+    let mut group = c.benchmark_group(name);
+    legal_moves(&mut group, "legal_moves", game, &positions);
+    group.finish();
+}
+
+/// The agents timed on a sowing game (Hus, Oware) by
+/// [`sowing_agent_speed_bench!`]: MCTS with random and with evaluated
+/// playouts, and `alphabeta`, the alpha-beta spec of the game's depth.
+pub fn sowing_agents(alphabeta: &'static str) -> [(&'static str, &'static str); 3] {
+    [
+        ("mcts", "mcts:iters=2000,keep=false,solver=false"),
+        (
+            "mcts_eval",
+            "mcts:iters=2000,rollout=eval,cut=4,keep=false,solver=false",
+        ),
+        ("alphabeta", alphabeta),
+    ]
+}
+
+/// The `main` of a sowing game's agents bench: `plateau::agent_speed_bench!`
+/// of [`sowing_agents`] from the start position (of seed 7).
+/// A bench takes it in with `#[macro_use]` on its `mod bench_support`.
+#[allow(unused_macros)]
+macro_rules! sowing_agent_speed_bench {
+    ($label:expr, $game:expr, $alphabeta:expr) => {
+        plateau::agent_speed_bench!(
+            $label,
+            $game,
+            |game| plateau::ai::kit::position_after(game, 7, 0),
+            bench_support::sowing_agents($alphabeta)
+        );
+    };
 }
 
 /// Prints the figures of 20 000 uniformly random games of `game` on one

@@ -247,7 +247,7 @@ impl<G: Learning> DynLearning for LearningEntry<G> {
 mod tests {
     use super::*;
     use crate::demo::{Nim, Secret};
-    use crate::{Registry, RulesSpec};
+    use crate::Registry;
 
     fn registry() -> Registry {
         let mut r = Registry::new();
@@ -261,11 +261,7 @@ mod tests {
     #[test]
     fn ids_through_the_registry_follow_the_legal_moves() {
         let r = registry();
-        let nim = r
-            .get("nim")
-            .unwrap()
-            .load(&RulesSpec::default_variant())
-            .unwrap();
+        let nim = r.load_default("nim").unwrap();
         let learning = r.learning("NIM").unwrap();
         assert_eq!(learning.num_distinct_actions(&*nim), 3);
         let mut session = nim.new_session(0);
@@ -288,11 +284,7 @@ mod tests {
     #[test]
     fn observations_never_show_the_opponents_secret() {
         let r = registry();
-        let secret = r
-            .get("secret")
-            .unwrap()
-            .load(&RulesSpec::default_variant())
-            .unwrap();
+        let secret = r.load_default("secret").unwrap();
         let learning = r.learning("secret").unwrap();
         let observe = |blue: &str| {
             let mut s = secret.new_session(0);

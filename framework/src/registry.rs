@@ -842,6 +842,14 @@ impl Registry {
         })
     }
 
+    /// The default variant of the game with that id; errors are
+    /// [`Registry::find`]'s or the rules'.
+    pub fn load_default(&self, id: &str) -> Result<Box<dyn DynGame>, String> {
+        self.find(id)?
+            .load(&RulesSpec::default_variant())
+            .map_err(|e| e.to_string())
+    }
+
     /// Every registered game, in registration order.
     pub fn games(&self) -> impl Iterator<Item = &dyn GameEntry> {
         self.entries.iter().map(|e| e.as_ref())

@@ -7,8 +7,8 @@
 use plateau::demo::{Nim, NimParams, NimState};
 use plateau::matches::{Client, Match, MatchError, MatchEvent, MatchOptions, MoveRef, Occupant};
 use plateau::{
-    DynGame, Game, MoveParseError, ParamDoc, PlayError, Player, Registry, RulesError, RulesSpec,
-    Status, Variant,
+    DynGame, Game, MoveParseError, ParamDoc, PlayError, Player, Registry, RulesError, Status,
+    Variant,
 };
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -96,11 +96,7 @@ impl plateau::SearchHooks for CountingNim {}
 fn rules(id: &str) -> Box<dyn DynGame> {
     let mut registry = Registry::new();
     registry.register::<Nim>().register::<CountingNim>();
-    registry
-        .get(id)
-        .unwrap()
-        .load(&RulesSpec::default_variant())
-        .unwrap()
+    registry.load_default(id).unwrap()
 }
 
 fn people(game: Box<dyn DynGame>) -> Match {

@@ -5,7 +5,7 @@
 
 use plateau::{
     conformance, DescribeMoves, FreeFormMoves, Game, MoveParseError, Outcome, Player, Registry,
-    Render, RulesDocs, RulesError, RulesSpec, SearchHooks, Status, Variant,
+    Render, RulesDocs, RulesError, SearchHooks, Status, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -89,11 +89,7 @@ fn the_required_methods_are_enough_for_every_front_end() {
 
     let mut registry = Registry::new();
     registry.register::<Countdown>();
-    let rules = registry
-        .get("countdown")
-        .unwrap()
-        .load(&RulesSpec::default_variant())
-        .unwrap();
+    let rules = registry.load_default("countdown").unwrap();
     assert_eq!(rules.summary(), "Countdown");
     let mut session = rules.new_session(0);
     session.play("2").unwrap();

@@ -140,11 +140,7 @@ fn same_seed_same_random_game() {
 fn nim_conformance_through_the_registry() {
     let mut registry = Registry::new();
     registry.register::<Nim>();
-    let game = registry
-        .get("nim")
-        .unwrap()
-        .load(&RulesSpec::default_variant())
-        .unwrap();
+    let game = registry.load_default("nim").unwrap();
     game.check_conformance(&plateau::conformance::Config::default());
     // The state round-trips through the dynamic interface too.
     let session = game.new_session(3);

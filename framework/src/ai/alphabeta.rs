@@ -408,6 +408,24 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         best
     }
 
+    /// The value for `mover` of the root move `mv` from `state`, searched to
+    /// `depth` plies in all with the window (`alpha`, +inf); `None` if the
+    /// budget ran out.
+    #[inline]
+    fn root_value(
+        &mut self,
+        state: &G::State,
+        mv: &G::Move,
+        mover: Player,
+        depth: u32,
+        alpha: f64,
+    ) -> Option<f64> {
+        let mut child = state.clone();
+        self.game.apply_unchecked(&mut child, mv);
+        let v = self.child_value(&child, mover, depth - 1, alpha, f64::INFINITY);
+        (!self.aborted).then_some(v)
+    }
+
     /// The values of `moves` from `state` at `depth` for `mover`: the best
     /// exactly, the others as bounds. `None` if
     /// the budget ran out before the first move was searched.
@@ -421,18 +439,34 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         let mut alpha = f64::NEG_INFINITY;
         let mut best: Option<(usize, f64)> = None;
         for (i, mv) in moves.iter().enumerate() {
-            let mut child = state.clone();
-            self.game.apply_unchecked(&mut child, mv);
-            let v = self.child_value(&child, mover, depth - 1, alpha, f64::INFINITY);
-            if self.aborted {
+            let Some(v) = self.root_value(state, mv, mover, depth, alpha) else {
                 break;
-            }
+            };
             if best.is_none_or(|(_, b)| v > b) {
                 best = Some((i, v));
             }
             alpha = alpha.max(v);
         }
         best
+    }
+
+    /// Iterative deepening for `mover` from depth 1 up to `max_depth` (at
+    /// least 1): `iteration` searches one depth and says whether a deeper
+    /// one may be worth it. It stops once the budget ran out or no line
+    /// reached the horizon.
+    fn deepen(
+        &mut self,
+        mover: Player,
+        max_depth: u32,
+        mut iteration: impl FnMut(&mut Self, u32) -> bool,
+    ) {
+        self.root = Some(mover);
+        for depth in 1..=max_depth.max(1) {
+            self.horizon = false;
+            if !iteration(self, depth) || self.aborted || !self.horizon {
+                break;
+            }
+        }
     }
 
     /// The exact value of every move of `moves` from `state` for `mover`,
@@ -446,29 +480,20 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         moves: &[G::Move],
         max_depth: u32,
     ) -> Vec<Vec<f64>> {
-        self.root = Some(mover);
         let mut by_depth = Vec::new();
-        for depth in 1..=max_depth.max(1) {
-            self.horizon = false;
+        self.deepen(mover, max_depth, |s, depth| {
             let mut values = Vec::with_capacity(moves.len());
             for mv in moves {
-                let mut child = state.clone();
-                self.game.apply_unchecked(&mut child, mv);
-                let v =
-                    self.child_value(&child, mover, depth - 1, f64::NEG_INFINITY, f64::INFINITY);
-                if self.aborted {
+                let Some(v) = s.root_value(state, mv, mover, depth, f64::NEG_INFINITY) else {
                     break;
-                }
+                };
                 values.push(v);
             }
-            if self.aborted {
-                break;
+            if !s.aborted {
+                by_depth.push(values);
             }
-            by_depth.push(values);
-            if !self.horizon {
-                break;
-            }
-        }
+            true
+        });
         by_depth.reverse();
         by_depth
     }
@@ -481,34 +506,27 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         moves: &[G::Move],
         max_depth: u32,
     ) -> SearchResult<G::Move> {
-        self.root = Some(mover);
         let mut order: Vec<G::Move> = moves.to_vec();
         let mut result = SearchResult {
             best: None,
             depth: 0,
             nodes: 0,
         };
-        for depth in 1..=max_depth.max(1) {
-            self.horizon = false;
+        self.deepen(mover, max_depth, |s, depth| {
             // A partial iteration still counts: its first move (the
             // previous best) was searched in full, and a later move is
             // kept only if it beat that one at this depth.
-            if let Some((i, v)) = self.root(state, mover, &order, depth) {
+            if let Some((i, v)) = s.root(state, mover, &order, depth) {
                 result.best = Some((order[i].clone(), v));
-                if !self.aborted {
+                if !s.aborted {
                     result.depth = depth;
                     let mv = order.remove(i);
                     order.insert(0, mv);
                 }
             }
-            if self.aborted {
-                break;
-            }
-            let v = result.best.as_ref().map_or(0.0, |b| b.1);
-            if v.abs() > 1.0 || !self.horizon {
-                break;
-            }
-        }
+            // A proven result is not searched deeper.
+            result.best.as_ref().map_or(0.0, |b| b.1).abs() <= 1.0
+        });
         result.nodes = self.nodes;
         result
     }

@@ -458,6 +458,24 @@ mod tests {
         (a - b).abs() < eps
     }
 
+    /// The ladder of `players` fitted to games (a, b, a's wins, draws, a's
+    /// losses).
+    fn ladder(players: usize, games: &[(usize, usize, u64, u64, u64)]) -> Ladder {
+        let pairs: Vec<PairResult> = games
+            .iter()
+            .map(|&(a, b, wins, draws, losses)| PairResult {
+                a,
+                b,
+                score: Score {
+                    wins,
+                    draws,
+                    losses,
+                },
+            })
+            .collect();
+        fit_ladder(players, &pairs).unwrap()
+    }
+
     #[test]
     fn scores_count_draws_as_half_points() {
         let s = Score {
@@ -519,16 +537,7 @@ mod tests {
 
     #[test]
     fn a_two_player_ladder_is_the_elo_difference_split_around_zero() {
-        let pairs = [PairResult {
-            a: 0,
-            b: 1,
-            score: Score {
-                wins: 70,
-                draws: 10,
-                losses: 20,
-            },
-        }];
-        let ladder = fit_ladder(2, &pairs).unwrap();
+        let ladder = ladder(2, &[(0, 1, 70, 10, 20)]);
         assert_eq!(ladder.prior_draws, 0.0);
         let top = &ladder.ratings[0];
         assert_eq!(top.player, 0);
@@ -555,29 +564,10 @@ mod tests {
         // Ratings -d, 0, +d with d = 400 log10 3: each step scores 3 : 1 and
         // the top against the bottom 9 : 1, so the likelihood equations
         // hold exactly at those ratings.
-        let s = |wins, losses| Score {
-            wins,
-            draws: 0,
-            losses,
-        };
-        let pairs = [
-            PairResult {
-                a: 0,
-                b: 1,
-                score: s(25, 75),
-            },
-            PairResult {
-                a: 1,
-                b: 2,
-                score: s(25, 75),
-            },
-            PairResult {
-                a: 0,
-                b: 2,
-                score: s(10, 90),
-            },
-        ];
-        let ladder = fit_ladder(3, &pairs).unwrap();
+        let ladder = ladder(
+            3,
+            &[(0, 1, 25, 0, 75), (1, 2, 25, 0, 75), (0, 2, 10, 0, 90)],
+        );
         let order: Vec<usize> = ladder.ratings.iter().map(|r| r.player).collect();
         assert_eq!(order, [2, 1, 0]);
         let d = elo_difference(0.75);
@@ -593,19 +583,7 @@ mod tests {
     #[test]
     fn draws_count_as_half_points_in_the_ladder() {
         // 50 wins and 50 draws is a score of 0.75, as 75 wins and 25 losses.
-        let with_draws = fit_ladder(
-            2,
-            &[PairResult {
-                a: 0,
-                b: 1,
-                score: Score {
-                    wins: 50,
-                    draws: 50,
-                    losses: 0,
-                },
-            }],
-        )
-        .unwrap();
+        let with_draws = ladder(2, &[(0, 1, 50, 50, 0)]);
         assert!(close(
             with_draws.ratings[0].elo * 2.0,
             elo_difference(0.75),
@@ -615,36 +593,7 @@ mod tests {
 
     #[test]
     fn a_clean_sweep_gets_a_prior_and_stays_finite() {
-        let pairs = [
-            PairResult {
-                a: 0,
-                b: 1,
-                score: Score {
-                    wins: 10,
-                    draws: 0,
-                    losses: 0,
-                },
-            },
-            PairResult {
-                a: 1,
-                b: 2,
-                score: Score {
-                    wins: 5,
-                    draws: 0,
-                    losses: 5,
-                },
-            },
-            PairResult {
-                a: 0,
-                b: 2,
-                score: Score {
-                    wins: 10,
-                    draws: 0,
-                    losses: 0,
-                },
-            },
-        ];
-        let ladder = fit_ladder(3, &pairs).unwrap();
+        let ladder = ladder(3, &[(0, 1, 10, 0, 0), (1, 2, 5, 0, 5), (0, 2, 10, 0, 0)]);
         assert_eq!(ladder.prior_draws, 1.0);
         assert_eq!(ladder.ratings[0].player, 0);
         assert!(ladder.ratings.iter().all(|r| r.elo.is_finite()));

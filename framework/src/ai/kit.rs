@@ -306,7 +306,8 @@ pub fn minimax<G: SearchGame>(game: &G, state: &G::State, depth: u32) -> f64 {
 /// iterations (MCTS playouts, alpha-beta nodes) per second as elements per
 /// second (docs/PERFORMANCE.md). The bench crate needs `criterion` as a
 /// dev-dependency; budgets must be iterations or depths, so that the counts
-/// are the same every run.
+/// are the same every run. The specs are (name, spec) pairs, in a list or
+/// any expression that iterates over them.
 ///
 /// ```ignore
 /// plateau::agent_speed_bench!(
@@ -318,7 +319,7 @@ pub fn minimax<G: SearchGame>(game: &G, state: &G::State, depth: u32) -> f64 {
 /// ```
 #[macro_export]
 macro_rules! agent_speed_bench {
-    ($label:expr, $game:expr, $position:expr, [$(($name:expr, $spec:expr)),* $(,)?]) => {
+    ($label:expr, $game:expr, $position:expr, $specs:expr $(,)?) => {
         fn agents(c: &mut criterion::Criterion) {
             let game = $game;
             let position: &dyn Fn(&_) -> _ = &$position;
@@ -327,9 +328,8 @@ macro_rules! agent_speed_bench {
             group
                 .sample_size(10)
                 .measurement_time(std::time::Duration::from_secs(5));
-            for (name, spec) in [$(($name, $spec)),*] {
-                let (iterations, elapsed) =
-                    $crate::ai::kit::measure(&game, spec, &state).unwrap();
+            for (name, spec) in $specs {
+                let (iterations, elapsed) = $crate::ai::kit::measure(&game, spec, &state).unwrap();
                 println!(
                     "{} {name} ({spec}): {iterations} iterations in {elapsed:?}, {:.0}/s",
                     $label,
@@ -337,7 +337,9 @@ macro_rules! agent_speed_bench {
                 );
                 group.throughput(criterion::Throughput::Elements(iterations));
                 group.bench_function(name, |b| {
-                    b.iter(|| std::hint::black_box($crate::ai::kit::measure(&game, spec, &state).unwrap()))
+                    b.iter(|| {
+                        std::hint::black_box($crate::ai::kit::measure(&game, spec, &state).unwrap())
+                    })
                 });
             }
             group.finish();

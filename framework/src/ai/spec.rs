@@ -185,14 +185,24 @@ impl Options {
         }
     }
 
-    /// A duration option.
-    pub(crate) fn duration(&mut self, key: &str) -> Result<Option<Duration>, SpecError> {
+    /// The option `key` read by `parse`, which gives what was expected
+    /// when the value does not do.
+    fn parsed<T>(
+        &mut self,
+        key: &str,
+        parse: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Result<Option<T>, SpecError> {
         match self.take(key) {
             None => Ok(None),
-            Some(v) => parse_duration(&v)
+            Some(v) => parse(&v)
                 .map(Some)
-                .map_err(|reason| self.bad(key, &v, reason)),
+                .map_err(|expected| self.bad(key, &v, expected)),
         }
+    }
+
+    /// A duration option.
+    pub(crate) fn duration(&mut self, key: &str) -> Result<Option<Duration>, SpecError> {
+        self.parsed(key, parse_duration)
     }
 
     /// A whole-number option within `min..=max`.
@@ -202,16 +212,13 @@ impl Options {
         min: u64,
         max: u64,
     ) -> Result<Option<u64>, SpecError> {
-        match self.take(key) {
-            None => Ok(None),
-            Some(v) => {
-                let digits: String = v.chars().filter(|c| *c != '_').collect();
-                match digits.parse::<u64>() {
-                    Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
-                    _ => Err(self.bad(key, &v, format!("a whole number from {min} to {max}"))),
-                }
+        self.parsed(key, |v| {
+            let digits: String = v.chars().filter(|c| *c != '_').collect();
+            match digits.parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(format!("a whole number from {min} to {max}")),
             }
-        }
+        })
     }
 
     /// A decimal option within `min..=max`.
@@ -221,25 +228,19 @@ impl Options {
         min: f64,
         max: f64,
     ) -> Result<Option<f64>, SpecError> {
-        match self.take(key) {
-            None => Ok(None),
-            Some(v) => match v.parse::<f64>() {
-                Ok(x) if x.is_finite() && (min..=max).contains(&x) => Ok(Some(x)),
-                _ => Err(self.bad(key, &v, format!("a number from {min} to {max}"))),
-            },
-        }
+        self.parsed(key, |v| match v.parse::<f64>() {
+            Ok(x) if x.is_finite() && (min..=max).contains(&x) => Ok(x),
+            _ => Err(format!("a number from {min} to {max}")),
+        })
     }
 
     /// A `true`/`false` option (also `yes`/`no`, `on`/`off`, `1`/`0`).
     pub(crate) fn flag(&mut self, key: &str) -> Result<Option<bool>, SpecError> {
-        match self.take(key) {
-            None => Ok(None),
-            Some(v) => match v.to_ascii_lowercase().as_str() {
-                "true" | "yes" | "on" | "1" => Ok(Some(true)),
-                "false" | "no" | "off" | "0" => Ok(Some(false)),
-                _ => Err(self.bad(key, &v, "true or false")),
-            },
-        }
+        self.parsed(key, |v| match v.to_ascii_lowercase().as_str() {
+            "true" | "yes" | "on" | "1" => Ok(true),
+            "false" | "no" | "off" | "0" => Ok(false),
+            _ => Err("true or false".to_string()),
+        })
     }
 
     /// One of a fixed set of words.
@@ -248,16 +249,13 @@ impl Options {
         key: &str,
         words: &[&'static str],
     ) -> Result<Option<&'static str>, SpecError> {
-        match self.take(key) {
-            None => Ok(None),
-            Some(v) => {
-                let lower = v.to_ascii_lowercase();
-                match words.iter().find(|w| **w == lower) {
-                    Some(w) => Ok(Some(w)),
-                    None => Err(self.bad(key, &v, format!("one of {}", words.join(", ")))),
-                }
+        self.parsed(key, |v| {
+            let lower = v.to_ascii_lowercase();
+            match words.iter().find(|w| **w == lower) {
+                Some(w) => Ok(*w),
+                None => Err(format!("one of {}", words.join(", "))),
             }
-        }
+        })
     }
 
     /// Checks that every option was read.

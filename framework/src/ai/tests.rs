@@ -209,11 +209,7 @@ fn the_random_agent_makes_up_a_free_form_move_from_the_view() {
 fn the_erased_bridge_chooses_in_a_session_in_notation() {
     let mut registry = crate::Registry::new();
     registry.register::<Nim>();
-    let loaded = registry
-        .get("nim")
-        .unwrap()
-        .load(&RulesSpec::default_variant())
-        .unwrap();
+    let loaded = registry.load_default("nim").unwrap();
     let mut agent = loaded.agent("random:seed=4", 0).unwrap();
     assert_eq!(agent.spec(), "random");
     let mut session = loaded.new_session(0);

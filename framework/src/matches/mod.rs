@@ -80,7 +80,7 @@ use events::EventLog;
 use seats::Seat;
 use undo::Ply;
 
-use crate::{DynAgent, DynGame, DynSession, Player, Status};
+use crate::{DynGame, DynSession, Player, Status};
 
 /// How a match is made, besides its rules and seats.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -151,26 +151,8 @@ impl Match {
         }
         let mut seats = Vec::with_capacity(n);
         for (i, occupant) in occupants.into_iter().enumerate() {
-            let player = Player(i as u8);
-            let (token, agent) = match &occupant {
-                Occupant::Person { name } if name.trim().is_empty() => {
-                    return Err(MatchError::BadSeats(format!(
-                        "the person of {}'s seat has no name",
-                        game.player_name(player)
-                    )))
-                }
-                Occupant::Person { .. } => (Some(Token::new()?), None),
-                Occupant::Agent { spec } => (
-                    None,
-                    Some(make_agent(game.as_ref(), spec, player, &options)?),
-                ),
-                Occupant::Empty => (None, None),
-            };
-            seats.push(Seat {
-                occupant,
-                token,
-                agent,
-            });
+            let seat = Seat::new(game.as_ref(), occupant, Player(i as u8), &options)?;
+            seats.push(seat);
         }
         let hotseat = match options.hotseat && seats.iter().any(|s| s.occupant.is_person()) {
             true => Some(Token::new()?),
@@ -220,22 +202,4 @@ impl Match {
     pub fn moves_played(&self) -> usize {
         self.session.num_moves()
     }
-}
-
-/// The agent of a seat, its errors naming the seat.
-fn make_agent(
-    game: &dyn DynGame,
-    spec: &str,
-    player: Player,
-    options: &MatchOptions,
-) -> Result<Box<dyn DynAgent>, MatchError> {
-    let seed = match options.agent_seed {
-        Some(seed) => seed.wrapping_add(u64::from(player.0)),
-        None => tokens::os_seed()?,
-    };
-    game.agent(spec.trim(), seed)
-        .map_err(|e| MatchError::BadAgent {
-            seat: format!("{} (seat {})", game.player_name(player), player.0),
-            message: e.to_string(),
-        })
 }

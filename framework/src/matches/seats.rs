@@ -1,8 +1,8 @@
 //! Seats, their occupants, and who a client is: the turn discipline's
 //! "who acts" and the hidden-information discipline's "who sees what".
 
-use super::{Match, MatchError, Token};
-use crate::{DynAgent, Player, Status};
+use super::{Match, MatchError, MatchOptions, Token};
+use crate::{DynAgent, DynGame, Player, Status};
 use serde::{Deserialize, Serialize};
 
 /// Who plays a seat.
@@ -93,6 +93,52 @@ pub(crate) struct Seat {
     pub agent: Option<Box<dyn DynAgent>>,
 }
 
+impl Seat {
+    /// A seat of `occupant` for `player`: a person gets a token, an agent
+    /// is made from its spec (its errors naming the seat).
+    pub(crate) fn new(
+        game: &dyn DynGame,
+        occupant: Occupant,
+        player: Player,
+        options: &MatchOptions,
+    ) -> Result<Seat, MatchError> {
+        let (token, agent) = match &occupant {
+            Occupant::Person { name } if name.trim().is_empty() => {
+                return Err(MatchError::BadSeats(format!(
+                    "the person of {}'s seat has no name",
+                    game.player_name(player)
+                )))
+            }
+            Occupant::Person { .. } => (Some(Token::new()?), None),
+            Occupant::Agent { spec } => (None, Some(make_agent(game, spec, player, options)?)),
+            Occupant::Empty => (None, None),
+        };
+        Ok(Seat {
+            occupant,
+            token,
+            agent,
+        })
+    }
+}
+
+/// The agent of a seat, its errors naming the seat.
+fn make_agent(
+    game: &dyn DynGame,
+    spec: &str,
+    player: Player,
+    options: &MatchOptions,
+) -> Result<Box<dyn DynAgent>, MatchError> {
+    let seed = match options.agent_seed {
+        Some(seed) => seed.wrapping_add(u64::from(player.0)),
+        None => super::tokens::os_seed()?,
+    };
+    game.agent(spec.trim(), seed)
+        .map_err(|e| MatchError::BadAgent {
+            seat: format!("{} (seat {})", game.player_name(player), player.0),
+            message: e.to_string(),
+        })
+}
+
 impl Match {
     /// Who holds `token`: `None` is a spectator; a seat's token is that
     /// seat, the hot-seat token [`Client::HotSeat`], the referee's token
@@ -150,31 +196,9 @@ impl Match {
         occupant: Occupant,
     ) -> Result<Option<String>, MatchError> {
         self.check_client(Client::Seat(player))?;
-        let (token, agent) = match &occupant {
-            Occupant::Person { name } if name.trim().is_empty() => {
-                return Err(MatchError::BadSeats(format!(
-                    "the person of {}'s seat has no name",
-                    self.name(player)
-                )))
-            }
-            Occupant::Person { .. } => (Some(Token::new()?), None),
-            Occupant::Agent { spec } => (
-                None,
-                Some(super::make_agent(
-                    self.game.as_ref(),
-                    spec,
-                    player,
-                    &self.options,
-                )?),
-            ),
-            Occupant::Empty => (None, None),
-        };
-        let hex = token.as_ref().map(Token::hex);
-        self.seats[player.index()] = Seat {
-            occupant,
-            token,
-            agent,
-        };
+        let seat = Seat::new(self.game.as_ref(), occupant, player, &self.options)?;
+        let hex = seat.token.as_ref().map(Token::hex);
+        self.seats[player.index()] = seat;
         if self.options.hotseat && self.hotseat.is_none() && self.is_person(player) {
             self.hotseat = Some(Token::new()?);
         }

@@ -145,27 +145,16 @@ impl Match {
         let Some(request) = self.undo.clone() else {
             return Err(MatchError::NoRequest("no undo request is pending".into()));
         };
-        let by =
-            match client {
-                Client::Seat(p) if p == request.by => return Err(MatchError::NotAllowed(
-                    "an undo request is answered by the other side, not by the seat that made it"
-                        .into(),
-                )),
-                Client::Seat(p) if request.asked.contains(&p) => Some(p),
-                Client::Seat(p) => {
-                    return Err(MatchError::NoRequest(format!(
-                        "{} is not asked about the pending undo request",
-                        self.name(p)
-                    )))
-                }
-                Client::Spectator => {
-                    return Err(MatchError::NotAllowed(
-                        "a spectator may not answer an undo request".into(),
-                    ))
-                }
-                // One person controls every seat, or the referee decides.
-                Client::HotSeat | Client::Referee => request.asked.first().copied(),
-            };
+        let by = self
+            .answering_seat(
+                client,
+                request.by,
+                |p| request.asked.contains(&p),
+                "an undo request",
+                "is not asked about the pending undo request",
+            )?
+            // One person controls every seat, or the referee decides.
+            .or(request.asked.first().copied());
         self.undo = None;
         self.push_event(MatchEvent::UndoAnswered {
             by,
@@ -304,27 +293,13 @@ impl Match {
         let Some(mut offer) = self.draw.clone() else {
             return Err(MatchError::NoRequest("no draw offer is pending".into()));
         };
-        let by = match client {
-            Client::Seat(p) if p == offer.by => {
-                return Err(MatchError::NotAllowed(
-                    "a draw offer is answered by the other side, not by the seat that made it"
-                        .into(),
-                ))
-            }
-            Client::Seat(p) if offer.asked.contains(&p) && !offer.accepted.contains(&p) => Some(p),
-            Client::Seat(p) => {
-                return Err(MatchError::NoRequest(format!(
-                    "{} has no draw offer to answer",
-                    self.name(p)
-                )))
-            }
-            Client::Spectator => {
-                return Err(MatchError::NotAllowed(
-                    "a spectator may not answer a draw offer".into(),
-                ))
-            }
-            Client::HotSeat | Client::Referee => None,
-        };
+        let by = self.answering_seat(
+            client,
+            offer.by,
+            |p| offer.asked.contains(&p) && !offer.accepted.contains(&p),
+            "a draw offer",
+            "has no draw offer to answer",
+        )?;
         self.push_event(MatchEvent::DrawAnswered {
             // The hot seat and the referee answer for every seat asked.
             by: by.or(offer.asked.first().copied()),
@@ -365,5 +340,33 @@ impl Match {
         let now = self.session.num_moves();
         self.undo = undo.filter(|u| u.at == now && u.plies <= self.plies.len());
         self.draw = draw.filter(|d| d.at == now);
+    }
+
+    /// The seat answering `client`'s answer to a pending `what` made by
+    /// `by`: a seat that `may_answer` (itself), or `None` for the hot seat
+    /// and the referee. Refused for the seat that made it, for another seat
+    /// (`<name> <not_asked>`) and for a spectator.
+    fn answering_seat(
+        &self,
+        client: Client,
+        by: Player,
+        may_answer: impl Fn(Player) -> bool,
+        what: &str,
+        not_asked: &str,
+    ) -> Result<Option<Player>, MatchError> {
+        match client {
+            Client::Seat(p) if p == by => Err(MatchError::NotAllowed(format!(
+                "{what} is answered by the other side, not by the seat that made it"
+            ))),
+            Client::Seat(p) if may_answer(p) => Ok(Some(p)),
+            Client::Seat(p) => Err(MatchError::NoRequest(format!(
+                "{} {not_asked}",
+                self.name(p)
+            ))),
+            Client::Spectator => Err(MatchError::NotAllowed(format!(
+                "a spectator may not answer {what}"
+            ))),
+            Client::HotSeat | Client::Referee => Ok(None),
+        }
     }
 }

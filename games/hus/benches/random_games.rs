@@ -12,12 +12,7 @@ fn random_games(c: &mut Criterion) {
 }
 
 fn legal_moves(c: &mut Criterion) {
-    let hus = Hus::standard();
-    // Positions met in random games, to list the legal moves of.
-    let positions = bench_support::positions(&hus, 0..200, &mut plateau::rng(3));
-    let mut group = c.benchmark_group("hus");
-    bench_support::legal_moves(&mut group, "legal_moves", &hus, &positions);
-    group.finish();
+    bench_support::random_legal_moves(c, "hus", &Hus::standard());
 }
 
 criterion_group!(benches, random_games, legal_moves);

@@ -14,12 +14,7 @@ fn random_games(c: &mut Criterion) {
 }
 
 fn legal_moves(c: &mut Criterion) {
-    let oware = Oware::standard();
-    // Positions met in random games, to list the legal moves of.
-    let positions = bench_support::positions(&oware, 0..200, &mut plateau::rng(3));
-    let mut group = c.benchmark_group("oware");
-    bench_support::legal_moves(&mut group, "legal_moves", &oware, &positions);
-    group.finish();
+    bench_support::random_legal_moves(c, "oware", &Oware::standard());
 }
 
 /// A state is `Copy` with a fixed-capacity list of positions: a clone (what

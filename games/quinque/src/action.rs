@@ -146,19 +146,17 @@ mod tests {
 
     #[test]
     fn parse_errors_name_the_problem() {
-        let e = parse_action("mark 3").unwrap_err();
-        assert!(e.reason.contains("takes 2 coordinates, 1 given"), "{e}");
-        let e = parse_action("move 0,0 x,2").unwrap_err();
-        assert!(e.reason.contains("'x' is not a whole number"), "{e}");
-        let e = parse_action("jump 1,1").unwrap_err();
-        assert!(e.reason.contains("unknown action 'jump'"), "{e}");
-        let e = parse_action("end 3").unwrap_err();
-        assert!(e.reason.contains("'end' takes nothing"), "{e}");
-        let e = parse_action("").unwrap_err();
-        assert!(e.reason.contains("empty action"), "{e}");
-        let e = parse_action("3,1").unwrap_err();
-        assert!(e.reason.contains("no action word"), "{e}");
-        let e = parse_action("mark 99999999999,1").unwrap_err();
-        assert!(e.reason.contains("not a whole number"), "{e}");
+        for (text, reason) in [
+            ("mark 3", "takes 2 coordinates, 1 given"),
+            ("move 0,0 x,2", "'x' is not a whole number"),
+            ("jump 1,1", "unknown action 'jump'"),
+            ("end 3", "'end' takes nothing"),
+            ("", "empty action"),
+            ("3,1", "no action word"),
+            ("mark 99999999999,1", "not a whole number"),
+        ] {
+            let e = parse_action(text).unwrap_err();
+            assert!(e.reason.contains(reason), "{text}: {e}");
+        }
     }
 }

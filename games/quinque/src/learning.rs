@@ -478,11 +478,7 @@ mod tests {
         registry
             .register::<Quinque>()
             .register_learning::<Quinque>();
-        let game = registry
-            .get("quinque")
-            .unwrap()
-            .load(&RulesSpec::default_variant())
-            .unwrap();
+        let game = registry.load_default("quinque").unwrap();
         let learning = registry.learning("quinque").unwrap();
         let n = learning.num_distinct_actions(&*game);
         let mut session = game.new_session(0);

@@ -39,23 +39,36 @@ fn through<const P: i64>(
     px: i64,
     py: i64,
 ) -> bool {
-    for (dx, dy) in DIRECTIONS {
-        let mut count = 1;
-        let mut k = 1;
-        while count < len && has::<P>(grid, tiles, colour, px + k * dx, py + k * dy) {
-            count += 1;
-            k += 1;
-        }
-        k = 1;
-        while count < len && has::<P>(grid, tiles, colour, px - k * dx, py - k * dy) {
-            count += 1;
-            k += 1;
-        }
-        if count >= len {
-            return true;
-        }
+    DIRECTIONS.iter().any(|&(dx, dy)| {
+        run_reaches(len, px, py, dx, dy, |x, y| {
+            has::<P>(grid, tiles, colour, x, y)
+        })
+    })
+}
+
+/// Whether the run through point `(px, py)` (which `at` holds) along
+/// `(dx, dy)`, both ways, has `len` or more points that `at` holds.
+#[inline(always)]
+fn run_reaches(
+    len: i64,
+    px: i64,
+    py: i64,
+    dx: i64,
+    dy: i64,
+    at: impl Fn(i64, i64) -> bool,
+) -> bool {
+    let mut count = 1;
+    let mut k = 1;
+    while count < len && at(px + k * dx, py + k * dy) {
+        count += 1;
+        k += 1;
     }
-    false
+    k = 1;
+    while count < len && at(px - k * dx, py - k * dy) {
+        count += 1;
+        k += 1;
+    }
+    count >= len
 }
 
 /// Whether `colour` has `len` or more parachutes in a row through point
@@ -162,19 +175,7 @@ fn through_tile<const P: i64>(
             if (pi as u64) < P as u64 && (pj as u64) < P as u64 && own >> (pj * P + pi) & 1 != 0 {
                 continue;
             }
-            let (px, py) = (bx + i, by + j);
-            let mut count = 1;
-            let mut k = 1;
-            while count < len && at(px + k * dx, py + k * dy) {
-                count += 1;
-                k += 1;
-            }
-            k = 1;
-            while count < len && at(px - k * dx, py - k * dy) {
-                count += 1;
-                k += 1;
-            }
-            if count >= len {
+            if run_reaches(len, bx + i, by + j, dx, dy, at) {
                 return true;
             }
         }

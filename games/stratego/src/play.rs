@@ -69,12 +69,6 @@ impl Rules {
         st.occ[side] ^= bf;
         st.cls[side][class as usize] ^= bf;
         let survived = if target == EMPTY {
-            st.board[to] = id as u8 + 1;
-            st.at[id] = to as u8;
-            st.movers[list] = to as u8;
-            st.occ[side] |= bt;
-            st.cls[side][class as usize] |= bt;
-            st.hash ^= zobrist::key(to, side, k);
             // S6.2: a scout moving more than one square shows what it is, and
             // so does a captain moving two (S11.4d).
             if self.moves[k as usize] != Movement::Step
@@ -111,12 +105,6 @@ impl Rules {
             match result {
                 Clash::AttackerWins => {
                     self.remove(st, did, opp);
-                    st.board[to] = id as u8 + 1;
-                    st.at[id] = to as u8;
-                    st.movers[list] = to as u8;
-                    st.occ[side] |= bt;
-                    st.cls[side][class as usize] |= bt;
-                    st.hash ^= zobrist::key(to, side, k);
                     flag_captured = self.is_flag[dk as usize];
                     true
                 }
@@ -131,6 +119,15 @@ impl Rules {
                 }
             }
         };
+        if survived {
+            // The piece stands on `to` (the defender, if any, removed).
+            st.board[to] = id as u8 + 1;
+            st.at[id] = to as u8;
+            st.movers[list] = to as u8;
+            st.occ[side] |= bt;
+            st.cls[side][class as usize] |= bt;
+            st.hash ^= zobrist::key(to, side, k);
+        }
         st.last = Some(Event::Move {
             player: Player(side as u8),
             from: Square::from_index(from),

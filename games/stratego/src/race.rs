@@ -309,6 +309,20 @@ mod tests {
         (game, st)
     }
 
+    /// Blue's flag on a10, its bomb on b10 and its miner on a9, its general
+    /// on d8; Red's general on a7 walking up the a file.
+    const CORNER: &str = "
+            bF bB .  .  .  .  .  .  .  .
+            b3 .  .  .  .  .  .  .  .  .
+            .  .  .  b9 .  .  .  .  .  bX
+            r9 .  .  .  .  .  .  .  .  .
+            .  .  ~  ~  .  .  ~  ~  .  .
+            .  .  ~  ~  .  .  ~  ~  .  .
+            .  .  .  .  .  .  .  .  .  .
+            .  .  .  .  .  .  .  .  .  .
+            .  .  .  .  .  .  .  .  .  rX
+            rF rB .  .  .  .  .  .  .  .";
+
     /// `diagram` with the row of `rank` (10 to 1) replaced by `row`.
     fn with_rank(diagram: &str, rank: usize, row: &str) -> String {
         let mut rows: Vec<&str> = diagram.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -322,17 +336,7 @@ mod tests {
         // general walks up the a file. From a7 it takes the miner on a9 (S5)
         // and the flag with its third move; Blue's general on d8 needs three
         // moves to stand beside a8 and four for a9: too late.
-        let diagram = "
-            bF bB .  .  .  .  .  .  .  .
-            b3 .  .  .  .  .  .  .  .  .
-            .  .  .  b9 .  .  .  .  .  bX
-            r9 .  .  .  .  .  .  .  .  .
-            .  .  ~  ~  .  .  ~  ~  .  .
-            .  .  ~  ~  .  .  ~  ~  .  .
-            .  .  .  .  .  .  .  .  .  .
-            .  .  .  .  .  .  .  .  .  .
-            .  .  .  .  .  .  .  .  .  rX
-            rF rB .  .  .  .  .  .  .  .";
+        let diagram = CORNER;
         let (game, st) = barrage(diagram, 1);
         assert_eq!(game.forced_win(&st, Player(0), 4), Some(3));
         assert_eq!(game.forced_win(&st, Player(0), 2), None, "three moves");
@@ -350,17 +354,7 @@ mod tests {
     fn s5_a_walker_that_does_not_beat_the_guard_does_not_get_through() {
         // The same corner, a Red scout walking instead of the general: it
         // does not beat the miner on a9 (S5.2) and the bomb stops it (S5.4).
-        let diagram = "
-            bF bB .  .  .  .  .  .  .  .
-            b3 .  .  .  .  .  .  .  .  .
-            .  .  .  b9 .  .  .  .  .  bX
-            r2 .  .  .  .  .  .  .  .  .
-            .  .  ~  ~  .  .  ~  ~  .  .
-            .  .  ~  ~  .  .  ~  ~  .  .
-            .  .  .  .  .  .  .  .  .  .
-            .  .  .  .  .  .  .  .  .  .
-            .  .  .  .  .  .  .  .  .  rX
-            rF rB .  .  .  .  .  .  .  .";
+        let diagram = &with_rank(CORNER, 7, "r2 .  .  .  .  .  .  .  .  .");
         let (game, st) = barrage(diagram, 1);
         assert_eq!(game.forced_win(&st, Player(0), 8), None);
     }
