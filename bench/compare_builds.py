@@ -77,32 +77,28 @@ def instructions(binary, args):
     raise RuntimeError(f"callgrind printed no count: {err[-500:]}")
 
 
+def report(rows, markdown, unit, ratio_name, number, ratio_digits):
+    """Prints the rows (label, command, before, after, ratio) as a Markdown
+    table or as JSON."""
+    if markdown:
+        print(f"| measurement | command | before ({unit}) | after ({unit}) | {ratio_name} |")
+        print("| --- | --- | ---: | ---: | ---: |")
+        for label, cmd, b, a, r in rows:
+            print(f"| {label} | `{cmd}` | {b:{number}} | {a:{number}} | {r:.{ratio_digits}f} |")
+    else:
+        print(json.dumps([dict(zip(["case", "command", "before", "after", "ratio"], r)) for r in rows], indent=1))
+
+
 def compare_instructions(opts):
     rows = []
     for label, args in INSTRUCTION_CASES:
         b, a = instructions(opts.before, args), instructions(opts.after, args)
         rows.append((label, "plateau bench " + " ".join(args), b, a, b / a))
         print(f"{label}: before {b:,}, after {a:,}, before/after {b / a:.4f}", file=sys.stderr)
-    if opts.markdown:
-        print("| measurement | command | before (instructions) | after (instructions) | before / after |")
-        print("| --- | --- | ---: | ---: | ---: |")
-        for label, cmd, b, a, r in rows:
-            print(f"| {label} | `{cmd}` | {b:,} | {a:,} | {r:.4f} |")
-    else:
-        print(json.dumps([dict(zip(["case", "command", "before", "after", "ratio"], r)) for r in rows], indent=1))
+    report(rows, opts.markdown, "instructions", "before / after", ",", 4)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("before")
-    parser.add_argument("after")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--markdown", action="store_true")
-    parser.add_argument("--instructions", action="store_true")
-    opts = parser.parse_args()
-    if opts.instructions:
-        compare_instructions(opts)
-        return
+def compare_rates(opts):
     rows = []
     for label, args, field in CASES:
         before, after = [], []
@@ -116,13 +112,21 @@ def main():
         b, a = statistics.median(before), statistics.median(after)
         rows.append((label, "plateau bench " + " ".join(args), b, a, a / b))
         print(f"{label}: before {b:,.0f}, after {a:,.0f}, ratio {a / b:.3f}", file=sys.stderr)
-    if opts.markdown:
-        print("| measurement | command | before (median/s) | after (median/s) | after / before |")
-        print("| --- | --- | ---: | ---: | ---: |")
-        for label, cmd, b, a, r in rows:
-            print(f"| {label} | `{cmd}` | {b:,.0f} | {a:,.0f} | {r:.3f} |")
+    report(rows, opts.markdown, "median/s", "after / before", ",.0f", 3)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("before")
+    parser.add_argument("after")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--instructions", action="store_true")
+    opts = parser.parse_args()
+    if opts.instructions:
+        compare_instructions(opts)
     else:
-        print(json.dumps([dict(zip(["case", "command", "before", "after", "ratio"], r)) for r in rows], indent=1))
+        compare_rates(opts)
 
 
 if __name__ == "__main__":
