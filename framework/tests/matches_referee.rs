@@ -4,94 +4,12 @@
 //! index (`DynSession::play_index`, `MoveRef::Index`) and an agent's choice
 //! carrying its index, so that agents' moves are never read from text.
 
-use plateau::demo::{Nim, NimParams, NimState};
+use plateau::demo::{CountingNim, Nim};
 use plateau::matches::{Client, Match, MatchError, MatchEvent, MatchOptions, MoveRef, Occupant};
-use plateau::{
-    DynGame, Game, MoveParseError, ParamDoc, PlayError, Player, Registry, RulesError, Status,
-    Variant,
-};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use plateau::{DynGame, PlayError, Player, Registry, Status};
 
 const P0: Player = Player(0);
 const P1: Player = Player(1);
-
-/// How many move texts `CountingNim` read.
-static PARSES: AtomicUsize = AtomicUsize::new(0);
-
-/// Nim, counting the move texts it reads ([`PARSES`]).
-#[derive(Clone, Debug)]
-struct CountingNim(Nim);
-
-impl Game for CountingNim {
-    type Params = NimParams;
-    type State = NimState;
-    type Move = u32;
-    type View = NimState;
-    const ID: &'static str = "counting-nim";
-    const NAME: &'static str = "Counting Nim";
-    plateau::perfect_information!();
-
-    fn variants() -> &'static [Variant] {
-        Nim::variants()
-    }
-    fn new(params: NimParams) -> Result<Self, RulesError> {
-        Nim::new(params).map(CountingNim)
-    }
-    fn params(&self) -> &NimParams {
-        self.0.params()
-    }
-    fn player_name(&self, player: Player) -> &str {
-        self.0.player_name(player)
-    }
-    fn initial_state(&self, seed: u64) -> NimState {
-        self.0.initial_state(seed)
-    }
-    fn status(&self, state: &NimState) -> Status {
-        self.0.status(state)
-    }
-    fn legal_moves(&self, state: &NimState, moves: &mut Vec<u32>) {
-        self.0.legal_moves(state, moves)
-    }
-    fn apply_unchecked(&self, state: &mut NimState, mv: &u32) {
-        self.0.apply_unchecked(state, mv)
-    }
-    fn state_key(&self, state: &NimState) -> u64 {
-        self.0.state_key(state)
-    }
-    fn random_move<R: plateau::rand::Rng + ?Sized>(
-        &self,
-        state: &NimState,
-        rng: &mut R,
-    ) -> Option<u32> {
-        self.0.random_move(state, rng)
-    }
-    fn format_move(&self, mv: &u32) -> String {
-        self.0.format_move(mv)
-    }
-    fn parse_move(&self, state: &NimState, text: &str) -> Result<u32, MoveParseError> {
-        PARSES.fetch_add(1, Ordering::SeqCst);
-        self.0.parse_move(state, text)
-    }
-}
-
-impl plateau::RulesDocs for CountingNim {
-    fn param_docs() -> &'static [ParamDoc] {
-        Nim::param_docs()
-    }
-    fn summary(&self) -> String {
-        self.0.summary()
-    }
-}
-
-impl plateau::Render for CountingNim {
-    fn render_state(&self, state: &NimState) -> String {
-        self.0.render_state(state)
-    }
-}
-
-impl plateau::DescribeMoves for CountingNim {}
-impl plateau::FreeFormMoves for CountingNim {}
-impl plateau::SearchHooks for CountingNim {}
 
 fn rules(id: &str) -> Box<dyn DynGame> {
     let mut registry = Registry::new();
@@ -144,11 +62,11 @@ fn an_agents_choice_carries_the_index_of_its_move() {
 
 #[test]
 fn moves_by_index_and_agents_moves_are_played_unread() {
-    // The only test of this file that plays CountingNim (PARSES is global).
+    // The only test of this file that plays CountingNim (its counters are global).
     let seats = vec![Occupant::person("ann"), Occupant::agent("random:5")];
     let mut game = Match::new(rules("counting-nim"), 0, seats, MatchOptions::default()).unwrap();
     let ann = Client::Seat(P0);
-    let before = PARSES.load(Ordering::SeqCst);
+    let before = CountingNim::parses();
     let report = game.play(ann, MoveRef::Index(1)).unwrap();
     assert_eq!(report.notation.as_deref(), Some("2"));
     assert_eq!(game.play_agents().unwrap().len(), 1);
@@ -161,11 +79,11 @@ fn moves_by_index_and_agents_moves_are_played_unread() {
     turn.think();
     assert!(turn.choice().unwrap().index.is_some());
     game.finish_agent_turn(turn).unwrap().unwrap();
-    assert_eq!(PARSES.load(Ordering::SeqCst), before, "nothing was read");
+    assert_eq!(CountingNim::parses(), before, "nothing was read");
     let err = game.play(ann, MoveRef::Index(9)).unwrap_err();
     assert_eq!(err.kind(), "bad_index", "{err}");
     game.play(ann, MoveRef::Text("1".into())).unwrap();
-    assert_eq!(PARSES.load(Ordering::SeqCst), before + 1, "a text is read");
+    assert_eq!(CountingNim::parses(), before + 1, "a text is read");
 }
 
 #[test]

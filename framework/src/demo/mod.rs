@@ -8,10 +8,15 @@
 //!   moves), then the players take turns guessing the other's number. It
 //!   exercises what hidden information needs of the framework: views,
 //!   determinization, secret moves and their descriptions.
+//!
+//! And [`CountingNim`], Nim that counts its rules made and move texts read,
+//! for tests of paths that must do neither.
 
+mod counting;
 mod learning;
 mod nim;
 mod secret;
 
+pub use counting::CountingNim;
 pub use nim::{Nim, NimParams, NimState};
 pub use secret::{Secret, SecretMove, SecretParams, SecretState, SecretView};
