@@ -373,7 +373,7 @@ test("the check of the two-browser test finds an unrevealed enemy rank put anywh
   const contexts = [await chromium.newContext({ viewport: { width: 1100, height: 1000 } }), await chromium.newContext({ viewport: { width: 1100, height: 1000 } })];
   try {
     const setup = await army(served.url, "barrage");
-    const created = await (await fetch(`${served.url}/api/matches`, { method: "POST", body: JSON.stringify({ game: "stratego", variant: "barrage", seed: 5 }) })).json();
+    const created = await (await fetch(`${served.url}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: "stratego", variant: "barrage", seed: 5 }) })).json();
     const links = created.seats.map((s) => [s.player, `${served.url}${s.url}`]);
     const { pages, watcher } = await openMatch(contexts, watcherContext, links, `${served.url}${created.spectator_url}`);
     const clean = async (moves) => {
@@ -573,7 +573,7 @@ test("the generic board (any game's render data) plays Oware by clicking", async
     const lobby = await H.newPage(context);
     await lobby.goto(`${served.url}/`);
     const created = await lobby.evaluate(async () => {
-      const r = await fetch("/api/matches", { method: "POST", body: JSON.stringify({ game: "oware", variant: "small", agents: { 1: "random" }, seed: 3 }) });
+      const r = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: "oware", variant: "small", agents: { 1: "random" }, seed: 3 }) });
       return r.json();
     });
     const page = await H.newPage(context);

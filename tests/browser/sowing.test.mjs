@@ -91,7 +91,7 @@ async function follow(game) {
   try {
     for (const seed of [1, 2, 3, 4]) {
       const created = await (
-        await fetch(`${web.url}/api/matches`, { method: "POST", body: JSON.stringify({ game, seed, hotseat: true }) })
+        await fetch(`${web.url}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game, seed, hotseat: true }) })
       ).json();
       const table = await connect(web.url, created.match, created.hotseat.token);
       const opened = await engine.request({ cmd: "new", game, seed });

@@ -30,7 +30,7 @@ async function until(page, moves) {
 test("an undo between two browsers waits for the other seat's Accept", async () => {
   const contexts = [await chromium.newContext(), await chromium.newContext()];
   try {
-    const response = await fetch(`${served.url}/api/matches`, { method: "POST", body: JSON.stringify({ game: "hus", seed: 4 }) });
+    const response = await fetch(`${served.url}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: "hus", seed: 4 }) });
     const created = await response.json();
     const pages = [];
     for (const p of [0, 1]) {

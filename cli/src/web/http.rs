@@ -32,12 +32,13 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games", get(games))
         .route("/api/agents", get(agents))
         .route("/api/matches", post(create_match))
-        .route("/api/matches/{id}", get(match_info))
+        .route("/api/matches/{id}", get(match_info).delete(delete_match))
         .route("/api/replay", post(replay))
         .route("/ws", get(ws))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(hub.clone(), guard))
         .with_state(hub)
 }
 
@@ -56,7 +57,9 @@ pub async fn serve(listener: tokio::net::TcpListener, hub: Arc<Hub>) -> std::io:
 fn status_of(kind: &str) -> StatusCode {
     match kind {
         "unknown_match" | "not_found" => StatusCode::NOT_FOUND,
-        "bad_token" => StatusCode::FORBIDDEN,
+        "bad_token" | "forbidden_origin" | "forbidden_host" => StatusCode::FORBIDDEN,
+        "unsupported_media_type" => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "too_many_matches" => StatusCode::SERVICE_UNAVAILABLE,
         "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
         "method_not_allowed" => StatusCode::METHOD_NOT_ALLOWED,
         "internal" => StatusCode::INTERNAL_SERVER_ERROR,
@@ -71,6 +74,19 @@ impl IntoResponse for WebError {
 }
 
 type ApiResult = Result<axum::Json<Value>, WebError>;
+
+/// Every request first passes the hub's [`super::guard::Guard`]: its Host,
+/// its Origin and its Content-Type.
+async fn guard(
+    State(hub): State<Arc<Hub>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match hub.guard().check(request.method(), request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(e) => e.into_response(),
+    }
+}
 
 async fn index() -> Response {
     asset_response("index.html")
@@ -106,7 +122,8 @@ async fn not_found(uri: axum::http::Uri) -> Response {
             "not_found",
             format!(
                 "no API route '{}'; routes: GET /api/games, GET /api/agents?game=G, \
-                 POST /api/matches, GET /api/matches/ID, POST /api/replay, \
+                 POST /api/matches, GET /api/matches/ID, DELETE /api/matches/ID?token=OWNER, \
+                 POST /api/replay, \
                  GET /ws?match=ID[&token=T]",
                 clip(path)
             ),
@@ -235,6 +252,17 @@ async fn create_match(
 async fn match_info(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResult {
     let m = hub.find(&id)?;
     Ok(axum::Json(m.public_json()))
+}
+
+/// `DELETE /api/matches/ID?token=OWNER`: ends the match for its owner.
+async fn delete_match(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult {
+    let q = query(q, &["token"])?;
+    hub.delete(&id, q.get("token").map(String::as_str))?;
+    Ok(axum::Json(json!({"ok": true})))
 }
 
 /// The fields of `POST /api/replay`.
@@ -378,6 +406,12 @@ async fn ws(
 async fn connection(socket: WebSocket, m: Arc<WebMatch>, client: Client) {
     let (mut sink, mut stream) = socket.split();
     let mut events = m.subscribe();
+    if m.is_closed() {
+        let closed = json!({"event": "closed", "reason": "deleted"});
+        let _ = sink.send(Message::Text(closed.to_string().into())).await;
+        let _ = sink.close().await;
+        return;
+    }
     let welcome = m.welcome(client);
     if sink
         .send(Message::Text(welcome.to_string().into()))
@@ -417,6 +451,12 @@ async fn connection(socket: WebSocket, m: Arc<WebMatch>, client: Client) {
             },
             event = events.recv() => match event {
                 Ok(Event::Joined(p)) => json!({"event": "joined", "player": p.0}),
+                Ok(Event::Closed(reason)) => {
+                    let closed = json!({"event": "closed", "reason": reason});
+                    let _ = sink.send(Message::Text(closed.to_string().into())).await;
+                    let _ = sink.close().await;
+                    break;
+                }
                 Ok(Event::Update) | Err(RecvError::Lagged(_)) => {
                     let update = m.update_for(client, Some(cursor));
                     let version = update["version"].as_u64();

@@ -13,11 +13,13 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub use super::error::WebError;
+pub use super::guard::Guard;
 pub use super::room::{Event, WebMatch, MAX_ITERATIONS, MAX_THINK};
 pub use super::tokens::{new_token, token_hex};
 pub use plateau::matches::Client;
 
-/// The most matches kept; creating one more forgets the oldest.
+/// The most matches kept by default. Creating one more drops the oldest
+/// finished match, or is refused (`too_many_matches`) when all are live.
 pub const MAX_MATCHES: usize = 256;
 
 /// The fields of `POST /api/matches`.
@@ -27,6 +29,8 @@ const MATCH_FIELDS: &[&str] = &["game", "variant", "set", "seed", "agents", "hot
 pub struct Hub {
     registry: &'static Registry,
     matches: Mutex<Matches>,
+    max_matches: usize,
+    guard: Guard,
 }
 
 #[derive(Default)]
@@ -56,10 +60,58 @@ impl Hub {
     /// A hub serving the games of `registry`. The hub lives as long as the
     /// program (it keeps a copy of the registry for good).
     pub fn new(registry: &Registry) -> Arc<Hub> {
+        Hub::with(registry, MAX_MATCHES, Guard::loopback())
+    }
+
+    /// A hub keeping at most `max_matches` matches (at least one), whose
+    /// requests pass `guard` (the Host and Origin checks).
+    pub fn with(registry: &Registry, max_matches: usize, guard: Guard) -> Arc<Hub> {
         Arc::new(Hub {
             registry: Box::leak(Box::new(registry.clone())),
             matches: Mutex::new(Matches::default()),
+            max_matches: max_matches.max(1),
+            guard,
         })
+    }
+
+    /// The checks of the Host and Origin headers.
+    pub fn guard(&self) -> &Guard {
+        &self.guard
+    }
+
+    /// The most matches kept.
+    pub fn max_matches(&self) -> usize {
+        self.max_matches
+    }
+
+    /// The number of matches kept.
+    pub fn len(&self) -> usize {
+        lock(&self.matches).by_id.len()
+    }
+
+    /// Whether no match is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Ends the match `id` for its owner (`DELETE /api/matches/ID`): the
+    /// hub forgets it, its agents stop and its connections close.
+    pub fn delete(&self, id: &str, token: Option<&str>) -> Result<(), WebError> {
+        let m = self.find(id)?;
+        if !token.is_some_and(|t| m.is_owner(t)) {
+            return Err(WebError::new(
+                "bad_token",
+                "ending a match needs its owner's token (owner_token, answered when the \
+                 match was created): DELETE /api/matches/ID?token=OWNER",
+            ));
+        }
+        {
+            let mut matches = lock(&self.matches);
+            matches.by_id.remove(id);
+            matches.order.retain(|x| x != id);
+        }
+        m.close("deleted");
+        Ok(())
     }
 
     /// The registry of the games served.
@@ -140,21 +192,39 @@ impl Hub {
         let made = plateau::matches::Match::new(rules, seed, occupants, options)
             .map_err(WebError::from)?;
         let id = token_hex(&new_token()?);
-        let m = WebMatch::new(id.clone(), seed, made);
+        let owner = token_hex(&new_token()?);
+        let m = WebMatch::new(id.clone(), seed, made, owner);
         let response = m.created_json();
+        let mut dropped = Vec::new();
         {
             let mut matches = lock(&self.matches);
-            while matches.by_id.len() >= MAX_MATCHES {
-                let Some(oldest) = matches.order.pop_front() else {
-                    break;
+            while matches.by_id.len() >= self.max_matches {
+                // Only a finished match may make room: a live one is never
+                // dropped.
+                let finished = matches
+                    .order
+                    .iter()
+                    .position(|old| matches.by_id.get(old).is_none_or(|m| m.is_over()));
+                let Some(at) = finished else {
+                    return Err(WebError::new(
+                        "too_many_matches",
+                        format!(
+                            "the server already keeps {} matches, the most it keeps, and none \
+                             of them is finished; end one (DELETE /api/matches/ID with its \
+                             owner's token) or try again later",
+                            self.max_matches
+                        ),
+                    ));
                 };
-                if let Some(old) = matches.by_id.remove(&oldest) {
-                    // Its agents' task wakes, finds it gone and ends.
-                    old.forget();
+                if let Some(oldest) = matches.order.remove(at) {
+                    dropped.extend(matches.by_id.remove(&oldest));
                 }
             }
             matches.by_id.insert(id.clone(), m.clone());
             matches.order.push_back(id);
+        }
+        for old in dropped {
+            old.close("dropped");
         }
         super::room::start_agents(&m);
         Ok((m, response))

@@ -7,6 +7,7 @@
 
 pub mod assets;
 pub mod error;
+pub mod guard;
 pub mod http;
 pub mod hub;
 pub mod room;
@@ -32,6 +33,14 @@ pub struct WebArgs {
     /// Port 0 picks a free port (the line `listening on` shows which).
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
     pub bind: String,
+    /// Also accept requests whose Host header names NAME (e.g. the public
+    /// name of the machine when bound to 0.0.0.0); repeatable.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_host: Vec<String>,
+    /// Also accept requests that change anything, and WebSockets, from the
+    /// page of ORIGIN (e.g. https://example.org); repeatable.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
     /// Open the page in the default browser once listening.
     #[arg(long)]
     pub open: bool,
@@ -43,7 +52,6 @@ pub fn run(registry: &Registry, args: &WebArgs, io: &mut Io<'_>) -> CliResult {
         .enable_all()
         .build()
         .map_err(|e| CliError::failed(format!("cannot start the server: {e}")))?;
-    let hub = hub::Hub::new(registry);
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.bind)
             .await
@@ -51,6 +59,9 @@ pub fn run(registry: &Registry, args: &WebArgs, io: &mut Io<'_>) -> CliResult {
         let addr = listener
             .local_addr()
             .map_err(|e| CliError::failed(format!("cannot read the address listened on: {e}")))?;
+        let guard = guard::Guard::new(addr.ip(), &args.allow_host, &args.allow_origin)
+            .map_err(CliError::usage)?;
+        let hub = hub::Hub::with(registry, hub::MAX_MATCHES, guard);
         let url = format!("http://{addr}/");
         writeln!(io.out, "listening on {url}")?;
         io.out.flush()?;

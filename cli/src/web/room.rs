@@ -15,6 +15,7 @@ use plateau::matches::{
     Client, ClientView, EventsSince, Match, MatchError, MatchEvent, MoveRef, Occupant, SeatView,
 };
 use serde_json::{json, Map, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{broadcast, Notify};
 
@@ -96,6 +97,9 @@ pub enum Event {
     Update,
     /// A seat connected.
     Joined(plateau::Player),
+    /// The match was ended (`"deleted"` by its owner, `"dropped"` to make
+    /// room for a new match): each connection says so and closes.
+    Closed(&'static str),
 }
 
 /// A match of the web server.
@@ -106,6 +110,11 @@ pub struct WebMatch {
     game: Mutex<Match>,
     events: broadcast::Sender<Event>,
     wake: Arc<Notify>,
+    /// The secret token of whoever created the match: it only allows
+    /// ending the match (`DELETE /api/matches/ID?token=OWNER`).
+    owner: String,
+    /// Set once the match is ended: its agents' task stops.
+    closed: AtomicBool,
 }
 
 /// An action of a client, read from one WebSocket message.
@@ -262,7 +271,7 @@ fn to_json<T: serde::Serialize>(value: &T) -> Value {
 
 impl WebMatch {
     /// A web match around `game`.
-    pub(crate) fn new(id: String, seed: u64, game: Match) -> Arc<WebMatch> {
+    pub(crate) fn new(id: String, seed: u64, game: Match, owner: String) -> Arc<WebMatch> {
         let (events, _) = broadcast::channel(64);
         Arc::new(WebMatch {
             id,
@@ -270,7 +279,36 @@ impl WebMatch {
             game: Mutex::new(game),
             events,
             wake: Arc::new(Notify::new()),
+            owner,
+            closed: AtomicBool::new(false),
         })
+    }
+
+    /// Whether `token` is the owner's token of the match.
+    pub fn is_owner(&self, token: &str) -> bool {
+        let a = token.trim().as_bytes();
+        let b = self.owner.as_bytes();
+        // Compared in constant time for tokens of the right length.
+        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        lock(&self.game).status().is_over()
+    }
+
+    /// Whether the match was ended.
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::SeqCst)
+    }
+
+    /// Ends the match: its agents' task stops and each connection sends
+    /// `{"event":"closed","reason":REASON}` and closes. (The hub forgets
+    /// it first.)
+    pub(crate) fn close(&self, reason: &'static str) {
+        self.closed.store(true, Ordering::SeqCst);
+        let _ = self.events.send(Event::Closed(reason));
+        self.wake.notify_one();
     }
 
     /// Runs `f` on the match under its lock. For tests and programs that
@@ -307,6 +345,7 @@ impl WebMatch {
         if let Value::Object(map) = &mut info {
             map.insert("seats".into(), Value::Array(seats));
             map.insert("seed".into(), Value::from(self.seed));
+            map.insert("owner_token".into(), Value::from(self.owner.clone()));
             map.insert(
                 "hotseat".into(),
                 hotseat.map_or(Value::Null, |t| json!({"url": link(&t), "token": t})),
@@ -399,11 +438,6 @@ impl WebMatch {
     /// Tells every connection that the match changed, and wakes the agents.
     pub fn changed(&self) {
         let _ = self.events.send(Event::Update);
-        self.wake.notify_one();
-    }
-
-    /// Ends the agents' task of a match the hub forgot.
-    pub(crate) fn forget(&self) {
         self.wake.notify_one();
     }
 
@@ -579,7 +613,13 @@ pub(crate) fn start_agents(m: &Arc<WebMatch>) {
                 let Some(m) = weak.upgrade() else {
                     break;
                 };
+                if m.is_closed() {
+                    break;
+                }
                 loop {
+                    if m.is_closed() {
+                        return;
+                    }
                     let turn = lock(&m.game).take_agent_turn();
                     let Some(mut turn) = turn else {
                         break;
@@ -592,6 +632,9 @@ pub(crate) fn start_agents(m: &Arc<WebMatch>) {
                     else {
                         break;
                     };
+                    if m.is_closed() {
+                        return;
+                    }
                     let finished = lock(&m.game).finish_agent_turn(turn);
                     if let Err(e) = finished {
                         eprintln!("match {}: {e}", m.id);

@@ -26,7 +26,11 @@ pub struct TestServer {
 
 impl TestServer {
     pub async fn start() -> TestServer {
-        let hub = Hub::new(&plateau_cli::default_registry());
+        TestServer::start_with(Hub::new(&plateau_cli::default_registry())).await
+    }
+
+    /// A server of that hub (e.g. one with a small cap, or other checks).
+    pub async fn start_with(hub: Arc<Hub>) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(http::serve(listener, hub.clone()));
@@ -36,12 +40,31 @@ impl TestServer {
     /// One HTTP request through the router: the status and the body as
     /// JSON (or as a JSON string when it is not JSON).
     pub async fn http(&self, method: &str, path: &str, body: &str) -> (StatusCode, Value) {
-        let request = Request::builder()
-            .method(method)
-            .uri(path)
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string()))
-            .unwrap();
+        self.http_with(
+            method,
+            path,
+            &[
+                ("host", &self.addr.to_string()),
+                ("content-type", "application/json"),
+            ],
+            body,
+        )
+        .await
+    }
+
+    /// One HTTP request through the router with exactly these headers.
+    pub async fn http_with(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (StatusCode, Value) {
+        let mut request = Request::builder().method(method).uri(path);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = request.body(Body::from(body.to_string())).unwrap();
         let response = http::router(self.hub.clone())
             .oneshot(request)
             .await
@@ -137,6 +160,25 @@ impl Client {
                 let value: Value = serde_json::from_str(text.as_str()).expect("messages are JSON");
                 self.received.push(value.clone());
                 return value;
+            }
+        }
+    }
+
+    /// Reads until the server closes the connection (a close frame or the
+    /// end of the stream); fails if it stays open past the patience.
+    pub async fn expect_closed(&mut self) {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("the connection closes within the patience");
+            match message {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(Message::Text(text))) => {
+                    if let Ok(value) = serde_json::from_str(text.as_str()) {
+                        self.received.push(value);
+                    }
+                }
+                Some(Ok(_)) => {}
             }
         }
     }
