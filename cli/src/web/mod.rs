@@ -11,6 +11,7 @@ pub mod guard;
 pub mod http;
 pub mod hub;
 pub mod room;
+pub mod store;
 pub mod tokens;
 
 use crate::common::error::{CliError, CliResult};
