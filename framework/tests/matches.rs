@@ -687,6 +687,23 @@ fn the_record_keeps_the_players_and_from_record_restores_the_seats() {
     let record = m.record(Client::Referee).unwrap();
     assert_eq!(record.moves, ["setup 7", "setup 3"]);
     let restored = Match::from_record(&reg, &record, &[], seeded()).unwrap();
+    // Its log gives each seat its own setup and only the other's public
+    // trace, as live play did.
+    for (seat, own, other) in [(P0, "setup 7", 1), (P1, "setup 3", 0)] {
+        let EventsSince::Events { events } = restored.events_since(Client::Seat(seat), 0) else {
+            panic!("a restored match logs its moves again");
+        };
+        let notations: Vec<Option<String>> = events
+            .iter()
+            .filter_map(|e| match &e.event {
+                MatchEvent::Moved { notation, .. } => Some(notation.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(notations.len(), 2);
+        assert_eq!(notations[seat.index()].as_deref(), Some(own));
+        assert_eq!(notations[other], None, "{notations:?}");
+    }
     // Its setups are still never taken back.
     assert_eq!(restored.session().num_moves(), 2);
     let mut restored = restored;
@@ -715,10 +732,30 @@ fn a_saved_match_restores_seats_tokens_and_offers() {
     );
     assert_eq!(back.undo_request(), m.undo_request());
     assert!(back.version() > m.version());
-    assert!(matches!(
-        back.events_since(Client::Seat(P0), 1),
-        EventsSince::Resync { .. }
-    ));
+    // The log holds the moves again, as they were played: a client that
+    // connects to the restored match finds its move list.
+    let EventsSince::Events { events } = back.events_since(Client::Seat(P0), 0) else {
+        panic!("a restored match logs its moves again");
+    };
+    let moved: Vec<(usize, Player, Option<String>)> = events
+        .iter()
+        .filter_map(|e| match &e.event {
+            MatchEvent::Moved {
+                ply,
+                mover,
+                notation,
+                ..
+            } => Some((*ply, *mover, notation.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        moved,
+        [
+            (1, P0, Some("1".to_string())),
+            (2, P1, Some("1".to_string()))
+        ]
+    );
     assert_eq!(
         back.answer_undo(Client::Seat(P1), true).unwrap(),
         UndoOutcome::Done { plies: 2 }

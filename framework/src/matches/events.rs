@@ -159,14 +159,6 @@ pub(crate) struct EventLog {
 }
 
 impl EventLog {
-    /// A log whose next event is `latest + 1` (a restored match's).
-    pub(crate) fn starting_after(latest: u64) -> EventLog {
-        EventLog {
-            latest,
-            events: VecDeque::new(),
-        }
-    }
-
     /// Adds an event; returns its sequence number.
     pub(crate) fn push(&mut self, rendered: Rendered) -> u64 {
         self.latest += 1;

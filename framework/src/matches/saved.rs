@@ -1,7 +1,7 @@
 //! Records and saved matches: the record with the players, a match
 //! restored from a record, and the whole match saved for later.
 
-use super::events::EventLog;
+use super::events::{MatchEvent, EVENT_LOG_CAPACITY};
 use super::undo::Ply;
 use super::{Client, DrawOffer, Match, MatchError, MatchOptions, Occupant, Token, UndoRequest};
 use crate::{GameRecord, Player, RecordPlayer, Registry};
@@ -101,18 +101,6 @@ impl Match {
             .load_params(&record.variant, &record.params)
             .map_err(|e| bad(e.to_string()))?;
         let session = entry.load_record(record).map_err(|e| bad(e.to_string()))?;
-        // Who played each move, and whether it hid or showed information.
-        let mut walk = game.new_session(record.seed);
-        let mut plies = Vec::with_capacity(record.moves.len());
-        for text in &record.moves {
-            let mover = walk.status().to_move();
-            walk.play(text).map_err(|e| bad(e.to_string()))?;
-            plies.push(Ply {
-                mover: mover.unwrap_or(Player::FIRST),
-                hides: walk.last_move_hides_information(),
-            });
-        }
-        drop(walk);
         let n = session.num_players();
         let mut occupants: Vec<Occupant> = (0..n)
             .map(|i| match record.players.get(i) {
@@ -137,7 +125,33 @@ impl Match {
                 }
             }
         }
-        let mut m = Match::assemble(game, session, occupants, options, plies)?;
+        // The moves are played again from the start on a fresh session, as
+        // they were played live: who played each, whether it hid or showed
+        // information, and the event of each of the last moves the log
+        // keeps, rendered for every audience (so that a client of the
+        // match finds the move list it would have had). The session read
+        // from the record (with its resignation or agreed draw) takes over
+        // at the end.
+        let walk = game.new_session(record.seed);
+        let mut m = Match::assemble(game, walk, occupants, options, Vec::new())?;
+        let logged_from = record.moves.len().saturating_sub(EVENT_LOG_CAPACITY);
+        for (i, text) in record.moves.iter().enumerate() {
+            let mover = m.session.status().to_move();
+            m.session.play(text).map_err(|e| bad(e.to_string()))?;
+            let mover = mover.unwrap_or(Player::FIRST);
+            m.plies.push(Ply {
+                mover,
+                hides: m.session.last_move_hides_information(),
+            });
+            if i >= logged_from {
+                m.push_moved(mover);
+            }
+        }
+        m.session = session;
+        if let Some(player) = record.resigned {
+            m.push_event(MatchEvent::Resigned { player });
+        }
+        m.announce_end();
         // A resignation or an agreed draw is never taken back.
         m.ended_by_players = record.resigned.is_some() || record.draw_agreed;
         Ok(m)
@@ -166,8 +180,9 @@ impl Match {
     }
 
     /// A match saved by [`Match::save`], with its seats, tokens and pending
-    /// offers. Its event log starts after the saved one: an older cursor
-    /// is told to resynchronize.
+    /// offers. Its event log is rebuilt from the record (the last moves, as
+    /// [`Match::from_record`] renders them), numbered from 1 again: a cursor
+    /// read before the save is not valid for it.
     pub fn restore(registry: &Registry, saved: &SavedMatch) -> Result<Match, MatchError> {
         let overrides: Vec<(Player, Occupant)> = saved
             .seats
@@ -195,8 +210,9 @@ impl Match {
         }
         m.referee = token(&saved.referee_token)?;
         m.set_offers(saved.undo_request.clone(), saved.draw_offer.clone());
-        m.version = saved.version + 1;
-        m.events = EventLog::starting_after(saved.last_event);
+        // Past the saved version, so that a front end never takes the
+        // restored match for one it has drawn already.
+        m.version = m.version.max(saved.version + 1);
         Ok(m)
     }
 }
