@@ -71,6 +71,15 @@ export class GameScreen {
         this.message = "the connection to the server closed";
         this.render();
       },
+      (status) => {
+        // The server went away (a restart): the connection comes back by
+        // itself and the server's next update redraws everything.
+        this.reconnecting = status === "reconnecting";
+        this.busy = false;
+        this.waitingPast = null;
+        this.message = this.reconnecting ? "reconnecting to the server…" : "";
+        this.render();
+      },
     );
     await this.conn.ready;
     const welcome = await Promise.race([this.conn.welcome, sleep(3000).then(() => null)]);
@@ -98,6 +107,12 @@ export class GameScreen {
   }
 
   onEvent(event) {
+    if (event.event === "closed") {
+      const why = { deleted: "its owner ended it", dropped: "the server made room for new matches", abandoned: "nobody played it for a long time", unwatched: "nobody watched it", shutdown: "the server is stopping" };
+      this.message = `the match was closed: ${why[event.reason] || event.reason}`;
+      this.render();
+      return;
+    }
     if (event.event !== "update") return;
     this.followMoves(event);
     this.latest = event;
@@ -424,7 +439,9 @@ export class GameScreen {
 
   render() {
     const d = this.data;
-    const state = this.handover
+    const state = this.reconnecting
+      ? "reconnecting"
+      : this.handover
       ? "handover"
       : this.resultText
         ? "result"
