@@ -9,6 +9,8 @@ import { h, clear, sleep, sideClass } from "./dom.js";
 import { api, Connection } from "./net.js";
 import { boardModule, stepMs, lastMoveKeys, animationBoards } from "./boards.js";
 import { Picker, boardCells } from "./picker.js";
+import { noteClock, clockPanel } from "./clock.js";
+import { playersPanel, pageTitle, downloadRecord, gameOverPanel, rematchAddress } from "./online.js";
 
 /** The status of an update, as the screen keeps it. */
 export function statusOf(update) {
@@ -113,9 +115,26 @@ export class GameScreen {
       this.render();
       return;
     }
+    if (event.event === "presence") {
+      // Drawn again only when it changed (a page reloaded stays online).
+      const before = JSON.stringify([this.presence, this.rematchOffer]);
+      this.presence = event.presence;
+      this.rematchOffer = event.rematch_offer || null;
+      if (this.data && JSON.stringify([this.presence, this.rematchOffer]) !== before) this.render();
+      return;
+    }
+    if (event.event === "rematch") {
+      // The new match, with this seat's own new token.
+      this.closed = true;
+      location.assign(rematchAddress(event, this.info));
+      return;
+    }
     if (event.event !== "update") return;
+    if (event.presence) this.presence = event.presence;
+    if ("rematch_offer" in event) this.rematchOffer = event.rematch_offer || null;
     this.followMoves(event);
     this.latest = event;
+    noteClock(event);
     // Updates are drawn one after the other (an animation finishes first).
     this.queue = this.queue.then(() => this.show(event)).catch((e) => {
       this.message = e.message;
@@ -178,6 +197,7 @@ export class GameScreen {
       undoRequest: update.undo_request || null,
       drawOffer: update.draw_offer || null,
       seats: update.seats || [],
+      outcome: update.outcome || null,
     };
     const before = this.data;
     const last = update.last_move;
@@ -437,8 +457,27 @@ export class GameScreen {
     return out;
   }
 
+  /** Saves the record as this page may know it. */
+  async download() {
+    try {
+      await downloadRecord(this.match, this.token, this.info.game);
+    } catch (e) {
+      this.message = e.message;
+      this.render();
+    }
+  }
+
+  /** Asks for a rematch (the server makes it once every player asked). */
+  async rematch() {
+    this.rematchAsked = true;
+    const answer = await this.send({ cmd: "rematch" });
+    if (!answer) this.rematchAsked = false;
+    this.render();
+  }
+
   render() {
     const d = this.data;
+    document.title = pageTitle(this.handover ? null : d, this.info, this.token);
     const state = this.reconnecting
       ? "reconnecting"
       : this.handover
@@ -474,9 +513,11 @@ export class GameScreen {
         h("span", { class: `seat ${sideClass(this.me)}`, id: "seat", text: seat }),
       ]),
     );
+    game.append(...clockPanel(this.info, this.me));
     let line = d ? statusLine(d.status, this.info, this.me) : "";
     if (d && d.status && !d.status.over && (this.info.agentSeats || []).includes(d.status.to_move)) line += " (the agent is thinking…)";
     game.append(h("div", { class: "status", id: "status", text: line }));
+    if (d && d.seats && d.seats.length && !this.handover) game.append(playersPanel(d.seats, this.presence, this.hotseat ? null : this.me, this.info));
     if (this.message) game.append(h("div", { class: "message", id: "message", text: this.message }));
     if (this.handover) {
       const next = this.info.players[d.status.to_move] || "the next player";
@@ -507,6 +548,7 @@ export class GameScreen {
       return;
     }
     if (d && !d.status.over) for (const r of this.requests()) game.append(r);
+    if (d && d.status && d.status.over && !this.animating) game.append(gameOverPanel(this));
     const layout = h("div", { class: "layout" });
     const main = h("div", { class: "main" }, [h("div", { id: "board-area", class: "board-area" })]);
     if (d && d.board && d.board.notes && d.board.notes.length) {

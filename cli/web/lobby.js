@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { api } from "./net.js";
+import { clockChooser } from "./clock.js";
 
 /** The address of a seat's page, with the game named for the page. */
 function seatAddress(url, created, extra) {
@@ -33,6 +34,8 @@ export async function showLobby(root) {
     h("label", { class: "mode" }, [h("input", { type: "radio", name: "mode", value, checked: value === "agent", id: `mode-${value}` }), ` ${label}`]),
   );
   const agentRow = h("div", { class: "row", id: "agent-row" }, [h("label", { text: "Agent " }), agentSelect, " spec ", agentSpec]);
+  const clock = clockChooser();
+  const namesRow = h("div", { class: "row names", id: "names-row" });
   const links = h("div", { id: "links", class: "links" });
   const error = h("div", { class: "message", id: "lobby-error" });
   let agents = [];
@@ -67,14 +70,38 @@ export async function showLobby(root) {
     const game = games.find((g) => g.game === gameSelect.value);
     const variant = game.variants.find((v) => v.name === variantSelect.value) || game.variants[0];
     seatSelect.replaceChildren(...variant.players.map((p, i) => h("option", { value: String(i), text: p })));
+    loadNames();
+  };
+  // One name a person seat: against an agent only "your name", which the
+  // browser remembers (as for the first seat in the other modes).
+  const loadNames = () => {
+    const game = games.find((g) => g.game === gameSelect.value);
+    const variant = game.variants.find((v) => v.name === variantSelect.value) || game.variants[0];
+    const remembered = localStorage.getItem("plateau.name") || "";
+    const agentMode = mode() === "agent";
+    const me = Number(seatSelect.value || 0);
+    const fields = variant.players
+      .map((p, i) => [p, i])
+      .filter(([, i]) => !agentMode || i === me)
+      .map(([p, i]) => {
+        const first = agentMode || i === 0;
+        return h("label", { class: "name-field" }, [
+          first ? "Your name " : `${p}'s name `,
+          first && !agentMode ? h("span", { class: "hint", text: `(${p}) ` }) : null,
+          h("input", { class: "player-name", id: `name-${i}`, "data-player": i, maxlength: 32, size: 14, placeholder: p, value: first ? remembered : "", "aria-label": `name of ${p}` }),
+        ]);
+      });
+    namesRow.replaceChildren(...fields);
   };
   const showMode = () => {
     agentRow.hidden = mode() !== "agent";
     agentHelp.hidden = mode() !== "agent";
     seatRow.hidden = mode() !== "agent";
+    loadNames();
   };
   gameSelect.addEventListener("change", () => { loadVariants(); loadAgents(); });
   variantSelect.addEventListener("change", loadSeats);
+  seatSelect.addEventListener("change", loadNames);
   agentSelect.addEventListener("change", () => { agentSpec.value = agentSelect.value; describeAgent(); });
   for (const input of modeInputs) input.addEventListener("change", showMode);
 
@@ -94,6 +121,14 @@ export async function showLobby(root) {
       players.forEach((_, i) => { if (i !== me) body.agents[String(i)] = agentSpec.value.trim() || "ai"; });
     }
     if (m === "hotseat") body.hotseat = true;
+    if (clock.value()) body.clock = clock.value();
+    const names = {};
+    for (const input of namesRow.querySelectorAll("input.player-name")) {
+      const name = input.value.trim();
+      if (name) names[input.dataset.player] = name;
+      if (input.id === `name-${m === "agent" ? me : 0}`) localStorage.setItem("plateau.name", name);
+    }
+    if (Object.keys(names).length) body.names = names;
     let created;
     try {
       created = await api("/api/matches", body);
@@ -114,7 +149,7 @@ export async function showLobby(root) {
         const address = seatAddress(seat.url, created);
         links.append(
           h("div", { class: `link side-${seat.player}` }, [
-            h("b", { text: `${seat.name}: ` }),
+            h("b", { text: `${seat.name}${seat.person && seat.person !== seat.name ? ` (${seat.person})` : ""}: ` }),
             h("a", { href: address, class: "seat-link", "data-player": seat.player, text: address }),
           ]),
         );
@@ -132,8 +167,10 @@ export async function showLobby(root) {
       h("div", { class: "row" }, [h("label", { text: "Game " }), gameSelect, " ", variantSelect]),
       h("div", { class: "row modes" }, modeInputs),
       seatRow,
+      namesRow,
       agentRow,
       agentHelp,
+      clock.row,
       h("div", { class: "row" }, [h("label", { text: "Seed " }), seed, h("label", { text: " Parameters " }), settings]),
       h("div", { class: "row" }, [h("button", { id: "create", class: "primary", text: "Create the game", onclick: create })]),
       error,

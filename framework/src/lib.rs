@@ -70,7 +70,9 @@ pub use registry::{
     PUBLIC_ILLEGAL_REASON,
 };
 pub use rules::RulesSpec;
-pub use session::{describe_outcome, PlayError, Session, DRAW_AGREED, MAX_MOVES, MAX_SNAPSHOTS};
+pub use session::{
+    describe_outcome, PlayError, Session, DRAW_AGREED, FLAG_FELL, MAX_MOVES, MAX_SNAPSHOTS,
+};
 
 /// The seeded random number generator used for everything random: start
 /// positions, random players, playouts. Reproducible across platforms.

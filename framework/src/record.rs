@@ -27,6 +27,11 @@ pub struct GameRecord {
     /// The player who resigned, if one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<crate::Player>,
+    /// The player whose flag fell (out of time on a match's clock), if one
+    /// did: the game ends there, reason `time`. Absent from records without
+    /// one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flagged: Option<crate::Player>,
     /// The outcome, when the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,

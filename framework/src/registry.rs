@@ -201,6 +201,10 @@ pub trait DynSession: Send {
     fn undo_many(&mut self, count: usize) -> Result<(), usize>;
     /// The player resigns.
     fn resign(&mut self, player: Player);
+    /// The player's flag fell ([`Session::flag_fall`]): out of time on a
+    /// match's clock, the player loses (reason `time`). Ignored when the
+    /// game is over.
+    fn flag_fall(&mut self, player: Player);
     /// The players agree a draw ([`Session::agree_draw`]): the game ends
     /// drawn, reason [`crate::DRAW_AGREED`]. Ignored when the game is over.
     fn agree_draw(&mut self);
@@ -287,8 +291,19 @@ pub trait DynAgent: Send {
     fn spec(&self) -> String;
     /// A move for the player to move in `session`, computed from that
     /// player's view and legal moves only; `None` when the game is over or
-    /// `session` is not a game of this agent's type.
-    fn choose(&mut self, session: &dyn DynSession) -> Option<DynChoice>;
+    /// `session` is not a game of this agent's type. No limits:
+    /// [`DynAgent::choose_limited`] with [`AgentLimits::NONE`](crate::ai::AgentLimits::NONE).
+    fn choose(&mut self, session: &dyn DynSession) -> Option<DynChoice> {
+        self.choose_limited(session, crate::ai::AgentLimits::NONE)
+    }
+    /// [`DynAgent::choose`] within `limits`, which hold whatever the
+    /// agent's spec says: its search stops at `limits.time` and its tree
+    /// holds at most `limits.nodes` nodes.
+    fn choose_limited(
+        &mut self,
+        session: &dyn DynSession,
+        limits: crate::ai::AgentLimits,
+    ) -> Option<DynChoice>;
     /// Forgets anything kept from earlier moves, for a new game.
     fn new_game(&mut self);
 }
@@ -324,10 +339,14 @@ impl<G: FullGame> DynAgent for ErasedAgent<G> {
     fn spec(&self) -> String {
         self.agent.spec()
     }
-    fn choose(&mut self, session: &dyn DynSession) -> Option<DynChoice> {
+    fn choose_limited(
+        &mut self,
+        session: &dyn DynSession,
+        limits: crate::ai::AgentLimits,
+    ) -> Option<DynChoice> {
         let session = session.as_any().downcast_ref::<Session<G>>()?;
         let game = session.game();
-        let choice = crate::ai::choose_at(self.agent.as_mut(), game, session.state())?;
+        let choice = crate::ai::choose_limited(self.agent.as_mut(), game, session.state(), limits)?;
         let index = Session::legal_moves(session)
             .iter()
             .position(|m| *m == choice.mv);
@@ -586,6 +605,9 @@ impl<G: FullGame> DynSession for Session<G> {
     }
     fn resign(&mut self, player: Player) {
         Session::resign(self, player)
+    }
+    fn flag_fall(&mut self, player: Player) {
+        Session::flag_fall(self, player)
     }
     fn agree_draw(&mut self) {
         Session::agree_draw(self)

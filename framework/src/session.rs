@@ -69,6 +69,8 @@ pub struct Session<G: Game> {
     /// The position before the last move; `None` if no move was played.
     previous: Option<G::State>,
     resigned: Option<Player>,
+    /// The player whose flag fell (out of time on a match's clock).
+    flagged: Option<Player>,
     /// Whether the players agreed a draw (after the last move).
     draw_agreed: bool,
 }
@@ -97,6 +99,7 @@ impl<G: Game> Session<G> {
             current: start,
             previous: None,
             resigned: None,
+            flagged: None,
             draw_agreed: false,
         }
     }
@@ -146,6 +149,12 @@ impl<G: Game> Session<G> {
             }
             session.resign(p);
         }
+        if let Some(p) = record.flagged {
+            if p.index() >= session.game.num_players() {
+                return Err(RecordError::Format(format!("flagged: no player {}", p.0)));
+            }
+            session.flag_fall(p);
+        }
         if record.draw_agreed {
             session.agree_draw();
         }
@@ -191,20 +200,27 @@ impl<G: Game> Session<G> {
         &self.moves
     }
 
-    /// Whose turn it is, or the outcome (a resignation and an agreed draw
-    /// included).
+    /// Whose turn it is, or the outcome (a resignation, a flag fall and an
+    /// agreed draw included).
     pub fn status(&self) -> Status {
-        match self.resigned {
-            Some(p) => Status::Over(resignation(&self.game, p)),
-            None if self.draw_agreed => Status::Over(Outcome::draw(DRAW_AGREED)),
-            None => self.game.status(self.state()),
+        match (self.resigned, self.flagged) {
+            (Some(p), _) => Status::Over(resignation(&self.game, p)),
+            (None, Some(p)) => Status::Over(flag_fall(&self.game, p)),
+            (None, None) if self.draw_agreed => Status::Over(Outcome::draw(DRAW_AGREED)),
+            (None, None) => self.game.status(self.state()),
         }
+    }
+
+    /// Whether the game was ended by a player (a resignation, a flag fall,
+    /// an agreed draw) rather than by its position.
+    fn ended_by_players(&self) -> bool {
+        self.resigned.is_some() || self.flagged.is_some() || self.draw_agreed
     }
 
     /// The legal moves of the current position.
     pub fn legal_moves(&self) -> Vec<G::Move> {
         let mut moves = Vec::new();
-        if self.resigned.is_none() && !self.draw_agreed {
+        if !self.ended_by_players() {
             self.game.legal_moves(self.state(), &mut moves);
         }
         moves
@@ -305,12 +321,12 @@ impl<G: Game> Session<G> {
         self.undo_many(1).is_ok()
     }
 
-    /// Takes back `count` moves, a resignation or an agreed draw counting
-    /// as one, all or nothing: if there are fewer, nothing changes and the
+    /// Takes back `count` moves, a resignation, a flag fall or an agreed
+    /// draw counting as one, all or nothing: if there are fewer, nothing changes and the
     /// error holds how many there are. It replays at most the moves since
     /// the nearest snapshot, whatever `count`.
     pub fn undo_many(&mut self, count: usize) -> Result<(), usize> {
-        let ended = self.resigned.is_some() || self.draw_agreed;
+        let ended = self.ended_by_players();
         let available = self.moves.len() + usize::from(ended);
         if count > available {
             return Err(available);
@@ -318,6 +334,7 @@ impl<G: Game> Session<G> {
         let mut count = count;
         if count > 0 && ended {
             self.resigned = None;
+            self.flagged = None;
             self.draw_agreed = false;
             count -= 1;
         }
@@ -371,6 +388,16 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// The player's flag fell: out of time on a match's clock, the player
+    /// loses (reason [`FLAG_FELL`]): in a two-player game the other player
+    /// wins, with more players the game ends drawn. The record keeps it
+    /// ([`GameRecord::flagged`]). Ignored when the game is over.
+    pub fn flag_fall(&mut self, player: Player) {
+        if !self.status().is_over() {
+            self.flagged = Some(player);
+        }
+    }
+
     /// The players agree a draw: the game ends drawn, reason
     /// [`DRAW_AGREED`]; the record keeps it. Ignored when the game is over.
     pub fn agree_draw(&mut self) {
@@ -395,6 +422,7 @@ impl<G: Game> Session<G> {
                 .map(|m| self.game.format_move(m))
                 .collect(),
             resigned: self.resigned,
+            flagged: self.flagged,
             outcome: status.outcome().cloned(),
             draw_agreed: self.draw_agreed,
             players: Vec::new(),
@@ -422,6 +450,20 @@ impl<G: Game + crate::DescribeMoves> Session<G> {
 /// The reason of the outcome of a draw the players agreed
 /// ([`Session::agree_draw`]).
 pub const DRAW_AGREED: &str = "draw-agreed";
+
+/// The reason of the outcome of a flag fall ([`Session::flag_fall`]): the
+/// player ran out of time on a match's clock.
+pub const FLAG_FELL: &str = "time";
+
+/// The outcome of `player`'s flag fall: in a two-player game the other
+/// player wins; with more players nobody does (a draw).
+fn flag_fall<G: Game>(game: &G, player: Player) -> Outcome {
+    if game.num_players() == 2 {
+        Outcome::win(player.opponent(), FLAG_FELL)
+    } else {
+        Outcome::draw(FLAG_FELL)
+    }
+}
 
 /// The outcome of a resignation by `player`: in a two-player game the other
 /// player wins; with more players nobody does (a draw).
@@ -566,6 +608,30 @@ mod tests {
         assert_eq!(session.undo_many(2), Ok(()));
         assert_eq!(session.state().pile, 21);
         assert!(session.status().to_move().is_some());
+    }
+
+    #[test]
+    fn a_flag_fall_ends_the_game_replays_from_the_record_and_undoes_as_one_move() {
+        let game = nim(21, 3);
+        let mut session = Session::new(game.clone(), "standard", 0);
+        session.play(2).unwrap();
+        session.flag_fall(Player(1));
+        session.resign(Player(0));
+        let outcome = session.status().outcome().cloned().unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.reason.as_ref()),
+            (Some(Player(0)), FLAG_FELL)
+        );
+        assert!(session.legal_moves().is_empty());
+        let record = session.record();
+        assert_eq!((record.flagged, record.resigned), (Some(Player(1)), None));
+        let replayed = Session::from_record(game.clone(), &record).unwrap();
+        assert_eq!(replayed.status(), session.status());
+        let mut bad = record.clone();
+        bad.flagged = Some(Player(5));
+        assert!(Session::from_record(game, &bad).is_err());
+        assert_eq!(session.undo_many(1), Ok(()));
+        assert_eq!(session.status().to_move(), Some(Player(1)));
     }
 
     #[test]

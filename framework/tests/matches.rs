@@ -1063,3 +1063,56 @@ fn the_moves_played_are_listed_as_each_client_may_know_them() {
         .collect();
     assert_eq!(movers, [P0, P1, P0]);
 }
+
+#[test]
+fn a_seats_record_is_its_own_view_and_never_holds_the_others_secret() {
+    use plateau::matches::{RecordFor, RECORD_VIEW_FORMAT};
+    let mut m = secret_match("secret");
+    m.play(Client::Seat(P0), text("guess 1")).unwrap();
+    let json = |client| serde_json::to_string(&m.record_for(client).unwrap()).unwrap();
+    let (red, blue, public) = (
+        json(Client::Seat(P0)),
+        json(Client::Seat(P1)),
+        json(Client::Spectator),
+    );
+    // Red's own setup is there, blue's is not (nor its secret number).
+    assert!(
+        red.contains("setup 7") && red.contains(RECORD_VIEW_FORMAT),
+        "{red}"
+    );
+    assert!(red.contains("\"view_of\":0"), "{red}");
+    assert!(!red.contains("setup 3") && !red.contains("#3#"), "{red}");
+    assert!(!red.contains("\"seed\""), "{red}");
+    assert!(
+        blue.contains("setup 3") && !blue.contains("setup 7"),
+        "{blue}"
+    );
+    assert!(!blue.contains("#7#"), "{blue}");
+    assert!(public.contains("\"view_of\":null"), "{public}");
+    for secret in ["setup 3", "setup 7", "#3#", "#7#"] {
+        assert!(!public.contains(secret), "{public}");
+    }
+    // Every move is listed, the public ones in notation for everyone.
+    let RecordFor::View(view) = m.record_for(Client::Seat(P0)).unwrap() else {
+        panic!("a seat of a game of hidden information gets a view");
+    };
+    assert_eq!(view.moves.len(), 3);
+    assert_eq!(view.moves[1].notation, None);
+    assert_eq!(view.moves[2].notation.as_deref(), Some("guess 1"));
+    assert_eq!(view.players.len(), 2);
+    // The referee gets the whole record, which replays.
+    let RecordFor::Full(record) = m.record_for(Client::Referee).unwrap() else {
+        panic!("the referee gets the whole record");
+    };
+    assert_eq!(record.moves, ["setup 7", "setup 3", "guess 1"]);
+    // A game of perfect information: the whole record for everyone.
+    let mut nim = Match::new(nim(5), 0, people(), MatchOptions::default()).unwrap();
+    nim.play(Client::Seat(P0), text("2")).unwrap();
+    for client in [Client::Seat(P1), Client::Spectator] {
+        let RecordFor::Full(record) = nim.record_for(client).unwrap() else {
+            panic!("perfect information: the whole record");
+        };
+        assert_eq!(record.moves, ["2"]);
+        assert_eq!(record.players.len(), 2);
+    }
+}

@@ -185,6 +185,7 @@ impl PyMatch {
         let options = MatchOptions {
             hotseat: true,
             agent_seed,
+            ..MatchOptions::default()
         };
         let inner = matches::Match::new(reloaded, seed, occupants, options)
             .map_err(|e| match_error(py, e))?;

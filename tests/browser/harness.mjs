@@ -3,7 +3,8 @@
 
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,7 +22,11 @@ export const PLATEAU =
  */
 export async function server() {
   if (process.env.PLATEAU_URL) return { url: process.env.PLATEAU_URL.replace(/\/$/, ""), stop() {} };
-  const child = spawn(PLATEAU, ["web", "--bind", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
+  // Matches are kept in a data directory of the test's own, removed at the end.
+  const data = mkdtempSync(join(tmpdir(), "plateau-web-"));
+  const child = spawn(PLATEAU, ["web", "--bind", "127.0.0.1:0", "--data", data], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const url = await new Promise((resolve, reject) => {
     let buffer = "";
     child.stdout.on("data", (chunk) => {
@@ -33,7 +38,13 @@ export async function server() {
     });
     child.on("exit", (code) => reject(new Error(`plateau web exited with ${code} before listening`)));
   });
-  return { url, stop: () => child.kill() };
+  return {
+    url,
+    stop() {
+      child.kill();
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Headless Debian Chromium. */

@@ -63,6 +63,7 @@ export async function publicReference(page) {
       lastTitle: moves.length ? moves[moves.length - 1].title : "",
       notes: [...document.querySelectorAll("#notes li")].map((li) => li.textContent),
       status: (document.querySelector("#status") || {}).textContent || "",
+      reason: (document.querySelector("#game-over-reason .reason") || {}).textContent || "",
     };
   });
 }
@@ -313,6 +314,23 @@ export function scanPage(a) {
     if (ref ? text === ref.status || text === `${ref.status}: your turn` : subset(kindsIn(text), everRevealed)) status.remove();
     else say("the status line", `${short(text)}, the spectator's ${short(ref && ref.status)}`);
   }
+  // The game-over panel: the status line's result, the spectator's reason,
+  // the moves played.
+  const result = root.querySelector("#game-over-result");
+  if (result) {
+    const text = result.textContent;
+    if (ref ? text === ref.status : subset(kindsIn(text), everRevealed)) result.remove();
+    else say("the game-over result", `${short(text)}, the spectator's ${short(ref && ref.status)}`);
+  }
+  const reason = root.querySelector("#game-over-reason .reason");
+  if (reason) {
+    const text = reason.textContent;
+    if (ref ? text === ref.reason : subset(kindsIn(text), everRevealed)) reason.remove();
+    else say("the game-over reason", `${short(text)}, the spectator's ${short(ref && ref.reason)}`);
+  }
+  const length = root.querySelector("#game-over-length");
+  const played = Number((root.querySelector("#game") || document.querySelector("#game")).dataset.movesPlayed);
+  if (length && length.textContent === `length: ${played} move${played === 1 ? "" : "s"}`) length.remove();
 
   // The text board.
   const pre = root.querySelector(".text-board pre");

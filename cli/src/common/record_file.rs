@@ -180,7 +180,9 @@ fn file_kind(file_type: fs::FileType) -> &'static str {
 /// directory at the path is an error, and is left alone. A symbolic link is
 /// written through: its target gets the text, the link stays. A read-only
 /// file is not replaced. The temporary file is removed on every error, and
-/// on Ctrl-C while it exists.
+/// on Ctrl-C (SIGINT), SIGTERM or SIGHUP while it exists: the process then
+/// exits with status 130 and the file at `path` holds either its old text
+/// or the new one, never part of it.
 pub fn write_text(path: &Path, text: &str) -> CliResult {
     let target = resolve_links(path)?;
     let refuse = |why: String| CliError::failed(format!("{}: {why}; not written", path.display()));
@@ -205,34 +207,41 @@ pub fn write_text(path: &Path, text: &str) -> CliResult {
         _ => Path::new("."),
     };
     let fail = |e: std::io::Error| CliError::io(path, e);
-    let tmp = tempfile::Builder::new()
-        .prefix(".plateau-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(fail)?;
-    let _guard = interrupt::Pending::new(tmp.path());
+    // Made and registered at once, so that an interrupt removes it.
+    let (tmp, pending) = interrupt::Pending::create(|| {
+        tempfile::Builder::new()
+            .prefix(".plateau-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+    })
+    .map_err(fail)?;
     let mut tmp = tmp;
     tmp.write_all(text.as_bytes()).map_err(fail)?;
     tmp.as_file().sync_all().map_err(fail)?;
     if let Some(meta) = &existing {
         fs::set_permissions(tmp.path(), meta.permissions()).map_err(fail)?;
     }
-    tmp.persist(&target).map_err(|e| fail(e.error))?;
+    pending.persist(tmp, &target).map_err(fail)?;
     Ok(())
 }
 
-/// Temporary files removed on Ctrl-C (SIGINT, SIGTERM): the process ends
-/// at once then, without running the destructors that remove them on every
-/// other way out.
-/// Removes the temporary files of writes in progress: for a program's own
-/// Ctrl-C handler, which takes the place of this module's.
-pub fn remove_pending_temp_files() {
-    interrupt::remove_all();
+/// Removes the temporary files of writes in progress and exits with
+/// `code`, allowing no new one meanwhile: for a program's own Ctrl-C
+/// handler, which takes the place of this module's.
+pub fn remove_pending_temp_files_and_exit(code: i32) -> ! {
+    interrupt::remove_all_and_exit(code)
 }
 
+/// Temporary files removed on an interrupt (SIGINT, SIGTERM, SIGHUP): the
+/// process ends at once then, without running the destructors that remove
+/// them on every other way out. A file is made, registered, renamed over
+/// its target and unregistered under one lock, which the interrupt
+/// handler takes and keeps until the process exits: a file is either
+/// registered (and removed by the handler) or not made yet (and never
+/// made), and a rename is either done or not begun.
 mod interrupt {
     use std::path::{Path, PathBuf};
-    use std::sync::{Mutex, Once};
+    use std::sync::{Mutex, MutexGuard, Once};
 
     static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
     static HANDLER: Once = Once::new();
@@ -244,17 +253,36 @@ mod interrupt {
     pub(super) struct Pending(PathBuf);
 
     impl Pending {
+        /// Makes a temporary file with `make` and registers it, under the
+        /// lock (the handler is installed first).
+        pub(super) fn create(
+            make: impl FnOnce() -> std::io::Result<tempfile::NamedTempFile>,
+        ) -> std::io::Result<(tempfile::NamedTempFile, Pending)> {
+            install();
+            let mut pending = lock();
+            let file = make()?;
+            pending.push(file.path().to_path_buf());
+            let path = file.path().to_path_buf();
+            Ok((file, Pending(path)))
+        }
+
+        /// Registers a file already made (for tests).
+        #[cfg(test)]
         pub(super) fn new(path: &Path) -> Self {
-            HANDLER.call_once(|| {
-                // Another handler of the program's own comes first; then
-                // temporary files may stay behind on Ctrl-C, as before.
-                let _ = ctrlc::set_handler(|| {
-                    remove_all();
-                    std::process::exit(INTERRUPTED);
-                });
-            });
             lock().push(path.to_path_buf());
             Pending(path.to_path_buf())
+        }
+
+        /// Renames `file` (this pending file) over `target`, under the lock.
+        pub(super) fn persist(
+            self,
+            file: tempfile::NamedTempFile,
+            target: &Path,
+        ) -> std::io::Result<()> {
+            let _pending = lock();
+            file.persist(target).map_err(|e| e.error)?;
+            Ok(())
+            // `self` is dropped after the guard: it unregisters the path.
         }
     }
 
@@ -264,15 +292,37 @@ mod interrupt {
         }
     }
 
-    fn lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    /// Installs the handler that removes the pending files (once; a
+    /// handler of the program's own that came first takes its place and
+    /// calls [`remove_all_and_exit`]).
+    fn install() {
+        HANDLER.call_once(|| {
+            let _ = ctrlc::set_handler(|| remove_all_and_exit(INTERRUPTED));
+        });
+    }
+
+    fn lock() -> MutexGuard<'static, Vec<PathBuf>> {
         PENDING.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Removes every pending temporary file.
+    #[cfg(test)]
     pub(super) fn remove_all() {
-        for path in lock().drain(..) {
+        remove(&mut lock());
+    }
+
+    fn remove(pending: &mut Vec<PathBuf>) {
+        for path in pending.drain(..) {
             let _ = std::fs::remove_file(path);
         }
+    }
+
+    /// Removes every pending temporary file and exits with `code`, the
+    /// lock held: no file is made or renamed meanwhile.
+    pub(super) fn remove_all_and_exit(code: i32) -> ! {
+        let mut pending = lock();
+        remove(&mut pending);
+        std::process::exit(code)
     }
 }
 

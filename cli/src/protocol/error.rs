@@ -143,7 +143,7 @@ pub(crate) fn match_error(e: plateau::matches::MatchError) -> ServeError {
         M::Illegal { .. } => ErrorKind::IllegalMove,
         M::Parse(_) | M::BadIndex { .. } => ErrorKind::BadMove,
         M::BadAgent { .. } => ErrorKind::UnknownAgent,
-        M::BadSeats(_) | M::Internal(_) => ErrorKind::BadRequest,
+        M::BadSeats(_) | M::BadClock(_) | M::Internal(_) => ErrorKind::BadRequest,
         M::NoRequest(_) => ErrorKind::NoRequest,
         M::BadRecord(_) => ErrorKind::BadRecord,
     };

@@ -173,6 +173,7 @@ pub fn run(registry: &Registry, args: &PlayArgs, io: &mut Io<'_>) -> CliResult {
             let options = MatchOptions {
                 hotseat,
                 agent_seed: args.seed.map(|_| seed.wrapping_add(1)),
+                ..MatchOptions::default()
             };
             let m = Match::new(game, seed, occupants, options)
                 .map_err(|e| seats::usage_error(e, &flags))?;
@@ -257,6 +258,7 @@ fn options_of(
     MatchOptions {
         hotseat: people >= 2,
         agent_seed: args.seed.map(|_| seed.wrapping_add(1)),
+        ..MatchOptions::default()
     }
 }
 

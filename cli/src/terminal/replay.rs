@@ -47,6 +47,7 @@ pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult
         let start = GameRecord {
             moves: Vec::new(),
             resigned: None,
+            flagged: None,
             outcome: None,
             draw_agreed: false,
             ..record.clone()
@@ -67,6 +68,9 @@ pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult
         }
         if let Some(p) = record.resigned {
             writeln!(io.out, "{} resigned", session.player_name(p))?;
+        }
+        if let Some(p) = record.flagged {
+            writeln!(io.out, "{}'s flag fell", session.player_name(p))?;
         }
     }
     // The whole record, resignation and stored outcome included, is checked here.

@@ -92,8 +92,7 @@ pub fn autosave_on_interrupt() {
             tell_unlocked(&said);
         }
         // This handler takes the place of the record writer's own.
-        record_file::remove_pending_temp_files();
-        std::process::exit(130);
+        record_file::remove_pending_temp_files_and_exit(130);
     });
 }
 
@@ -137,6 +136,7 @@ mod tests {
             seed: 1,
             moves: vec!["a1".into()],
             resigned: None,
+            flagged: None,
             outcome: None,
             draw_agreed: false,
             players: Vec::new(),

@@ -82,9 +82,11 @@ impl Stepper {
         self.view.map_or(Client::Referee, Client::Seat)
     }
 
-    /// Steps in the record: its moves, and a resignation as one more.
+    /// Steps in the record: its moves, and a resignation or a flag fall as
+    /// one more.
     fn steps(&self) -> usize {
-        self.record.moves.len() + usize::from(self.record.resigned.is_some())
+        let ended = self.record.resigned.is_some() || self.record.flagged.is_some();
+        self.record.moves.len() + usize::from(ended)
     }
 
     /// The match at step `ply`.
@@ -223,6 +225,9 @@ impl Stepper {
             if let Some(p) = self.record.resigned {
                 text.push(Line::from(format!("{} resigned.", name(p))));
             }
+            if let Some(p) = self.record.flagged {
+                text.push(Line::from(format!("{}'s flag fell.", name(p))));
+            }
         } else if let Some(last) = &view.last_move {
             let report = move_report(
                 &name(last.mover),
@@ -280,11 +285,13 @@ impl Stepper {
     }
 }
 
-/// The record's first `ply` steps (its moves, then its resignation).
+/// The record's first `ply` steps (its moves, then its resignation or flag
+/// fall).
 fn prefix(record: &GameRecord, ply: usize) -> GameRecord {
     GameRecord {
         moves: record.moves.iter().take(ply).cloned().collect(),
         resigned: record.resigned.filter(|_| ply > record.moves.len()),
+        flagged: record.flagged.filter(|_| ply > record.moves.len()),
         outcome: None,
         draw_agreed: false,
         ..record.clone()

@@ -4,11 +4,12 @@
 
 use super::assets;
 use super::hub::{clip, Client, Event, Hub, WebError, WebMatch};
+use super::limits::{Limits, WsTiming};
 use crate::protocol::server::Server;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -31,8 +32,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/assets/{*file}", get(asset))
         .route("/api/games", get(games))
         .route("/api/agents", get(agents))
-        .route("/api/matches", post(create_match))
+        .route("/api/matches", post(create_match).get(list_matches))
         .route("/api/matches/{id}", get(match_info).delete(delete_match))
+        .route("/api/matches/{id}/record", get(match_record))
         .route("/api/replay", post(replay))
         .route("/ws", get(ws))
         .fallback(not_found)
@@ -42,15 +44,30 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
-/// Serves the router of `hub` on `listener` until the process ends. Every
-/// connection sends at once (no Nagle delay): a move's answer is small.
+/// Serves the router of `hub` on `listener` within the default
+/// [`Limits`] until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener, hub: Arc<Hub>) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    let listener = listener.tap_io(|stream| {
-        // Best effort: without it, answers are only slower.
-        let _ = stream.set_nodelay(true);
-    });
-    axum::serve(listener, router(hub)).await
+    serve_with(listener, hub, Limits::default(), std::future::pending()).await
+}
+
+/// Serves the router of `hub` on `listener` within `limits` (connection
+/// caps and timeouts: `limits.rs`), drops abandoned matches
+/// (`reaper.rs`), until `stop` completes; then tells every WebSocket
+/// `{"event":"closed","reason":"shutdown"}` and returns once the
+/// connections closed (at most [`Limits::shutdown_grace`]). Every
+/// connection sends at once (no Nagle delay): a move's answer is small.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    hub: Arc<Hub>,
+    limits: Limits,
+    stop: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    super::reaper::start(hub.clone(), limits);
+    let on_stop = {
+        let hub = hub.clone();
+        move || hub.matches().iter().for_each(|m| m.shutdown())
+    };
+    super::limits::serve(listener, router(hub), limits, stop, on_stop).await
 }
 
 /// The HTTP status of an error kind.
@@ -59,7 +76,9 @@ fn status_of(kind: &str) -> StatusCode {
         "unknown_match" | "not_found" => StatusCode::NOT_FOUND,
         "bad_token" | "forbidden_origin" | "forbidden_host" => StatusCode::FORBIDDEN,
         "unsupported_media_type" => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        "too_many_matches" => StatusCode::SERVICE_UNAVAILABLE,
+        "too_many_matches" | "busy" | "storage" => StatusCode::SERVICE_UNAVAILABLE,
+        "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
+        "conflict" => StatusCode::CONFLICT,
         "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
         "method_not_allowed" => StatusCode::METHOD_NOT_ALLOWED,
         "internal" => StatusCode::INTERNAL_SERVER_ERROR,
@@ -122,7 +141,9 @@ async fn not_found(uri: axum::http::Uri) -> Response {
             "not_found",
             format!(
                 "no API route '{}'; routes: GET /api/games, GET /api/agents?game=G, \
-                 POST /api/matches, GET /api/matches/ID, DELETE /api/matches/ID?token=OWNER, \
+                 POST /api/matches, GET /api/matches?finished=true|false&limit=N, \
+                 GET /api/matches/ID, GET /api/matches/ID/record[?token=T], \
+                 DELETE /api/matches/ID?token=OWNER, \
                  POST /api/replay, \
                  GET /ws?match=ID[&token=T]",
                 clip(path)
@@ -248,10 +269,84 @@ async fn create_match(
     Ok(axum::Json(response))
 }
 
+/// The most matches `GET /api/matches` lists, and how many by default.
+const LIST_MAX: usize = 100;
+const LIST_DEFAULT: usize = 20;
+
+/// `GET /api/matches?finished=true|false&limit=N`: public summaries of the
+/// kept matches, most recently changed first; finished ones by default.
+async fn list_matches(
+    State(hub): State<Arc<Hub>>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult {
+    let q = query(q, &["finished", "limit"])?;
+    let finished = match q.get("finished").map(String::as_str) {
+        None | Some("true") => true,
+        Some("false") => false,
+        Some(other) => {
+            return Err(WebError::bad_request(format!(
+                "query parameter 'finished' is true or false, not '{}'",
+                clip(other)
+            )))
+        }
+    };
+    let limit = match q.get("limit") {
+        None => LIST_DEFAULT,
+        Some(n) => n
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=LIST_MAX).contains(n))
+            .ok_or_else(|| {
+                WebError::bad_request(format!(
+                    "query parameter 'limit' is a number from 1 to {LIST_MAX}, not '{}'",
+                    clip(n)
+                ))
+            })?,
+    };
+    let matches = tokio::task::spawn_blocking(move || hub.list(finished, limit))
+        .await
+        .map_err(|e| WebError::new("internal", format!("the listing failed: {e}")))??;
+    Ok(axum::Json(
+        json!({"ok": true, "finished": finished, "matches": matches}),
+    ))
+}
+
 /// `GET /api/matches/ID`: what anyone with the match's id may know of it.
 async fn match_info(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResult {
     let m = hub.find(&id)?;
     Ok(axum::Json(m.public_json()))
+}
+
+/// `GET /api/matches/ID/record[?token=T]`: the record as the token's
+/// client may know it (`Match::record_for`: a seat of a game of hidden
+/// information gets its own view only; no token, the public record), as a
+/// file to download.
+async fn match_record(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Response, WebError> {
+    let q = query(q, &["token"])?;
+    let m = hub.find(&id)?;
+    let client = m.client(q.get("token").map(String::as_str))?;
+    // The record is replayed on a blocking thread: a long game takes a while.
+    let match_id = m.id.clone();
+    let (game, record) = tokio::task::spawn_blocking(move || {
+        m.with_match(|g| (g.game().id().to_string(), g.record_for(client)))
+    })
+    .await
+    .map_err(|e| WebError::new("internal", format!("the record failed: {e}")))?;
+    let text = serde_json::to_string_pretty(&record?)
+        .map_err(|e| WebError::new("internal", format!("the record cannot be written: {e}")))?;
+    let file = format!("attachment; filename=\"plateau-{game}-{match_id}.json\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        text,
+    )
+        .into_response())
 }
 
 /// `DELETE /api/matches/ID?token=OWNER`: ends the match for its owner.
@@ -340,6 +435,7 @@ fn replay_at(registry: &'static plateau::Registry, body: &Value) -> Result<Value
             moves.truncate(ply);
         }
         record.remove("resigned");
+        record.remove("flagged");
         record.remove("outcome");
     }
     let mut load = Map::new();
@@ -382,7 +478,9 @@ async fn ws(
     State(hub): State<Arc<Hub>>,
     q: Result<Query<HashMap<String, String>>, QueryRejection>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    timing: Option<axum::Extension<WsTiming>>,
 ) -> Result<Response, WebError> {
+    let timing = timing.map(|t| t.0).unwrap_or_default();
     let q = query(q, &["match", "token"])?;
     let id = q.get("match").ok_or_else(|| {
         WebError::bad_request("missing query parameter 'match' (the id POST /api/matches returned)")
@@ -397,14 +495,32 @@ async fn ws(
     })?;
     Ok(upgrade
         .max_message_size(MAX_BODY_BYTES)
-        .on_upgrade(move |socket| connection(socket, m, client)))
+        .read_buffer_size(super::limits::WS_BUFFER_BYTES)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| connection(socket, m, client, timing, hub)))
 }
 
 /// Serves one connection: answers its messages through the match and
 /// pushes one `update` per change of the match, computed for this client
 /// (none when the match's version is the one this connection last sent).
-async fn connection(socket: WebSocket, m: Arc<WebMatch>, client: Client) {
+/// It pings every `timing.ping_interval` and closes when nothing (a pong
+/// or any message) came back within `timing.pong_timeout` of a ping.
+async fn connection(
+    socket: WebSocket,
+    m: Arc<WebMatch>,
+    client: Client,
+    timing: WsTiming,
+    hub: Arc<Hub>,
+) {
+    let _watching = m.activity().watch();
     let (mut sink, mut stream) = socket.split();
+    let mut pings = tokio::time::interval_at(
+        tokio::time::Instant::now() + timing.ping_interval,
+        timing.ping_interval,
+    );
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // When the unanswered ping was sent.
+    let mut pinged: Option<tokio::time::Instant> = None;
     let mut events = m.subscribe();
     if m.is_closed() {
         let closed = json!({"event": "closed", "reason": "deleted"});
@@ -421,6 +537,7 @@ async fn connection(socket: WebSocket, m: Arc<WebMatch>, client: Client) {
         return;
     }
     m.joined(client);
+    let _present = super::presence::connected(&m, client);
     let first = m.update_for(client, Some(0));
     let mut sent_version = first["version"].as_u64();
     let mut cursor = first["last_event"].as_u64().unwrap_or(0);
@@ -432,49 +549,79 @@ async fn connection(socket: WebSocket, m: Arc<WebMatch>, client: Client) {
         return;
     }
     loop {
-        let outgoing: Value = tokio::select! {
-            incoming = stream.next() => match incoming {
+        let deadline = pinged.map(|at| at + timing.pong_timeout);
+        let outgoing: Utf8Bytes = tokio::select! {
+            _ = pings.tick() => {
+                if pinged.is_none() {
+                    pinged = Some(tokio::time::Instant::now());
+                }
+                if sink.send(Message::Ping(Bytes::new())).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+            _ = tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)),
+                if deadline.is_some() => break,
+            incoming = stream.next() => { pinged = None; match incoming {
+                Some(Ok(Message::Text(text))) if super::rematch::is_rematch(&text).is_some() => {
+                    super::rematch::ask(&hub, &m, client, &text).to_string().into()
+                }
                 Some(Ok(Message::Text(text))) => {
                     let (response, changed) = m.request(client, text.as_str()).await;
                     if changed {
                         m.changed();
                     }
-                    response
+                    response.to_string().into()
                 }
                 Some(Ok(Message::Binary(_))) => WebError::new(
                     "parse",
                     "send each request as a text message holding a JSON object",
                 )
-                .json(),
+                .json()
+                .to_string()
+                .into(),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-            },
+            }},
             event = events.recv() => match event {
-                Ok(Event::Joined(p)) => json!({"event": "joined", "player": p.0}),
+                Ok(Event::Joined(p)) => json!({"event": "joined", "player": p.0}).to_string().into(),
+                Ok(Event::Presence) => super::presence::event_json(&m).to_string().into(),
+                Ok(Event::Rematch) => match super::rematch::event_for(&m, client) {
+                    Some(event) => event.to_string().into(),
+                    None => continue,
+                },
                 Ok(Event::Closed(reason)) => {
                     let closed = json!({"event": "closed", "reason": reason});
                     let _ = sink.send(Message::Text(closed.to_string().into())).await;
                     let _ = sink.close().await;
                     break;
                 }
-                Ok(Event::Update) | Err(RecvError::Lagged(_)) => {
-                    let update = m.update_for(client, Some(cursor));
-                    let version = update["version"].as_u64();
-                    if version.is_some() && version == sent_version {
+                e @ (Ok(Event::Update) | Err(RecvError::Lagged(_))) => {
+                    // Spectators share one update per change (fanout.rs).
+                    let (version, last_event, text) = if client == Client::Spectator {
+                        let shared = m.spectator_update(cursor);
+                        (shared.version, shared.last_event, shared.text)
+                    } else {
+                        let update = m.update_for(client, Some(cursor));
+                        (
+                            update["version"].as_u64(),
+                            update["last_event"].as_u64(),
+                            update.to_string().into(),
+                        )
+                    };
+                    // After a lag the update goes anyway: it carries the
+                    // presence events missed.
+                    if version.is_some() && version == sent_version && e.is_ok() {
                         continue;
                     }
                     sent_version = version;
-                    cursor = update["last_event"].as_u64().unwrap_or(cursor);
-                    update
+                    cursor = last_event.unwrap_or(cursor);
+                    text
                 }
                 Err(RecvError::Closed) => break,
             },
         };
-        if sink
-            .send(Message::Text(outgoing.to_string().into()))
-            .await
-            .is_err()
-        {
+        if sink.send(Message::Text(outgoing)).await.is_err() {
             break;
         }
     }

@@ -19,13 +19,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{broadcast, Notify};
 
-/// The longest an agent of a match, or a hint, may think per move (a
-/// spec's `time`): the match waits meanwhile.
+/// The longest an agent of a match, or a hint, may think per move by
+/// default (`--max-think`): a spec's `time` above it is refused, and any
+/// search (an iteration budget too) stops there (`pool.rs`).
 pub const MAX_THINK: std::time::Duration = std::time::Duration::from_secs(30);
-
-/// The most iterations an agent of a match or a hint may ask for per move
-/// (a spec's `iters`).
-pub const MAX_ITERATIONS: u64 = 1_000_000;
 
 /// The messages a connection may send, with their fields (besides `cmd`
 /// and `tag`).
@@ -39,6 +36,7 @@ pub const COMMANDS: &[(&str, &[&str])] = &[
     ("answer_draw", &["accept"]),
     ("resign", &[]),
     ("hint", &["agent"]),
+    ("rematch", &[]),
 ];
 
 impl From<MatchError> for WebError {
@@ -47,44 +45,41 @@ impl From<MatchError> for WebError {
     }
 }
 
-/// Refuses an agent spec that would keep the match waiting for longer than
-/// [`MAX_THINK`] or [`MAX_ITERATIONS`] allow. A spec that does not parse
-/// is left to the agent's own error. `budget` (`{"ms":..,
-/// "iterations":..}`) is checked the same way.
+/// Refuses an agent spec whose `time` is over [`MAX_THINK`] (see
+/// [`check_think_within`]).
 pub fn check_think(spec: &str, budget: Option<&Value>) -> Result<(), WebError> {
+    check_think_within(spec, budget, MAX_THINK)
+}
+
+/// Refuses an agent spec that asks to think longer than `max` a move (a
+/// spec's `time`, or `budget`'s `ms`): the match would wait for it. An
+/// iteration budget is not refused: the server's time cap stops any
+/// search ([`super::pool`]). A spec that does not parse is left to the
+/// agent's own error.
+pub fn check_think_within(
+    spec: &str,
+    budget: Option<&Value>,
+    max: std::time::Duration,
+) -> Result<(), WebError> {
     let too_long = |what: String| {
         WebError::bad_request(format!(
-            "{what}: over the web an agent thinks at most {} and {MAX_ITERATIONS} iterations a move",
-            plateau::ai::format_duration(MAX_THINK)
+            "{what}: over the web an agent thinks at most {} a move",
+            plateau::ai::format_duration(max)
         ))
     };
     if let Ok(parsed) = plateau::ai::Spec::parse(spec.trim()) {
         if let Some(time) = parsed.get("time") {
-            if plateau::ai::parse_duration(time).is_ok_and(|d| d > MAX_THINK) {
+            if plateau::ai::parse_duration(time).is_ok_and(|d| d > max) {
                 return Err(too_long(format!("time={time}")));
-            }
-        }
-        if let Some(iters) = parsed.get("iters") {
-            if iters.parse::<u64>().is_ok_and(|n| n > MAX_ITERATIONS) {
-                return Err(too_long(format!("iters={iters}")));
             }
         }
     }
     if let Some(budget) = budget {
         if budget["ms"]
             .as_u64()
-            .is_some_and(|ms| ms > MAX_THINK.as_millis() as u64)
+            .is_some_and(|ms| ms > max.as_millis() as u64)
         {
             return Err(too_long(format!("budget ms {}", budget["ms"])));
-        }
-        if budget["iterations"]
-            .as_u64()
-            .is_some_and(|n| n > MAX_ITERATIONS)
-        {
-            return Err(too_long(format!(
-                "budget iterations {}",
-                budget["iterations"]
-            )));
         }
     }
     Ok(())
@@ -98,8 +93,16 @@ pub enum Event {
     /// A seat connected.
     Joined(plateau::Player),
     /// The match was ended (`"deleted"` by its owner, `"dropped"` to make
-    /// room for a new match): each connection says so and closes.
+    /// room for a new match, `"abandoned"` or `"unwatched"` by the reaper,
+    /// `"shutdown"` as the server stops): each connection says so and
+    /// closes.
     Closed(&'static str),
+    /// A seat's connections or the rematch offer changed: each connection
+    /// sends a `presence` event (presence.rs).
+    Presence,
+    /// The rematch is made: each connection sends its own `rematch` event
+    /// (rematch.rs).
+    Rematch,
 }
 
 /// A match of the web server.
@@ -115,6 +118,16 @@ pub struct WebMatch {
     owner: String,
     /// Set once the match is ended: its agents' task stops.
     closed: AtomicBool,
+    /// The pool its agents and hints run on, and its seats' hints.
+    bounds: super::pool::MatchBounds,
+    /// Where the match is kept, its creation settings and its revision.
+    durable: super::persist::Durable,
+    /// Its connections and its last move, for the reaper.
+    activity: super::reaper::Activity,
+    /// The update shared by its spectators.
+    fanout: super::fanout::Fanout,
+    /// Who is connected, and who asked for a rematch (rematch.rs).
+    pub(crate) online: super::presence::Online,
 }
 
 /// An action of a client, read from one WebSocket message.
@@ -128,6 +141,7 @@ enum Action {
     AnswerDraw(bool),
     Resign,
     Hint(String),
+    Rematch,
 }
 
 /// Reads one message: the action and its tag.
@@ -239,6 +253,7 @@ fn parse(text: &str) -> Result<(Action, Option<Value>), (WebError, Option<Value>
                 )))
             }
         },
+        "rematch" => Action::Rematch,
         _ => unreachable!("every command is matched"),
     };
     Ok((action, tag))
@@ -271,8 +286,16 @@ fn to_json<T: serde::Serialize>(value: &T) -> Value {
 
 impl WebMatch {
     /// A web match around `game`.
-    pub(crate) fn new(id: String, seed: u64, game: Match, owner: String) -> Arc<WebMatch> {
+    pub(crate) fn new(
+        id: String,
+        seed: u64,
+        game: Match,
+        owner: String,
+        durable: super::persist::Durable,
+    ) -> Arc<WebMatch> {
         let (events, _) = broadcast::channel(64);
+        let closed = AtomicBool::new(durable.ended().is_some());
+        let online = super::presence::Online::new(game.occupants().len());
         Arc::new(WebMatch {
             id,
             seed,
@@ -280,8 +303,74 @@ impl WebMatch {
             events,
             wake: Arc::new(Notify::new()),
             owner,
-            closed: AtomicBool::new(false),
+            closed,
+            durable,
+            bounds: Default::default(),
+            activity: Default::default(),
+            fanout: Default::default(),
+            online,
         })
+    }
+
+    /// The pool the match's agents and hints run on, and its seats' hints.
+    pub fn bounds(&self) -> &super::pool::MatchBounds {
+        &self.bounds
+    }
+
+    /// The settings the match was created with: the normalized body of
+    /// `POST /api/matches` (`game`, `variant`, `set`, `seed`, `agents`,
+    /// `hotseat`, and what else creation takes), enough to make the same
+    /// match again.
+    pub fn settings(&self) -> &Value {
+        self.durable.settings()
+    }
+
+    /// The revision of the match in the store (incremented by every
+    /// committed change; 0 when it is kept nowhere).
+    pub fn revision(&self) -> u64 {
+        self.durable.revision()
+    }
+
+    /// When the match was created, in milliseconds since the Unix epoch.
+    pub fn created_ms(&self) -> u64 {
+        self.durable.created_ms()
+    }
+
+    /// The seed of the start position.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub(crate) fn durable(&self) -> &super::persist::Durable {
+        &self.durable
+    }
+
+    pub(crate) fn owner_token(&self) -> &str {
+        &self.owner
+    }
+
+    /// Runs `f` on the match under its lock and commits what it changed
+    /// (see [`WebMatch::request`]); a failed write leaves the match as it
+    /// was and answers `storage`.
+    pub(crate) fn commit_with<R>(
+        &self,
+        ended: Option<&str>,
+        f: impl FnOnce(&mut Match) -> R,
+    ) -> Result<R, WebError> {
+        let mut game = lock(&self.game);
+        let out = f(&mut game);
+        super::persist::commit(self, &mut game, ended)?;
+        Ok(out)
+    }
+
+    /// Brings the match to the store's newer revision (a change made by
+    /// another server) and tells the connections; says whether it did.
+    pub(crate) fn reload(&self) -> Result<bool, super::store::StoreError> {
+        let reloaded = super::persist::reload(self, &mut lock(&self.game))?;
+        if reloaded {
+            self.changed();
+        }
+        Ok(reloaded)
     }
 
     /// Whether `token` is the owner's token of the match.
@@ -308,6 +397,30 @@ impl WebMatch {
     pub(crate) fn close(&self, reason: &'static str) {
         self.closed.store(true, Ordering::SeqCst);
         let _ = self.events.send(Event::Closed(reason));
+        self.wake.notify_one();
+    }
+
+    /// Its connections and the time of its last move (the reaper's).
+    pub fn activity(&self) -> &super::reaper::Activity {
+        &self.activity
+    }
+
+    /// The spectators' `update` after the event `since`, computed once
+    /// for all of them.
+    pub fn spectator_update(&self, since: u64) -> super::fanout::Shared {
+        self.fanout.spectator_update(self, since)
+    }
+
+    /// Whether agents hold every seat.
+    pub fn agents_only(&self) -> bool {
+        lock(&self.game).occupants().iter().all(Occupant::is_agent)
+    }
+
+    /// Tells each connection `{"event":"closed","reason":"shutdown"}` as
+    /// the server stops, and stops the agents. The match is not ended.
+    pub(crate) fn shutdown(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        let _ = self.events.send(Event::Closed("shutdown"));
         self.wake.notify_one();
     }
 
@@ -435,8 +548,14 @@ impl WebMatch {
         }
     }
 
+    /// Pushes an event to every connection of the match.
+    pub(crate) fn send(&self, event: Event) {
+        let _ = self.events.send(event);
+    }
+
     /// Tells every connection that the match changed, and wakes the agents.
     pub fn changed(&self) {
+        self.activity.touch();
         let _ = self.events.send(Event::Update);
         self.wake.notify_one();
     }
@@ -474,6 +593,14 @@ impl WebMatch {
             map.insert("events".into(), Value::Array(events));
             map.insert("resync".into(), Value::Bool(resync));
         }
+        if let Value::Object(map) = &mut update {
+            let agents: Vec<bool> = game.occupants().iter().map(Occupant::is_agent).collect();
+            map.insert(
+                "presence".into(),
+                super::presence::presence_of(self, &agents),
+            );
+            map.insert("rematch_offer".into(), super::rematch::offer_json(self));
+        }
         update
     }
 
@@ -485,58 +612,50 @@ impl WebMatch {
             Err((e, tag)) => return (refusal(&e, tag), false),
         };
         if let Action::Hint(spec) = &action {
-            if let Err(e) = check_think(spec, None) {
-                return (refusal(&e, tag), false);
-            }
-            let job = lock(&self.game).hint_job(client, spec);
-            let job = match job {
-                Ok(job) => job,
-                Err(e) => return (refusal(&e.into(), tag), false),
-            };
-            let seat = job.seat();
-            let spec = spec.trim().to_string();
-            return match tokio::task::spawn_blocking(move || job.run()).await {
-                Ok(Some(choice)) => {
+            return match super::pool::hint(self, client, spec).await {
+                Ok(mv) => {
                     let mut fields = Map::new();
-                    fields.insert("move".into(), Value::from(choice.mv));
+                    fields.insert("move".into(), Value::from(mv));
                     (answer(fields, tag), false)
                 }
-                Ok(None) => {
-                    let e = MatchError::AgentFailed {
-                        seat: lock(&self.game).game().player_name(seat),
-                        spec,
-                    };
-                    (refusal(&e.into(), tag), false)
-                }
-                Err(e) => (
-                    refusal(
-                        &WebError::new("internal", format!("the hint failed: {e}")),
-                        tag,
-                    ),
-                    false,
-                ),
+                Err(e) => (refusal(&e, tag), false),
             };
         }
         let mut game = lock(&self.game);
         let before = game.version();
-        let result = act(&mut game, client, action);
+        let mut result = act(&mut game, client, action);
         let changed = game.version() != before;
+        if changed {
+            // Committed before it is answered; a failed write undoes it.
+            if let Err(e) = super::persist::commit(self, &mut game, None) {
+                result = Err(e);
+            }
+        }
         drop(game);
         match result {
-            Ok(fields) => (answer(fields, tag), changed),
+            Ok(mut fields) => {
+                if let Some(Value::Object(update)) = fields.get_mut("update") {
+                    // As in every update: who is connected, the rematch offer.
+                    update.insert("presence".into(), super::presence::presence_json(self));
+                    update.insert("rematch_offer".into(), super::rematch::offer_json(self));
+                }
+                (answer(fields, tag), changed)
+            }
             Err(e) => (refusal(&e, tag), changed),
         }
     }
 }
 
-/// A seat as anyone may know it: the player, its name and the spec of the
-/// agent that plays it (`null` for a person).
+/// A seat as anyone may know it: the player, its name, the spec of the
+/// agent that plays it (`null` for a person) and the person's name
+/// (`null` for an agent).
 fn public_seat(seat: &SeatView) -> Value {
-    let agent = match &seat.occupant {
-        Occupant::Agent { spec } => Some(spec.clone()),
-        _ => None,
+    let (agent, person) = match &seat.occupant {
+        Occupant::Agent { spec } => (Some(spec.clone()), None),
+        Occupant::Person { name } => (None, Some(name.clone())),
+        Occupant::Empty => (None, None),
     };
-    json!({"player": seat.player.0, "name": seat.player_name, "agent": agent})
+    json!({"player": seat.player.0, "name": seat.player_name, "agent": agent, "person": person})
 }
 
 /// Runs one action (not a hint) on the match: the one field of its answer.
@@ -568,6 +687,12 @@ fn act(game: &mut Match, client: Client, action: Action) -> Result<Map<String, V
         Action::AnswerDraw(accept) => ("draw", to_json(&game.answer_draw(client, accept)?)),
         Action::Resign => ("outcome", to_json(&game.resign(client)?)),
         Action::Hint(_) => unreachable!("hints are answered without the lock"),
+        Action::Rematch => {
+            return Err(WebError::new(
+                "not_allowed",
+                "a rematch is asked over the match's WebSocket (/ws)",
+            ))
+        }
     };
     let mut fields = Map::new();
     fields.insert(name.into(), value);
@@ -598,6 +723,8 @@ fn update_json(game: &Match, client: Client) -> Value {
 /// discards the move if anything changed meanwhile). It waits for a change
 /// when no agent is to move, and ends when the hub forgets the match.
 pub(crate) fn start_agents(m: &Arc<WebMatch>) {
+    // A match with clocks gets its timer: a flag falls with nobody acting.
+    super::clock_timer::start(m);
     let any_agent = lock(&m.game)
         .occupants()
         .iter()
@@ -609,6 +736,8 @@ pub(crate) fn start_agents(m: &Arc<WebMatch>) {
     let wake = m.wake.clone();
     tokio::spawn(async move {
         loop {
+            // Whether another server holds the agent's turn.
+            let mut elsewhere = false;
             {
                 let Some(m) = weak.upgrade() else {
                     break;
@@ -620,31 +749,63 @@ pub(crate) fn start_agents(m: &Arc<WebMatch>) {
                     if m.is_closed() {
                         return;
                     }
-                    let turn = lock(&m.game).take_agent_turn();
-                    let Some(mut turn) = turn else {
+                    let turn = {
+                        let mut game = lock(&m.game);
+                        // Another server may be playing this turn.
+                        match super::persist::claim_agent_turn(&m, &game) {
+                            true => game.take_agent_turn(),
+                            false => {
+                                elsewhere = true;
+                                None
+                            }
+                        }
+                    };
+                    let Some(turn) = turn else {
                         break;
                     };
-                    let Ok(turn) = tokio::task::spawn_blocking(move || {
-                        turn.think();
-                        turn
-                    })
-                    .await
-                    else {
+                    let Ok(turn) = super::pool::think(&m, turn).await else {
                         break;
                     };
                     if m.is_closed() {
                         return;
                     }
-                    let finished = lock(&m.game).finish_agent_turn(turn);
-                    if let Err(e) = finished {
-                        eprintln!("match {}: {e}", m.id);
-                        m.changed();
-                        break;
-                    }
+                    let kept = {
+                        let mut game = lock(&m.game);
+                        match game.finish_agent_turn(turn) {
+                            // Committed before anyone hears of it.
+                            Ok(Some(_)) => Ok(super::persist::commit(&m, &mut game, None)),
+                            Ok(None) => Ok(Ok(())),
+                            Err(e) => Err(e),
+                        }
+                    };
+                    let kept = match kept {
+                        Ok(kept) => kept,
+                        Err(e) => {
+                            eprintln!("match {}: {e}", m.id);
+                            m.changed();
+                            break;
+                        }
+                    };
+                    m.activity.touch();
                     let _ = m.events.send(Event::Update);
+                    if kept.is_err_and(|e| e.kind == "storage") {
+                        // The move was not kept (and undone): try again
+                        // a little later.
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    }
                 }
             }
-            wake.notified().await;
+            if elsewhere {
+                // Its move comes as a change; if that server stopped
+                // meanwhile, the turn is claimed again here.
+                let _ = tokio::time::timeout(CLAIM_RETRY, wake.notified()).await;
+            } else {
+                wake.notified().await;
+            }
         }
     });
 }
+
+/// How often a server asks again for an agent's turn that another server
+/// holds (the store gives it once that server is gone).
+const CLAIM_RETRY: std::time::Duration = std::time::Duration::from_secs(1);

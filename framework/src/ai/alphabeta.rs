@@ -32,7 +32,8 @@
 
 use super::common::{self, TOP_MOVES};
 use super::{
-    Agent, AgentInput, AgentKind, AlphaBetaConfig, Analysis, Budget, Choice, Deadline, MoveStat,
+    Agent, AgentInput, AgentKind, AgentLimits, AlphaBetaConfig, Analysis, Budget, Choice, Deadline,
+    MoveStat,
 };
 use crate::{GameRng, Player, SearchGame, Status};
 use std::time::Instant;
@@ -122,18 +123,42 @@ impl<M: Clone> Table<M> {
         self.slots[i] = Some(entry);
     }
 
-    /// Grows the table (emptied) if a search of `nodes` nodes overflowed it.
-    pub(crate) fn fit(&mut self, nodes: u64) {
-        if self.bits < MAX_TABLE_BITS && nodes > 2 * self.slots.len() as u64 {
-            let needed = (64 - nodes.leading_zeros()).clamp(self.bits + 1, MAX_TABLE_BITS);
+    /// Grows the table (emptied) if a search of `nodes` nodes overflowed
+    /// it, to no more than `cap` entries ([`AgentLimits::nodes`](super::AgentLimits::nodes)).
+    pub(crate) fn fit(&mut self, nodes: u64, cap: Option<usize>) {
+        let most = cap.map_or(MAX_TABLE_BITS, |c| cap_bits(c).min(MAX_TABLE_BITS));
+        if self.bits < most && nodes > 2 * self.slots.len() as u64 {
+            let needed = (64 - nodes.leading_zeros()).clamp(self.bits + 1, most);
             self.bits = needed;
             self.slots = vec![None; 1 << needed];
         }
     }
 
+    /// Shrinks the table (emptied) to no more than `cap` entries, if it
+    /// holds more ([`AgentLimits::nodes`](super::AgentLimits::nodes)).
+    pub(crate) fn limit(&mut self, cap: Option<usize>) {
+        if let Some(cap) = cap {
+            if self.slots.len() > cap {
+                self.bits = cap_bits(cap);
+                self.slots = vec![None; 1 << self.bits];
+            }
+        }
+    }
+
+    /// The number of entries the table holds room for.
+    pub(crate) fn len(&self) -> usize {
+        self.slots.len()
+    }
+
     pub(crate) fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = None);
     }
+}
+
+/// log2 of the largest power of two no more than `cap` (at least 1: a
+/// table of two entries).
+fn cap_bits(cap: usize) -> u32 {
+    (usize::BITS - 1 - cap.max(2).leading_zeros()).max(1)
 }
 
 /// What one search of a position found.
@@ -165,11 +190,18 @@ pub(crate) struct Searcher<'a, G: SearchGame> {
 }
 
 impl<'a, G: SearchGame> Searcher<'a, G> {
-    pub(crate) fn new(game: &'a G, table: &'a mut Table<G::Move>, budget: Budget) -> Self {
+    /// A search on `budget` within `limits` (its time; the table's size is
+    /// limited by the caller, [`Table::limit`]).
+    pub(crate) fn within(
+        game: &'a G,
+        table: &'a mut Table<G::Move>,
+        budget: Budget,
+        limits: AgentLimits,
+    ) -> Self {
         Searcher {
             game,
             table,
-            deadline: budget.start(),
+            deadline: budget.start_within(limits),
             nodes: 0,
             aborted: false,
             horizon: false,
@@ -538,7 +570,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
 pub(crate) fn value_at_depth<G: SearchGame>(game: &G, state: &G::State, depth: u32) -> f64 {
     let mut table = Table::new();
     let mover = game.status(state).to_move().expect("a game in progress");
-    let mut searcher = Searcher::new(game, &mut table, Budget::default());
+    let mut searcher = Searcher::within(game, &mut table, Budget::default(), AgentLimits::NONE);
     searcher.negamax(state, mover, depth, f64::NEG_INFINITY, f64::INFINITY)
 }
 
@@ -570,9 +602,16 @@ impl<G: SearchGame> Agent<G> for AlphaBetaAgent<G> {
         let started = Instant::now();
         common::return_if_settled!(input, &mut self.rng, started);
         let state = input.game.determinize(input.view, &mut self.rng);
-        let mut searcher = Searcher::new(input.game, &mut self.table, self.config.budget);
+        let cap = input.limits.nodes;
+        self.table.limit(cap);
+        let mut searcher = Searcher::within(
+            input.game,
+            &mut self.table,
+            self.config.budget,
+            input.limits,
+        );
         let result = searcher.search(&state, input.player, input.legal, self.config.depth);
-        self.table.fit(result.nodes);
+        self.table.fit(result.nodes, cap);
         let (mv, value) = result.best.unwrap_or_else(|| (input.legal[0].clone(), 0.0));
         let value = (value / if value.abs() > 1.0 { PROVEN_SCALE } else { 1.0 }).clamp(-1.0, 1.0);
         Some(Choice {
@@ -591,6 +630,7 @@ impl<G: SearchGame> Agent<G> for AlphaBetaAgent<G> {
                 ),
                 value: Some(value),
                 elapsed: started.elapsed(),
+                nodes: self.table.len() as u64,
             },
         })
     }

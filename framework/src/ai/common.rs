@@ -198,12 +198,17 @@ pub(crate) fn search_threads(threads: u32, deadline: &Deadline) -> u32 {
 /// The deadline of search `index` of `threads` root-parallel ones: the
 /// same clock, and an equal share of the iterations (the first searches
 /// take the remainder).
+///
+/// A node cap ([`AgentLimits::nodes`](super::AgentLimits::nodes)) is
+/// shared too: each search's tree may hold an equal share of it.
 pub(crate) fn thread_deadline(deadline: &Deadline, threads: u32, index: u32) -> Deadline {
     let iterations = deadline.budget().iterations.map(|n| {
         let (t, i) = (u64::from(threads), u64::from(index));
         n / t + u64::from(i < n % t)
     });
-    deadline.with_iterations(iterations)
+    deadline
+        .with_iterations(iterations)
+        .with_node_share(threads)
 }
 
 /// One root move's statistics in a search, for merging searches.
@@ -289,6 +294,7 @@ pub(crate) fn in_parallel<I: Send, T: Send>(
 pub(crate) fn choice_from_roots<M: Clone>(
     stats: Vec<RootStat<M>>,
     iterations: u64,
+    nodes: u64,
     started: std::time::Instant,
 ) -> Option<Choice<M>> {
     let key = |s: &RootStat<M>| {
@@ -324,6 +330,7 @@ pub(crate) fn choice_from_roots<M: Clone>(
             top: self::top(top, TOP_MOVES, |s| s.visits as f64),
             value: Some(value),
             elapsed: started.elapsed(),
+            nodes,
         },
     })
 }

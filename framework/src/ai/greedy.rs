@@ -81,6 +81,7 @@ impl<G: SearchGame> Agent<G> for GreedyAgent {
                 top: common::top(stats, TOP_MOVES, |s| s.value),
                 value: Some(totals[best] / f64::from(worlds)),
                 elapsed: started.elapsed(),
+                nodes: 0,
             },
         })
     }

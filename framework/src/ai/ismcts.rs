@@ -113,7 +113,7 @@ fn search<G: SearchGame>(
     rng: &mut GameRng,
     input: &AgentInput<'_, G>,
     deadline: &Deadline,
-) -> (Vec<RootStat<G::Move>>, u64) {
+) -> (Vec<RootStat<G::Move>>, u64, u64) {
     let mut nodes: Vec<Node<G::Move>> = vec![Node {
         mv: None,
         outcome: 0,
@@ -126,8 +126,11 @@ fn search<G: SearchGame>(
     }];
     let mut sure = SureWins::new(input.legal.len());
     let mut iterations = 0u64;
-    while !deadline.exhausted(iterations) {
-        iterate(config, rng, input, &mut nodes, &mut sure);
+    // At least one iteration, so that a root move is expanded even when
+    // the time was up before the search began (a limit of a clock).
+    while iterations == 0 || !deadline.exhausted(iterations) {
+        let full = deadline.tree_full(nodes.len());
+        iterate(config, rng, input, &mut nodes, &mut sure, full);
         iterations += 1;
     }
     let mut stats = root_stats(&nodes);
@@ -142,7 +145,7 @@ fn search<G: SearchGame>(
             }),
         }
     }
-    (stats, iterations)
+    (stats, iterations, nodes.len() as u64)
 }
 
 /// The root moves' statistics of a tree, each move's outcomes added up.
@@ -198,6 +201,7 @@ fn iterate<G: SearchGame>(
     input: &AgentInput<'_, G>,
     nodes: &mut Vec<Node<G::Move>>,
     sure: &mut SureWins,
+    full: bool,
 ) {
     let game = input.game;
     let mut state = game.determinize(input.view, rng);
@@ -280,7 +284,12 @@ fn iterate<G: SearchGame>(
                     nodes[c as usize].available += 1;
                 }
             }
-            id = add_node(nodes, id, mv, outcome, mover, 1);
+            // A full tree grows no more (but the root's moves are always
+            // added): the playout starts from here, its value going to
+            // the nodes above.
+            if !full || id == 0 {
+                id = add_node(nodes, id, mv, outcome, mover, 1);
+            }
             break;
         }
         // Every legal move has a child: UCB1 over availability, a move's
@@ -325,8 +334,11 @@ fn iterate<G: SearchGame>(
         match seen {
             Some(c) => id = c,
             None => {
-                // An outcome of this move not seen before: a new node.
-                id = add_node(nodes, id, mv, outcome, mover, per_move[p].2);
+                // An outcome of this move not seen before: a new node
+                // (unless the tree is full).
+                if !full || id == 0 {
+                    id = add_node(nodes, id, mv, outcome, mover, per_move[p].2);
+                }
                 break;
             }
         }
@@ -363,9 +375,9 @@ impl<G: SearchGame> Agent<G> for IsmctsAgent {
         if input.legal.len() == 1 {
             return Some(Choice::plain(input.legal[0].clone(), started.elapsed()));
         }
-        let deadline = config.budget.start();
+        let deadline = config.budget.start_within(input.limits);
         let threads = common::search_threads(config.threads, &deadline);
-        let (stats, iterations) = if threads <= 1 {
+        let (stats, iterations, nodes) = if threads <= 1 {
             search(&config, rng, input, &deadline)
         } else {
             let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
@@ -375,11 +387,13 @@ impl<G: SearchGame> Agent<G> for IsmctsAgent {
                 search(&config, &mut rng, input, &deadline)
             });
             let iterations = runs.iter().map(|r| r.1).sum();
+            let nodes = runs.iter().map(|r| r.2).sum();
             (
                 common::merge_roots(runs.into_iter().map(|r| r.0).collect()),
                 iterations,
+                nodes,
             )
         };
-        common::choice_from_roots(stats, iterations, started)
+        common::choice_from_roots(stats, iterations, nodes, started)
     }
 }

@@ -88,7 +88,7 @@ impl<G: SearchGame> Tree<G> {
     /// few plies of the old root, as a tree of its own.
     fn reuse(mut self, game: &G, state: &G::State, deadline: &Deadline) -> Option<Self> {
         // The search for the subtree may take a quarter of the time.
-        let allowed = deadline.budget().time.map(|t| t / 4);
+        let allowed = deadline.time_limit().map(|t| t / 4);
         let key = game.state_key(state);
         let mover = game.status(state).to_move();
         let mut queue: VecDeque<(u32, G::State, u32)> = VecDeque::new();
@@ -182,6 +182,8 @@ struct Search<'a, G: SearchGame> {
     rng: &'a mut GameRng,
     tree: Tree<G>,
     moves: Vec<G::Move>,
+    /// The most nodes the tree may hold ([`Deadline::node_cap`]).
+    node_cap: Option<usize>,
 }
 
 impl<G: SearchGame> Search<'_, G> {
@@ -240,6 +242,15 @@ impl<G: SearchGame> Search<'_, G> {
                 break;
             }
             let Some(mover) = node.mover else { break };
+            // A full tree grows no more: the iteration's playout starts
+            // from the first node with a move not yet expanded (the root's
+            // moves are always expanded, so that there is a move to play).
+            let full = self
+                .node_cap
+                .is_some_and(|cap| self.tree.nodes.len() >= cap);
+            if !node.untried.is_empty() && full && id != 0 {
+                break;
+            }
             if !node.untried.is_empty() {
                 let n = node.untried.len();
                 let i = self.rng.random_range(0..n);
@@ -355,9 +366,12 @@ fn run<G: SearchGame>(
         rng,
         tree,
         moves: Vec::new(),
+        node_cap: deadline.node_cap(),
     };
     let mut iterations = 0u64;
-    while !deadline.exhausted(iterations) && !search.root_done() {
+    // At least one iteration, so that a root move is expanded even when
+    // the time was up before the search began (a limit of a clock).
+    while (iterations == 0 || !deadline.exhausted(iterations)) && !search.root_done() {
         search.iterate();
         iterations += 1;
     }
@@ -393,7 +407,7 @@ impl<G: SearchGame> Agent<G> for MctsAgent<G> {
         let game = input.game;
         let config = self.config;
         // The clock runs from the start: finding the kept subtree counts.
-        let deadline = config.budget.start();
+        let deadline = config.budget.start_within(input.limits);
         let state = game.determinize(input.view, &mut self.rng);
         let threads = common::search_threads(config.threads, &deadline);
         let mut kept = std::mem::take(&mut self.kept);
@@ -420,12 +434,13 @@ impl<G: SearchGame> Agent<G> for MctsAgent<G> {
             })
         };
         let iterations = runs.iter().map(|r| r.1).sum();
+        let nodes = runs.iter().map(|r| r.0.nodes.len() as u64).sum();
         let stats = common::merge_roots(runs.iter().map(|r| root_stats(&r.0)).collect());
         if config.keep_tree {
             self.kept = runs.into_iter().map(|r| Some(r.0)).collect();
         }
         // A proven win, else the most visited move that is not a proven loss.
-        common::choice_from_roots(stats, iterations, started)
+        common::choice_from_roots(stats, iterations, nodes, started)
     }
 
     fn new_game(&mut self) {

@@ -30,6 +30,19 @@
 //! scheduling. [`kit`] checks agents on positions with
 //! a known answer.
 //!
+//! Whoever runs an agent may bound each move whatever its spec says, with
+//! [`AgentLimits`] ([`choose_limited`], [`DynAgent::choose_limited`](crate::DynAgent::choose_limited)):
+//! a time limit stops the search of `mcts`, `ismcts`, `pimc` and
+//! `alphabeta` even under an iteration budget (`mcts:iters=1000000000`
+//! within 1 s answers in about 1 s, with the best move found so far), and
+//! a node cap bounds their memory: an MCTS or ISMCTS tree full at the cap
+//! grows no more (the root's moves are always expanded) and the search
+//! goes on with playouts from its leaves until its budget or time ends;
+//! alpha-beta's and PIMC's transposition table holds at most the cap's
+//! entries. With `threads=N` each search's tree gets `1/N` of the cap.
+//! `random` and `greedy` look one ply ahead and need no limit. Without
+//! limits an agent plays exactly as it did before.
+//!
 //! ```
 //! use plateau::ai::{self, Agent};
 //! use plateau::demo::Nim;
@@ -54,6 +67,7 @@ pub mod elo;
 mod greedy;
 mod ismcts;
 pub mod kit;
+mod limits;
 mod mcts;
 mod pimc;
 mod random;
@@ -67,6 +81,7 @@ pub use config::{
 };
 pub use greedy::GreedyAgent;
 pub use ismcts::IsmctsAgent;
+pub use limits::AgentLimits;
 pub use mcts::MctsAgent;
 pub use pimc::PimcAgent;
 pub use random::RandomAgent;
@@ -110,9 +125,19 @@ impl Budget {
 
     /// Starts the clock on this budget.
     pub fn start(&self) -> Deadline {
+        self.start_within(AgentLimits::NONE)
+    }
+
+    /// Starts the clock on this budget within `limits`: the deadline is
+    /// also exhausted at `limits.time`, whatever the budget's iterations,
+    /// and it carries the node cap `limits.nodes` for the search's tree.
+    /// Without limits it is [`Budget::start`].
+    pub fn start_within(&self, limits: AgentLimits) -> Deadline {
         Deadline {
             budget: *self,
             started: Instant::now(),
+            cap: limits.time,
+            nodes: limits.nodes,
         }
     }
 
@@ -134,6 +159,10 @@ impl Budget {
 pub struct Deadline {
     budget: Budget,
     started: Instant,
+    /// The time limit of whoever runs the agent, over the budget's.
+    cap: Option<Duration>,
+    /// The most nodes the search's tree may hold.
+    nodes: Option<usize>,
 }
 
 impl Deadline {
@@ -143,16 +172,35 @@ impl Deadline {
         if self.budget.iterations.is_some_and(|n| done >= n) {
             return true;
         }
-        self.budget
-            .time
-            .is_some_and(|t| self.started.elapsed() >= t)
+        self.out_of_time()
     }
 
-    /// Whether the time (not the iterations) is up.
+    /// Whether the time (not the iterations) is up: the budget's time or
+    /// the limit's.
     pub fn out_of_time(&self) -> bool {
-        self.budget
-            .time
-            .is_some_and(|t| self.started.elapsed() >= t)
+        match self.time_limit() {
+            Some(t) => self.started.elapsed() >= t,
+            None => false,
+        }
+    }
+
+    /// The time this deadline allows: the smaller of the budget's and the
+    /// limit's, if either is set.
+    pub fn time_limit(&self) -> Option<Duration> {
+        match (self.budget.time, self.cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The most nodes the search's tree may hold, if capped.
+    pub fn node_cap(&self) -> Option<usize> {
+        self.nodes
+    }
+
+    /// Whether a tree of `nodes` nodes is full (may not grow).
+    pub fn tree_full(&self, nodes: usize) -> bool {
+        self.nodes.is_some_and(|cap| nodes >= cap)
     }
 
     /// The time since the start.
@@ -165,6 +213,15 @@ impl Deadline {
         self.budget
     }
 
+    /// The same clock with a `1 / parts` share of the node cap (one of
+    /// several parallel searches, each with a tree of its own).
+    pub(crate) fn with_node_share(&self, parts: u32) -> Deadline {
+        Deadline {
+            nodes: self.nodes.map(|n| (n / parts.max(1) as usize).max(1)),
+            ..*self
+        }
+    }
+
     /// The same clock with another iteration limit (a share of the
     /// iterations for one of several parallel searches).
     pub(crate) fn with_iterations(&self, iterations: Option<u64>) -> Deadline {
@@ -173,7 +230,7 @@ impl Deadline {
                 iterations,
                 ..self.budget
             },
-            started: self.started,
+            ..*self
         }
     }
 }
@@ -193,6 +250,9 @@ pub struct AgentInput<'a, G: SearchGame> {
     /// when false, the agent makes up a move from a determinized state's
     /// [`Game::random_move`](crate::Game::random_move) (a Stratego setup).
     pub moves_enumerable: bool,
+    /// The limits of whoever runs the agent (a server), which hold whatever
+    /// the agent's own budget says: see [`Budget::start_within`].
+    pub limits: AgentLimits,
 }
 
 /// A player that picks moves by itself.
@@ -242,6 +302,11 @@ pub struct Analysis<M> {
     pub value: Option<f64>,
     /// The time taken.
     pub elapsed: Duration,
+    /// The nodes the search's tree held at the end (MCTS, ISMCTS), or the
+    /// entries of alpha-beta's transposition table (alpha-beta, PIMC); 0
+    /// for an agent that keeps no tree. Never more than a node cap
+    /// ([`AgentLimits::nodes`]) allows.
+    pub nodes: u64,
 }
 
 impl<M> Default for Analysis<M> {
@@ -252,6 +317,7 @@ impl<M> Default for Analysis<M> {
             top: Vec::new(),
             value: None,
             elapsed: Duration::ZERO,
+            nodes: 0,
         }
     }
 }
@@ -370,11 +436,25 @@ pub fn choose_at<G: SearchGame>(
     game: &G,
     state: &G::State,
 ) -> Option<Choice<G::Move>> {
+    choose_limited(agent, game, state, AgentLimits::NONE)
+}
+
+/// [`choose_at`] within `limits`: the agent's time is cut at
+/// `limits.time` and its search tree holds at most `limits.nodes` nodes,
+/// whatever its spec's budget says.
+pub fn choose_limited<G: SearchGame>(
+    agent: &mut dyn Agent<G>,
+    game: &G,
+    state: &G::State,
+    limits: AgentLimits,
+) -> Option<Choice<G::Move>> {
     let Status::ToMove(player) = game.status(state) else {
         return None;
     };
-    with_input(game, state, player, &mut Vec::new(), |input| {
-        agent.choose(input)
+    let mut legal = Vec::new();
+    with_input(game, state, player, &mut legal, |input| {
+        let input = AgentInput { limits, ..*input };
+        agent.choose(&input)
     })
 }
 
@@ -396,6 +476,7 @@ pub(crate) fn with_input<G: SearchGame, R>(
         player,
         legal,
         moves_enumerable,
+        limits: AgentLimits::NONE,
     })
 }
 

@@ -16,7 +16,9 @@
 
 use super::alphabeta::{Searcher, Table, PROVEN_SCALE};
 use super::common::{self, TOP_MOVES};
-use super::{Agent, AgentInput, AgentKind, Analysis, Budget, Choice, MoveStat, PimcConfig};
+use super::{
+    Agent, AgentInput, AgentKind, AgentLimits, Analysis, Budget, Choice, MoveStat, PimcConfig,
+};
 use crate::{GameRng, SearchGame};
 use std::time::Instant;
 
@@ -71,7 +73,9 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
         // The table is keyed by full states, so the worlds can share it;
         // it is emptied for each move, as it holds guesses of hidden pieces.
         self.table.clear();
-        let deadline = self.config.budget.start();
+        let cap = input.limits.nodes;
+        self.table.limit(cap);
+        let deadline = self.config.budget.start_within(input.limits);
         let mut by_world: Vec<Vec<Vec<f64>>> = Vec::new();
         for w in 0..worlds {
             // Drawing a world may cost more than its share of the time:
@@ -80,12 +84,21 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
                 break;
             }
             let state = input.game.determinize(input.view, &mut self.rng);
-            let mut searcher = Searcher::new(input.game, &mut self.table, share);
+            // Each world's search stops at the time limit too: what is left
+            // of it.
+            let limits = AgentLimits {
+                time: input
+                    .limits
+                    .time
+                    .map(|t| t.saturating_sub(deadline.elapsed())),
+                ..input.limits
+            };
+            let mut searcher = Searcher::within(input.game, &mut self.table, share, limits);
             let by_depth =
                 searcher.all_values(&state, input.player, input.legal, self.config.depth);
             let used = searcher.nodes();
             nodes += used;
-            self.table.fit(used);
+            self.table.fit(used, cap);
             let Some(values) = by_depth.first() else {
                 continue;
             };
@@ -152,6 +165,7 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
                 top: common::top(stats, TOP_MOVES, |s| s.value),
                 value: (scored > 0).then(|| mean(best)),
                 elapsed: started.elapsed(),
+                nodes: self.table.len() as u64,
             },
         })
     }

@@ -75,6 +75,9 @@ pub enum MatchError {
     /// A record or a saved match could not be read or replayed.
     #[error("{0}")]
     BadRecord(String),
+    /// A clock's settings are out of bounds or do not parse.
+    #[error("{0}")]
+    BadClock(String),
     /// The system failed (the operating system's random generator).
     #[error("{0}")]
     Internal(String),
@@ -98,6 +101,7 @@ impl MatchError {
             MatchError::NoRequest(_) => "no_request",
             MatchError::DrawRefused(_) => "draw_refused",
             MatchError::BadRecord(_) => "bad_record",
+            MatchError::BadClock(_) => "bad_clock",
             MatchError::Internal(_) => "internal",
         }
     }

@@ -68,6 +68,12 @@ pub enum MatchEvent {
         /// Who.
         player: Player,
     },
+    /// A player's flag fell: out of time on the match's clock (the game
+    /// ends, reason `time`).
+    FlagFell {
+        /// Whose flag.
+        player: Player,
+    },
     /// The game ended.
     GameOver {
         /// The outcome.

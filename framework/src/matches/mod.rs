@@ -55,9 +55,11 @@
 //! assert!(matches!(events, plateau::matches::EventsSince::Events { events } if events.len() == 3));
 //! ```
 
+mod clock;
 mod error;
 mod events;
 mod play;
+mod record_view;
 mod referee;
 mod saved;
 mod seats;
@@ -66,9 +68,13 @@ mod turn;
 mod undo;
 mod view;
 
+pub use clock::{
+    system_time_ms, ClockSettings, ClockState, ClockView, TimeSource, MAX_BASE_MS, MAX_INCREMENT_MS,
+};
 pub use error::MatchError;
 pub use events::{EventEntry, EventsSince, MatchEvent, EVENT_LOG_CAPACITY};
 pub use play::{AgentTurn, HintJob, MoveRef, MoveReport};
+pub use record_view::{RecordFor, RecordView, ViewedMove, RECORD_VIEW_FORMAT};
 pub use saved::{SavedMatch, SavedSeat};
 pub use seats::{Client, Occupant};
 pub use tokens::Token;
@@ -80,6 +86,7 @@ use events::EventLog;
 use seats::Seat;
 use undo::Ply;
 
+use crate::ai::AgentLimits;
 use crate::{DynGame, DynSession, Player, Status};
 
 /// How a match is made, besides its rules and seats.
@@ -92,6 +99,13 @@ pub struct MatchOptions {
     /// `None`: each agent's seed comes from the operating system, so that
     /// nobody can foresee what it draws (a setup).
     pub agent_seed: Option<u64>,
+    /// Limits on every agent move and hint of the match, whatever the
+    /// agent's spec says (a server's time and node caps); none by default.
+    pub agent_limits: AgentLimits,
+    /// The clocks, if the match has any: each player's base time and
+    /// increment (see [`ClockSettings`] and [`Match::check_flag`]); none
+    /// by default.
+    pub clock: Option<ClockSettings>,
 }
 
 /// One game in progress with its seats, spectators and referee. See the
@@ -113,9 +127,13 @@ pub struct Match {
     /// of the game): an agent's move computed in another is discarded.
     epoch: u64,
     options: MatchOptions,
-    /// Whether the game ended by a resignation or an agreed draw (never
-    /// taken back).
+    /// Whether the game ended by a resignation, a flag fall or an agreed
+    /// draw (never taken back).
     ended_by_players: bool,
+    /// The clocks, if the match has any.
+    clock: Option<ClockState>,
+    /// Where the clocks read the time.
+    time: TimeSource,
 }
 
 impl Match {
@@ -142,6 +160,9 @@ impl Match {
         plies: Vec<Ply>,
     ) -> Result<Match, MatchError> {
         let n = session.num_players();
+        if let Some(settings) = &options.clock {
+            settings.validate()?;
+        }
         if occupants.len() != n {
             return Err(MatchError::BadSeats(format!(
                 "{} has {n} players, so a match has {n} seats, not {}",
@@ -158,6 +179,15 @@ impl Match {
             true => Some(Token::new()?),
             false => None,
         };
+        let time: TimeSource = std::sync::Arc::new(system_time_ms);
+        let clock = options.clock.map(|settings| {
+            let now = time();
+            let mut clock = ClockState::new(settings, n, now);
+            // A match of a record: the clocks start where every seat moved.
+            clock.started = (0..n).all(|i| plies.iter().any(|p: &Ply| p.mover == Player(i as u8)));
+            clock.running = session.status().to_move().filter(|_| clock.started);
+            clock
+        });
         Ok(Match {
             game,
             session,
@@ -172,6 +202,8 @@ impl Match {
             epoch: 0,
             options,
             ended_by_players: false,
+            clock,
+            time,
         })
     }
 
@@ -201,5 +233,17 @@ impl Match {
     /// The number of moves played.
     pub fn moves_played(&self) -> usize {
         self.session.num_moves()
+    }
+
+    /// The limits on every agent move and hint of the match
+    /// ([`MatchOptions::agent_limits`]).
+    pub fn agent_limits(&self) -> AgentLimits {
+        self.options.agent_limits
+    }
+
+    /// Sets the limits on the match's agent moves and hints from now on (a
+    /// restored match gets its server's limits: they are not saved).
+    pub fn set_agent_limits(&mut self, limits: AgentLimits) {
+        self.options.agent_limits = limits;
     }
 }

@@ -5,6 +5,7 @@ use super::events::MatchEvent;
 use super::seats::Perspective;
 use super::undo::Ply;
 use super::{Client, Match, MatchError, Occupant};
+use crate::ai::AgentLimits;
 use crate::{DynAgent, DynChoice, DynSession, Outcome, Player, Status};
 use serde::{Deserialize, Serialize};
 
@@ -62,6 +63,10 @@ impl Match {
         mv: MoveRef,
         perspective: Perspective,
     ) -> Result<MoveReport, MatchError> {
+        // Out of time: the move is refused, and the flag falls.
+        if self.check_flag() {
+            return Err(self.game_over());
+        }
         match mv {
             MoveRef::Text(text) => self
                 .session
@@ -80,6 +85,7 @@ impl Match {
             mover,
             hides: self.session.last_move_hides_information(),
         });
+        self.clock_after_move(mover);
         self.epoch += 1;
         self.lapse_offers();
         let seq = self.push_moved(mover);
@@ -108,6 +114,8 @@ impl Match {
         let Status::Over(outcome) = self.session.status() else {
             return None;
         };
+        // The end stops the clocks.
+        self.clock_after_change();
         self.lapse_offers();
         self.push_event(MatchEvent::GameOver {
             outcome: outcome.clone(),
@@ -154,6 +162,10 @@ impl Match {
     /// (no lock held), then give it back with [`Match::finish_agent_turn`]
     /// (always, even when stale: it brings the agent back).
     pub fn take_agent_turn(&mut self) -> Option<AgentTurn> {
+        // An agent out of time does not think: its flag falls.
+        if self.check_flag() {
+            return None;
+        }
         let seat = self.to_move()?;
         if !self.is_agent(seat) {
             return None;
@@ -168,6 +180,11 @@ impl Match {
             agent,
             session: self.session.clone_box(),
             choice: None,
+            // On a clock, the agent thinks within its share of its time.
+            limits: match self.clock_think_time(seat) {
+                Some(time) => self.options.agent_limits.tighter(AgentLimits::time(time)),
+                None => self.options.agent_limits,
+            },
         })
     }
 
@@ -191,6 +208,8 @@ impl Match {
             }
         }
         self.version += 1;
+        // A flag that fell while the agent thought ends the game first.
+        self.check_flag();
         if epoch != self.epoch || ply != self.session.num_moves() || !self.is_agent(seat) {
             return Ok(None);
         }
@@ -237,6 +256,7 @@ impl Match {
             seat,
             agent,
             session: self.session.clone_box(),
+            limits: self.options.agent_limits,
         })
     }
 
@@ -274,6 +294,7 @@ pub struct AgentTurn {
     agent: Box<dyn DynAgent>,
     session: Box<dyn DynSession>,
     choice: Option<DynChoice>,
+    limits: AgentLimits,
 }
 
 impl AgentTurn {
@@ -287,10 +308,31 @@ impl AgentTurn {
         self.ply
     }
 
-    /// Lets the agent choose its move, from its seat's view only
-    /// ([`DynAgent::choose`]). Blocks for the agent's search.
+    /// The agent's canonical spec string.
+    pub fn spec(&self) -> String {
+        self.agent.spec()
+    }
+
+    /// The limits the agent thinks within: the match's
+    /// [`MatchOptions::agent_limits`](super::MatchOptions::agent_limits)
+    /// unless [`AgentTurn::set_limits`] changed them.
+    pub fn limits(&self) -> AgentLimits {
+        self.limits
+    }
+
+    /// Sets the limits the agent thinks within (a clock's time left, say:
+    /// give [`AgentLimits::tighter`] of it and [`AgentTurn::limits`]).
+    pub fn set_limits(&mut self, limits: AgentLimits) {
+        self.limits = limits;
+    }
+
+    /// Lets the agent choose its move, from its seat's view only, within
+    /// [`AgentTurn::limits`] ([`DynAgent::choose_limited`]). Blocks for the
+    /// agent's search.
     pub fn think(&mut self) {
-        self.choice = self.agent.choose(self.session.as_ref());
+        self.choice = self
+            .agent
+            .choose_limited(self.session.as_ref(), self.limits);
     }
 
     /// The move chosen, once [`AgentTurn::think`] ran and found one.
@@ -304,6 +346,7 @@ pub struct HintJob {
     seat: Player,
     agent: Box<dyn DynAgent>,
     session: Box<dyn DynSession>,
+    limits: AgentLimits,
 }
 
 impl HintJob {
@@ -312,8 +355,26 @@ impl HintJob {
         self.seat
     }
 
-    /// Runs the agent on the seat's view; `None` if it found no move.
+    /// The hint's agent's canonical spec string.
+    pub fn spec(&self) -> String {
+        self.agent.spec()
+    }
+
+    /// The limits the hint's agent thinks within (the match's
+    /// [`MatchOptions::agent_limits`](super::MatchOptions::agent_limits)).
+    pub fn limits(&self) -> AgentLimits {
+        self.limits
+    }
+
+    /// Sets the limits the hint's agent thinks within.
+    pub fn set_limits(&mut self, limits: AgentLimits) {
+        self.limits = limits;
+    }
+
+    /// Runs the agent on the seat's view within [`HintJob::limits`];
+    /// `None` if it found no move.
     pub fn run(mut self) -> Option<DynChoice> {
-        self.agent.choose(self.session.as_ref())
+        self.agent
+            .choose_limited(self.session.as_ref(), self.limits)
     }
 }

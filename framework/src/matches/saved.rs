@@ -45,6 +45,11 @@ pub struct SavedMatch {
     pub version: u64,
     /// The latest event's sequence number when saved.
     pub last_event: u64,
+    /// The clocks, if the match has any (absent otherwise, and from saves
+    /// made before clocks existed). Restored as they were: the time since
+    /// the save is charged to the player to move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<super::ClockState>,
 }
 
 impl Match {
@@ -151,9 +156,16 @@ impl Match {
         if let Some(player) = record.resigned {
             m.push_event(MatchEvent::Resigned { player });
         }
+        if let Some(player) = record.flagged {
+            m.push_event(MatchEvent::FlagFell { player });
+        }
         m.announce_end();
         // A resignation or an agreed draw is never taken back.
-        m.ended_by_players = record.resigned.is_some() || record.draw_agreed;
+        m.ended_by_players =
+            record.resigned.is_some() || record.flagged.is_some() || record.draw_agreed;
+        if let Some(clock) = &mut m.clock {
+            clock.flagged = record.flagged;
+        }
         Ok(m)
     }
 
@@ -176,6 +188,7 @@ impl Match {
             draw_offer: self.draw.clone(),
             version: self.version,
             last_event: self.events.latest,
+            clock: self.clock.clone(),
         }
     }
 
@@ -193,6 +206,8 @@ impl Match {
         let options = MatchOptions {
             hotseat: saved.hotseat_token.is_some(),
             agent_seed: saved.agent_seed,
+            clock: saved.clock.as_ref().map(|c| c.settings),
+            ..MatchOptions::default()
         };
         let mut m = Match::from_record(registry, &saved.record, &overrides, options)?;
         let token = |text: &str| {
@@ -213,6 +228,16 @@ impl Match {
         // Past the saved version, so that a front end never takes the
         // restored match for one it has drawn already.
         m.version = m.version.max(saved.version + 1);
+        if let Some(clock) = &saved.clock {
+            if clock.remaining_ms.len() != m.seats.len() {
+                return Err(MatchError::BadRecord(format!(
+                    "the saved clock has {} players' times, the match {} players",
+                    clock.remaining_ms.len(),
+                    m.seats.len()
+                )));
+            }
+            m.clock = Some(clock.clone());
+        }
         Ok(m)
     }
 }

@@ -222,6 +222,9 @@ impl Match {
             return;
         }
         self.plies.truncate(self.plies.len() - plies);
+        // The clocks are not given back: the time so far is charged, and
+        // the clock of the player to move now runs.
+        self.clock_after_change();
         self.epoch += 1;
         self.undo = None;
         if self.draw.take().is_some() {

@@ -106,6 +106,10 @@ pub struct ClientView {
     pub draw_offer: Option<DrawOffer>,
     /// The seats.
     pub seats: Vec<SeatView>,
+    /// The clocks, if the match has any: each player's time left now,
+    /// whose clock runs and the server's time ([`Match::clock_view`]).
+    #[serde(default)]
+    pub clock: Option<super::ClockView>,
 }
 
 /// One move played, as a client may know it ([`Match::moves_as`]).
@@ -268,6 +272,7 @@ impl Match {
             undo_request: self.undo.clone(),
             draw_offer: self.draw.clone(),
             seats,
+            clock: self.clock_view(),
         }
     }
 }

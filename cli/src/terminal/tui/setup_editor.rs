@@ -170,9 +170,11 @@ impl App {
         let Some(text) = self.session().placement_move(&editor.arrangement) else {
             return self.say("The setup does not fit the home area.");
         };
-        match std::fs::write(path, format!("{text}\n")) {
+        // Atomically, as records are: an interrupt leaves the old file or
+        // the new one, and no temporary file.
+        match crate::common::record_file::write_text(path, &format!("{text}\n")) {
             Ok(()) => self.say(format!("Setup saved to {}.", path.display())),
-            Err(e) => self.say(format!("Cannot save {}: {e}.", path.display())),
+            Err(e) => self.say(format!("Cannot save: {}.", e.one_line())),
         }
     }
 

@@ -34,6 +34,7 @@ pub(crate) fn table(game: &str, seats: [&str; 2], seed: u64) -> Table {
     let options = MatchOptions {
         hotseat: occupants.iter().filter(|o| o.is_person()).count() >= 2,
         agent_seed: Some(1),
+        ..MatchOptions::default()
     };
     let m = Match::new(game, seed, occupants, options).unwrap();
     Table::new(m, plateau::rng(3), "random".into(), Default::default())

@@ -9,6 +9,14 @@
 //! one match at once only one wins ([`Store::update`] answers `false` to
 //! the other, which reloads the match and refuses its change).
 
+pub mod open;
+pub mod postgres;
+pub mod sqlite;
+
+pub use open::{default_data_dir, open};
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
+
 use serde::{Deserialize, Serialize};
 
 /// A failure of the store: what failed, for the server's log and for the
