@@ -265,7 +265,7 @@ fn a_wrong_word_for_a_parameter_names_the_key_and_the_allowed_words() {
         r.err,
         "error: --set: first = \"west\": not an allowed value; allowed: south, north, random\n"
     );
-    // In a rules file as well, with the file named.
+    // In a rules file as well, with the file and the line named.
     let rules = plateau(dir.path(), &["rules", "hus", "--toml"], "").out;
     fs::write(
         dir.path().join("mine.toml"),
@@ -276,7 +276,7 @@ fn a_wrong_word_for_a_parameter_names_the_key_and_the_allowed_words() {
     assert_eq!(r.code, 1);
     assert!(
         r.err.contains(
-            "mine.toml: first = \"west\": not an allowed value; allowed: south, north, random"
+            "mine.toml:2: first = \"west\": not an allowed value; allowed: south, north, random"
         ),
         "{}",
         r.err
@@ -473,4 +473,73 @@ fn s3_2_a_later_players_setup_waits_for_its_turn() {
         "Blue's setup shown: {}",
         r.out
     );
+}
+
+/// Errors a user causes say in plain words what was wrong and where: a
+/// rules file names its line and key, a record its field, an agent spec
+/// the agent as it was written, and none speaks of Rust's types.
+#[test]
+fn errors_name_what_and_where_in_plain_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let toml = plateau(dir.path(), &["rules", "hus", "--toml"], "").out;
+    let bad = toml.replace("max_sowings = 10000", "max_sowings = \"lots\"");
+    let line = bad.lines().position(|l| l.contains("\"lots\"")).unwrap() + 1;
+    fs::write(dir.path().join("bad.toml"), bad).unwrap();
+    let r = plateau(dir.path(), &["new", "hus", "--rules", "bad.toml"], "");
+    assert_ne!(r.code, 0);
+    assert!(
+        r.err.contains(&format!(
+            "bad.toml:{line}: max_sowings: must be a whole number"
+        )) && r.err.contains("not the text \"lots\""),
+        "{}",
+        r.err
+    );
+
+    let record = plateau(dir.path(), &["new", "hus"], "").out;
+    let mut json: serde_json::Value = serde_json::from_str(&record).unwrap();
+    json["moves"] = serde_json::json!([5]);
+    fs::write(dir.path().join("bad.json"), json.to_string()).unwrap();
+    let r = plateau(dir.path(), &["moves", "bad.json"], "");
+    assert_ne!(r.code, 0);
+    assert!(
+        r.err
+            .contains("bad.json: not a game record: moves[0]: must be text"),
+        "{}",
+        r.err
+    );
+
+    let r = plateau(
+        dir.path(),
+        &["play", "hus", "--plain", "--p2", "ai:iters=-3"],
+        "",
+    );
+    assert_ne!(r.code, 0);
+    assert!(
+        r.err.contains("agent 'ai (alphabeta)': option iters='-3' is not valid; iters takes a whole number, 1 or more"),
+        "{}",
+        r.err
+    );
+    let r = plateau(
+        dir.path(),
+        &["play", "hus", "--plain", "--p2", "mcts:time=abc"],
+        "",
+    );
+    assert!(
+        r.err.contains("time takes a positive duration"),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.err.contains("A seat is `human` or an agent spec"),
+        "{}",
+        r.err
+    );
+    for rust in [
+        "invalid type",
+        "expected u",
+        "expected a duration needs",
+        "; or human",
+    ] {
+        assert!(!r.err.contains(rust), "{rust}: {}", r.err);
+    }
 }

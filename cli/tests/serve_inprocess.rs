@@ -795,11 +795,11 @@ fn load_errors_of_a_record_object_point_at_no_position_of_rewritten_text() {
     ]);
     let object = r[0]["error"]["message"].as_str().unwrap();
     assert_eq!(kind(&r[0]), Some("bad_record"));
-    assert!(object.contains("missing field `game`"), "{object}");
+    assert!(object.contains("the field 'game' is missing"), "{object}");
     assert!(!object.contains("column"), "{object}");
     // Sent as text, the position is in the client's own text: kept.
     let text = r[1]["error"]["message"].as_str().unwrap();
-    assert!(text.contains("line 1 column"), "{text}");
+    assert!(text.contains("(line 1, column"), "{text}");
 }
 
 /// Seats (docs/PROTOCOL.md): a seat plays and asks on its own turn, sees its

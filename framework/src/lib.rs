@@ -46,6 +46,7 @@ pub mod learning;
 pub mod matches;
 mod outcome;
 pub mod perft;
+pub mod plain_words;
 mod player;
 pub mod playout;
 mod record;

@@ -61,8 +61,27 @@ pub struct RecordPlayer {
 impl GameRecord {
     /// Reads a record from JSON text.
     pub fn from_json(text: &str) -> Result<Self, crate::RecordError> {
-        let record: GameRecord =
-            serde_json::from_str(text).map_err(|e| crate::RecordError::Format(e.to_string()))?;
+        let mut reader = serde_json::Deserializer::from_str(text);
+        let record: GameRecord = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+            let mut path = e.path().to_string();
+            let message = e.inner().to_string();
+            if message.starts_with("unknown field") {
+                // The path ends with the unknown field, which the message names.
+                path = path
+                    .rsplit_once('.')
+                    .map_or("", |(parent, _)| parent)
+                    .to_string();
+            }
+            let plain = crate::plain_words::plain_serde_message(&message);
+            let at = crate::plain_words::json_position(&message)
+                .map(|(line, column)| format!(" (line {line}, column {column})"))
+                .unwrap_or_default();
+            crate::RecordError::Format(if matches!(path.as_str(), "." | "?" | "") {
+                format!("{plain}{at}")
+            } else {
+                format!("{path}: {plain}{at}")
+            })
+        })?;
         if record.format != RECORD_FORMAT {
             return Err(crate::RecordError::Format(format!(
                 "unsupported record format {} (this program reads {RECORD_FORMAT})",

@@ -175,7 +175,47 @@ pub fn parse_params<P: serde::de::DeserializeOwned>(
             e.span(),
         ))
     })?;
-    from_table(source, table)
+    from_table(source, table).map_err(|mut e| {
+        // Name the line of the key that is wrong, as for a syntax error.
+        if let Some(line) = e.key.as_deref().and_then(|k| key_line(text, k)) {
+            if e.source_name == source {
+                e.source_name = format!("{source}:{line}");
+            }
+        }
+        e
+    })
+}
+
+/// The 1-based line where the dotted `key` is set in TOML `text`: under its
+/// table's `[header]` (or at the top for a key without one), the line that
+/// starts with the key's last part followed by `=`. `None` when it is not
+/// written there (a default, an inline table).
+fn key_line(text: &str, key: &str) -> Option<usize> {
+    let key = key.split('[').next().unwrap_or(key);
+    let (table, last) = match key.rsplit_once('.') {
+        Some((table, last)) => (table, last),
+        None => ("", key),
+    };
+    let mut current = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(header) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            current = header.trim().trim_matches(['[', ']']).trim().to_string();
+            continue;
+        }
+        let Some((name, _)) = line.split_once('=') else {
+            continue;
+        };
+        let name = name.trim().trim_matches('"');
+        if current == table && name == last {
+            return Some(i + 1);
+        }
+        // A dotted key written out in full (`start.south = ...`).
+        if current.is_empty() && name == key {
+            return Some(i + 1);
+        }
+    }
+    None
 }
 
 fn location(source: &str, text: &str, span: Option<std::ops::Range<usize>>) -> String {
@@ -206,7 +246,16 @@ fn from_table<P: serde::de::DeserializeOwned>(
                 allowed.join(", ")
             ))
             .value(format!("\"{value}\"")),
-            None => RulesError::new(reason),
+            None => match crate::plain_words::plain_serde_message(&reason) {
+                plain if plain.starts_with("unknown field") => RulesError::new(format!(
+                    "not a parameter; parameters here: {}",
+                    plain.split_once("accepted: ").map_or("", |(_, list)| list)
+                )),
+                plain if plain.starts_with("the field") => {
+                    RulesError::new(plain.replacen("the field", "the parameter", 1))
+                }
+                plain => RulesError::new(plain),
+            },
         }
         .in_source(source);
         if path == "." || path.is_empty() {

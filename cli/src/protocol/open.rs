@@ -69,17 +69,21 @@ pub(crate) fn load(server: &mut Server<'_>, req: &Request) -> Result<Fields> {
     opened(server, game, record.seed, seat, true)
 }
 
-/// `message` without a trailing " at line L column C" of serde_json.
+/// `message` without the trailing " (line L, column C)" that a record's
+/// error gives.
 fn without_position(message: &str) -> &str {
-    let Some(at) = message.rfind(" at line ") else {
+    let Some(at) = message.rfind(" (line ") else {
         return message;
     };
-    let tail = &message[at + " at line ".len()..];
-    let is_position = tail.split_once(" column ").is_some_and(|(line, column)| {
-        [line, column]
-            .iter()
-            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    });
+    let tail = &message[at + " (line ".len()..];
+    let is_position = tail
+        .strip_suffix(')')
+        .and_then(|t| t.split_once(", column "))
+        .is_some_and(|(line, column)| {
+            [line, column]
+                .iter()
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        });
     if is_position {
         &message[..at]
     } else {
@@ -183,13 +187,13 @@ mod tests {
     #[test]
     fn positions_of_serde_json_are_cut_off() {
         assert_eq!(
-            without_position("not a game record: missing field `game` at line 1 column 12"),
-            "not a game record: missing field `game`"
+            without_position("not a game record: the field 'game' is missing (line 1, column 12)"),
+            "not a game record: the field 'game' is missing"
         );
-        assert_eq!(without_position("at line 3 of it"), "at line 3 of it");
+        assert_eq!(without_position("(line 3 of it)"), "(line 3 of it)");
         assert_eq!(
-            without_position("x at line 1 column y"),
-            "x at line 1 column y"
+            without_position("x (line 1, column y)"),
+            "x (line 1, column y)"
         );
     }
 }

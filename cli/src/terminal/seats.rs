@@ -34,7 +34,9 @@ pub fn usage_error(e: MatchError, flags: &[&str]) -> CliError {
                 .and_then(|i| flags.get(i))
                 .copied();
             match flag {
-                Some(flag) => CliError::usage(format!("{flag}: {message}; or human")),
+                Some(flag) => CliError::usage(format!(
+                    "{flag}: {message}. A seat is `human` or an agent spec (`plateau agents` lists them)"
+                )),
                 None => CliError::usage(e.to_string()),
             }
         }

@@ -328,8 +328,12 @@ impl AgentKind {
         seed: u64,
     ) -> Result<(AgentKind, u64), SpecError> {
         let mut spec = Spec::parse(text)?;
+        // How errors name the agent: as the user wrote it, with what `ai`
+        // stands for in this game ("ai (alphabeta)").
+        let mut called = None;
         if spec.name == "ai" {
             spec = resolve_ai(game, spec)?;
+            called = Some(format!("ai ({})", spec.name));
         }
         let name = spec.name.clone();
         if !AGENT_NAMES.contains(&name.as_str()) {
@@ -358,7 +362,7 @@ impl AgentKind {
             });
         }
         let keys: Vec<&'static str> = table(&name).into_iter().map(|(k, _, _)| k).collect();
-        let mut o = Options::new(&name, &spec, &keys)?;
+        let mut o = Options::new(called.as_deref().unwrap_or(&name), &spec, &keys)?;
         let seed = o.integer("seed", 0, u64::MAX)?.unwrap_or(seed);
         let kind = match name.as_str() {
             "random" => AgentKind::Random,

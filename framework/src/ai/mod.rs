@@ -398,7 +398,7 @@ pub enum SpecError {
         accepted: Vec<String>,
     },
     /// The option's value cannot be read.
-    #[error("agent '{agent}': option {option}='{value}': expected {expected}")]
+    #[error("agent '{agent}': option {option}='{value}' is not valid; {option} takes {expected}")]
     BadValue {
         /// The agent's name.
         agent: String,

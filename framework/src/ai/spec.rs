@@ -202,7 +202,12 @@ impl Options {
 
     /// A duration option.
     pub(crate) fn duration(&mut self, key: &str) -> Result<Option<Duration>, SpecError> {
-        self.parsed(key, parse_duration)
+        self.parsed(key, |v| {
+            parse_duration(v).map_err(|_| {
+                "a positive duration of at most a day, with its unit: ms, s or m (500ms, 1s, 2.5s)"
+                    .to_string()
+            })
+        })
     }
 
     /// A whole-number option within `min..=max`.
@@ -216,6 +221,7 @@ impl Options {
             let digits: String = v.chars().filter(|c| *c != '_').collect();
             match digits.parse::<u64>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ if max == u64::MAX => Err(format!("a whole number, {min} or more")),
                 _ => Err(format!("a whole number from {min} to {max}")),
             }
         })
@@ -306,6 +312,20 @@ mod tests {
         assert!(e.contains("no agent name"), "{e}");
         let e = Spec::parse("mcts:\n=1").unwrap_err().to_string();
         assert!(!e.contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn a_bad_value_reads_as_plain_words_naming_the_option_and_what_it_takes() {
+        let spec = Spec::parse("mcts:time=abc,iters=-3").unwrap();
+        let mut o = Options::new("ai (mcts)", &spec, &["time", "iters"]).unwrap();
+        let e = o.duration("time").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "agent 'ai (mcts)': option time='abc' is not valid; time takes a positive duration \
+             of at most a day, with its unit: ms, s or m (500ms, 1s, 2.5s)"
+        );
+        let e = o.integer("iters", 1, u64::MAX).unwrap_err().to_string();
+        assert!(e.ends_with("iters takes a whole number, 1 or more"), "{e}");
     }
 
     #[test]

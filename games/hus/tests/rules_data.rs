@@ -104,8 +104,10 @@ fn unknown_and_missing_keys_are_named() {
         "mine.toml",
         &format!("{STANDARD}\nmax_turns = 3\n"),
     ));
+    // The line of the key is named, as for a syntax error.
+    let line = STANDARD.lines().count() + 2;
     assert!(
-        e.starts_with("mine.toml: ") && e.contains("max_turns"),
+        e.starts_with(&format!("mine.toml:{line}: ")) && e.contains("max_turns"),
         "{e}"
     );
     let text = STANDARD.replace("north = [", "east = [");
@@ -143,7 +145,11 @@ fn bad_values_are_named_with_their_key() {
         "0, 0, -1, 0, 2, 2, 2, 2]\nnorth",
     );
     let e = error(user_file("neg.toml", &negative));
-    assert!(e.starts_with("neg.toml: start.south"), "{e}");
+    assert!(e.starts_with("neg.toml:"), "{e}");
+    assert!(
+        e.contains(": start.south[10]: must be a whole number (0 or more), not the number -1"),
+        "{e}"
+    );
 
     let huge = STANDARD.replace(
         "north = [2, 2, 2, 2, 2, 2, 2, 2,  0, 0, 0, 0, 2, 2, 2, 2]",
