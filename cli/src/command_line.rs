@@ -45,7 +45,8 @@ pub enum Command {
     Apply(commands::apply::ApplyArgs),
     /// Show the board of a recorded game, as one player sees it.
     Show(commands::show::ShowArgs),
-    /// Play a game in the terminal, against people or random players.
+    /// Play a game in the terminal: you against the game's strongest agent
+    /// (`ai`), or two people at one keyboard with `--p2 human`.
     Play(terminal::play::PlayArgs),
     /// Time random games: games and moves per second.
     Bench(commands::bench::BenchArgs),

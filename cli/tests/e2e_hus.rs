@@ -148,7 +148,7 @@ fn rules_errors() {
     fails(
         &run(&["rules", "hus", "--rules", &bad]),
         1,
-        "bad.toml: missing field",
+        "bad.toml: the parameter 'max_sowings' is missing",
     );
     fails(
         &run(&["rules", "hus", "--rules", &bad, "--variant", "standard"]),
@@ -395,10 +395,25 @@ fn a_very_long_move_at_the_prompt_is_shortened_in_the_answer() {
 fn the_readme_play_command_works_and_ends_at_the_end_of_input() {
     let r = run_in(&["play", "hus"], "a5\n");
     ok(&r);
-    assert!(r.out.contains("south human, north random"), "{}", r.out);
+    // The second seat is the game's strongest agent unless --p2 says
+    // otherwise (a newcomer is not put against random moves).
+    assert!(r.out.contains("south human, north ai"), "{}", r.out);
     assert!(r.out.contains("Stopped"), "{}", r.out);
     let r = run_in(&["play", "hus", "--p2", "random"], "");
     ok(&r);
+}
+
+#[test]
+fn play_help_says_what_the_command_does_today() {
+    let r = run(&["play", "--help"]);
+    ok(&r);
+    let first = r.out.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("strongest agent") && first.contains("--p2 human"),
+        "{first}"
+    );
+    assert!(!first.contains("random players"), "{first}");
+    assert!(r.out.contains("[default: ai"), "{}", r.out);
 }
 
 #[test]

@@ -58,8 +58,9 @@ pub struct PlayArgs {
     /// --load: the record's player].
     #[arg(long, value_name = "PLAYER")]
     pub p1: Option<String>,
-    /// Who plays the second player: human or an agent spec [default:
-    /// random; with --load: the record's player].
+    /// Who plays the second player: human (two people at one keyboard)
+    /// or an agent spec [default: ai, the game's strongest agent; with
+    /// --load: the record's player].
     #[arg(long, value_name = "PLAYER")]
     pub p2: Option<String>,
     /// The agent that answers `hint` at the prompt, from your view only
@@ -237,8 +238,8 @@ pub(super) fn eyes(viewer: Option<Player>) -> Client {
 }
 
 /// Who plays the seats when no flag (and no record) says: a person, then
-/// a random player.
-const DEFAULT_SEATS: [&str; 2] = ["human", "random"];
+/// the game's strongest agent.
+const DEFAULT_SEATS: [&str; 2] = ["human", "ai"];
 
 /// The match options of a loaded game: hot-seat play when two or more
 /// people play it, the agents seeded from the game's seed when --seed is
