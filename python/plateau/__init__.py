@@ -25,6 +25,7 @@ A game between seats (people by name, agents by spec) goes through
 at once, between people with consent), draws, resignations and what each
 seat may see::
 
+    import plateau
     match = plateau.Match("hus", seats=["ann", "mcts:iters=200"], seed=1)
     match.play(0, as_="south")                  # notation, or a legal-move index
     match.play_agents()
@@ -84,3 +85,7 @@ __all__ = [
     "arena_merge",
     "game_seeds",
 ]
+
+# ``plateau.selfplay(...)`` works after ``import plateau`` alone (the module
+# is callable as its function).
+from . import selfplay as selfplay  # noqa: E402

@@ -4,7 +4,7 @@
     import ray, plateau
     from plateau.distributed import ray_arena
     ray.init()                      # locally, or address="auto" on a cluster
-    result = ray_arena(plateau.load("hus"), "mcts:iters=200", "greedy", games=400, seed=7, shards=8)
+    result = ray_arena(plateau.load("hus"), "mcts:iters=50", "greedy", games=16, seed=7, shards=4)
     print(result["summary"])
 
 Shard ``i`` of ``n`` plays the games whose index is ``i`` modulo ``n``, each

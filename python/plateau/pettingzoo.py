@@ -1,5 +1,6 @@
 """PettingZoo AEC environments for every Plateau game with an action space.
 
+    import numpy as np
     from plateau.pettingzoo import env
     e = env("stratego", variant="barrage")
     e.reset(seed=1)

@@ -3,7 +3,7 @@ move with an action id.
 
     import plateau
     from plateau.selfplay import selfplay
-    data = selfplay(plateau.load("oware"), "mcts:iters=100", games=64, seed=7)
+    data = selfplay(plateau.load("oware"), "mcts:iters=100", games=8, seed=7)
     data["observations"].shape      # (samples, *game.observation_shape)
 
 Game ``i`` of a run starts from the position of seed ``start`` and gives the
@@ -44,6 +44,8 @@ played by the agent and give no sample.
 
 from __future__ import annotations
 
+import sys
+import types
 from typing import Any, Iterable
 
 import numpy as np
@@ -54,9 +56,9 @@ ARRAYS = ("observations", "action_masks", "actions", "players", "returns", "game
 
 
 def selfplay(
-    game: plateau.Game,
-    agent: str,
-    games: int,
+    game: plateau.Game | str,
+    agent: str = "mcts:iters=100",
+    games: int = 1,
     seed: int = 0,
     shard: tuple[int, int] = (0, 1),
     max_plies: int = 10_000,
@@ -65,7 +67,10 @@ def selfplay(
 ) -> dict[str, Any]:
     """Plays the games of shard ``shard`` (``(I, N)``; the whole run by
     default) of a self-play run of `agent` (a spec string such as
-    ``"mcts:iters=200"``) and returns their samples (see the module)."""
+    ``"mcts:iters=200"``) and returns their samples (see the module).
+    `game` is a ``plateau.Game`` or a game's name (its first variant)."""
+    if isinstance(game, str):
+        game = plateau.load(game)
     index, count = shard
     if count < 1 or not 0 <= index < count:
         raise ValueError(f"shard {index}/{count}: expected 0 <= I < N")
@@ -172,3 +177,14 @@ def merge(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
         by_index = {g["index"]: rec for r in results for g, rec in zip(r["games"], r["records"])}
         merged["records"] = [by_index[g["index"]] for g in games]
     return merged
+
+
+class _CallableModule(types.ModuleType):
+    """The module ``plateau.selfplay`` called as its function:
+    ``plateau.selfplay("hus")`` is ``plateau.selfplay.selfplay("hus")``."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        return selfplay(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -68,3 +68,13 @@ def test_merge_refuses_other_runs_and_shards_held_twice():
         selfplay(game, "random", games=4, shard=(2, 2))
     with pytest.raises(plateau.AgentError):
         selfplay(game, "nosuchagent", games=1)
+
+
+def test_selfplay_is_reachable_from_the_package_and_takes_a_game_name():
+    # `plateau.selfplay("hus")` raised TypeError (a module is not callable).
+    data = plateau.selfplay("hus", "random", games=2, seed=4)
+    assert len(data["games"]) == 2
+    assert data["run"]["game"] == "hus"
+    assert data["observations"].shape[0] == len(data["actions"]) > 0
+    # `games` is one unless given.
+    assert len(plateau.selfplay("oware", "random")["games"]) == 1
