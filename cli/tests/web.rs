@@ -83,6 +83,20 @@ async fn a_wrong_token_is_refused_and_no_token_watches() {
             other => panic!("expected a refusal, got {other}"),
         }
     }
+    // The page checks its link over HTTP before it connects: a wrong
+    // token is refused there too, a seat's own token is not.
+    let id = created["match"].as_str().unwrap();
+    let (status, answer) = server
+        .http("GET", &format!("/api/matches/{id}?token={wrong}"), "")
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+    assert_eq!(kind(&answer), Some("bad_token"));
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    let (status, answer) = server
+        .http("GET", &format!("/api/matches/{id}?token={token}"), "")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["match"], id);
     // Another match's token holds no seat of this one.
     let other = server.create(json!({"game": "hus"})).await;
     let url = server.ws_url(&created, other["seats"][0]["token"].as_str());

@@ -64,6 +64,14 @@ export class GameScreen {
   async start() {
     this.root.replaceChildren(h("div", { id: "game", "data-state": "loading" }, [h("p", { text: "connecting…" })]));
     this.catalog = await api("/api/games").catch(() => ({ games: [] }));
+    // The link is checked first: a match that is not there, or a token
+    // that is none of its seats, gets a page that says so.
+    const path = `/api/matches/${encodeURIComponent(this.match)}` + (this.token ? `?token=${encodeURIComponent(this.token)}` : "");
+    const check = await fetch(path).then(async (r) => ({ status: r.status, body: await r.json().catch(() => ({})) })).catch(() => null);
+    if (check && (check.status === 404 || check.status === 403)) {
+      this.showUnreachable(check.status === 404 ? "unknown_match" : "bad_token");
+      return;
+    }
     this.conn = new Connection(
       this.match,
       this.token,
@@ -92,6 +100,32 @@ export class GameScreen {
       if (you.hotseat) this.hotseat = true;
       if (Array.isArray(welcome.seats)) this.info.agentSeats = welcome.seats.filter((s) => s.agent).map((s) => s.player);
     }
+  }
+
+  /** The page of a link that leads nowhere: what happened, and the ways on. */
+  showUnreachable(kind) {
+    const spectator = `/?match=${encodeURIComponent(this.match)}`;
+    const text = kind === "unknown_match"
+      ? [
+          "No match with this id is on this server.",
+          "The link may be mistyped or cut short, or the match ended and was removed (finished and abandoned matches are removed after a while).",
+        ]
+      : [
+          "This link's seat token is not one of this match's seats.",
+          "The link may be mistyped or cut short, or it belongs to another match. You can still watch the match as a spectator.",
+        ];
+    const ways = [h("a", { href: "/", id: "back-to-lobby", class: "button", text: "Back to the lobby (a new game)" })];
+    if (kind === "bad_token") ways.push(h("a", { href: spectator, id: "watch-instead", class: "button", text: "Watch as a spectator" }));
+    this.root.replaceChildren(
+      h("div", { id: "game", "data-state": "unreachable", "data-reason": kind }, [
+        h("div", { class: "unreachable", id: "unreachable" }, [
+          h("h2", { text: kind === "unknown_match" ? "Match not found" : "Not a seat of this match" }),
+          ...text.map((t) => h("p", { text: t })),
+          h("p", {}, ways),
+        ]),
+      ]),
+    );
+    document.title = kind === "unknown_match" ? "Match not found - Plateau" : "Wrong seat link - Plateau";
   }
 
   /** Fills in the game, its players and parameters from the welcome and the catalog. */

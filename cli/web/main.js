@@ -30,5 +30,10 @@ async function main() {
 }
 
 main().catch((e) => {
-  root.replaceChildren(h("div", { class: "message", id: "fatal", text: `Error: ${e.message}` }));
+  root.replaceChildren(
+    h("div", { class: "message", id: "fatal" }, [
+      h("p", { text: `Error: ${e.message}` }),
+      h("p", {}, [h("a", { href: "/", id: "back-to-lobby", text: "Back to the lobby" })]),
+    ]),
+  );
 });

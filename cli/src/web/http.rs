@@ -312,8 +312,19 @@ async fn list_matches(
 }
 
 /// `GET /api/matches/ID`: what anyone with the match's id may know of it.
-async fn match_info(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResult {
+/// `GET /api/matches/ID[?token=T]`: the match's public facts; with a
+/// token, `bad_token` unless it is one of the match's seats (the page
+/// checks its link with it before it connects).
+async fn match_info(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult {
+    let q = query(q, &["token"])?;
     let m = hub.find(&id)?;
+    if let Some(token) = q.get("token") {
+        m.client(Some(token))?;
+    }
     Ok(axum::Json(m.public_json()))
 }
 
