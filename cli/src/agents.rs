@@ -68,20 +68,43 @@ pub fn describe_choice(choice: &DynChoice) -> String {
     if let Some(v) = choice.value {
         parts.push(format!("value {v:+.2}"));
     }
-    let top: Vec<String> = choice
-        .top
+    // The moves listed in one order that agrees with the move chosen: by
+    // visits when the chosen move has the most (MCTS), else by value (a
+    // search that picks by value, whose counts are of worlds or votes);
+    // the chosen move first either way.
+    let mut ranked = choice.top.clone();
+    let chosen = ranked.iter().find(|(mv, ..)| *mv == choice.mv).cloned();
+    let by_visits = chosen
+        .as_ref()
+        .is_some_and(|(_, v, _)| *v > 0 && ranked.iter().all(|(_, w, _)| w <= v));
+    if by_visits {
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    } else if chosen.is_some() {
+        ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
+    }
+    if let Some(i) = ranked.iter().position(|(mv, ..)| *mv == choice.mv) {
+        let first = ranked.remove(i);
+        ranked.insert(0, first);
+    }
+    let top: Vec<String> = ranked
         .iter()
         .take(3)
         .map(|(mv, visits, value)| {
             if *visits > 0 {
-                format!("{mv} ({visits} visits, {value:+.2})")
+                let unit = if *visits == 1 { "visit" } else { "visits" };
+                format!("{mv} ({visits} {unit}, {value:+.2})")
             } else {
                 format!("{mv} ({value:+.2})")
             }
         })
         .collect();
     if !top.is_empty() {
-        parts.push(format!("best: {}", top.join(", ")));
+        let order = match (&chosen, by_visits) {
+            (_, true) => "by visits",
+            (Some(_), false) => "by value",
+            (None, false) => "the agent's order",
+        };
+        parts.push(format!("moves {order}: {}", top.join(", ")));
     }
     parts.join(", ")
 }
@@ -140,7 +163,38 @@ mod tests {
         };
         assert_eq!(
             describe_choice(&choice),
-            "1.25 s, 500 iterations, depth 4, value +0.25, best: a3 (300 visits, +0.25), b2 (-0.50)"
+            "1.25 s, 500 iterations, depth 4, value +0.25, moves by visits: a3 (300 visits, +0.25), b2 (-0.50)"
+        );
+    }
+
+    #[test]
+    fn the_moves_listed_agree_with_the_move_chosen() {
+        let choice = |mv: &str, top: &[(&str, u64, f64)]| DynChoice {
+            mv: mv.into(),
+            iterations: 100,
+            depth: None,
+            top: top
+                .iter()
+                .map(|(m, v, x)| (m.to_string(), *v, *x))
+                .collect(),
+            value: None,
+            elapsed: std::time::Duration::from_millis(5),
+            index: None,
+        };
+        // Chosen by visits (MCTS): listed by visits, whatever the values.
+        let d = describe_choice(&choice("a", &[("b", 5, 0.9), ("a", 10, 0.4)]));
+        assert!(
+            d.ends_with("moves by visits: a (10 visits, +0.40), b (5 visits, +0.90)"),
+            "{d}"
+        );
+        // Chosen by value with fewer votes (PIMC): listed by value, the
+        // chosen move first; never a move with more visits shown as best.
+        let d = describe_choice(&choice("a", &[("b", 5, 0.2), ("a", 3, 0.8), ("c", 1, 0.5)]));
+        assert!(
+            d.ends_with(
+                "moves by value: a (3 visits, +0.80), c (1 visit, +0.50), b (5 visits, +0.20)"
+            ),
+            "{d}"
         );
     }
 }

@@ -241,6 +241,8 @@ fn hot_seat_stratego_never_shows_one_army_to_the_other_player() {
         red_screen.contains("pieces on the board: red 40"),
         "{red_screen}"
     );
+    // The tray of removed pieces (S5.7), public, on a seat's board too.
+    assert!(red_screen.contains("tray: red - | blue -"), "{red_screen}");
     t.keys(&["Enter"]);
     let handover = t.wait_for("Pass the terminal to Blue");
     assert!(!handover.contains(" Board "), "{handover}");
@@ -347,26 +349,54 @@ fn oware_board_plays_typed_moves_and_shows_each_sowing() {
     assert_eq!(record.moves, ["C", "f", "F", "a"]);
 }
 
-/// The column of each point x on a Quinque board: its header line is the
-/// first line of the board that holds numbers only.
+/// What is drawn on point (x, y) of a Quinque board, read by position:
+/// the header line (the first line of the board that holds numbers only)
+/// gives the column of x, the row labelled y the line. A point of the open
+/// table around the tiles is drawn blank: "".
 fn point(screen: &str, x: i32, y: i32) -> String {
-    let header: Vec<i32> = screen
+    let inner = |l: &str| -> Option<Vec<char>> {
+        let l = l.strip_prefix('│')?;
+        Some(l.split('│').next().unwrap_or("").chars().collect())
+    };
+    // The tokens of a line with their first character's index.
+    let tokens = |chars: &[char]| -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i] == ' ' {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < chars.len() && chars[i] != ' ' {
+                i += 1;
+            }
+            out.push((start, chars[start..i].iter().collect()));
+        }
+        out
+    };
+    let header = screen
         .lines()
-        .filter_map(|l| l.strip_prefix('│'))
-        .map(|l| l.split('│').next().unwrap_or(""))
-        .map(|l| {
-            l.split_whitespace()
-                .map(str::parse::<i32>)
-                .collect::<Vec<_>>()
-        })
-        .find(|t| t.len() > 1 && t.iter().all(Result::is_ok))
-        .unwrap_or_else(|| panic!("no header:\n{screen}"))
-        .into_iter()
-        .map(Result::unwrap)
-        .collect();
-    let row = board_row(screen, &y.to_string()).unwrap_or_else(|| panic!("no row {y}:\n{screen}"));
-    let i = header.iter().position(|&h| h == x).unwrap();
-    row[i].clone()
+        .filter_map(inner)
+        .map(|chars| tokens(&chars))
+        .find(|t| t.len() > 1 && t.iter().all(|(_, s)| s.parse::<i32>().is_ok()))
+        .unwrap_or_else(|| panic!("no header:\n{screen}"));
+    let (start, label) = header
+        .iter()
+        .find(|(_, s)| s.parse::<i32>() == Ok(x))
+        .unwrap_or_else(|| panic!("no column {x}:\n{screen}"));
+    // Labels and cells are centred alike: a label of two characters starts
+    // one before the cell's middle.
+    let column = start + label.chars().count() / 2;
+    let row = screen
+        .lines()
+        .filter_map(inner)
+        .find(|chars| tokens(chars).first().map(|(_, s)| s.as_str()) == Some(&y.to_string()))
+        .unwrap_or_else(|| panic!("no row {y}:\n{screen}"));
+    row.get(column)
+        .map_or(String::new(), |c| c.to_string())
+        .trim()
+        .to_string()
 }
 
 #[test]

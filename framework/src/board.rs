@@ -106,6 +106,11 @@ pub struct BoardView {
     pub cells: Vec<Cell>,
     /// Labels of the columns shown above and below (empty: none).
     pub col_labels: Vec<String>,
+    /// Labels of the columns shown above, when they are not those below:
+    /// in a mancala the opponent's row on top is named from the other side
+    /// of the table (empty: `col_labels` above too).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub top_labels: Vec<String>,
     /// Labels of the rows shown left and right (empty: none).
     pub row_labels: Vec<String>,
     /// Lines shown under the board: stores, trays, counts.
@@ -118,6 +123,15 @@ pub struct BoardView {
 }
 
 impl BoardView {
+    /// The labels shown above the board: `top_labels`, else `col_labels`.
+    pub fn labels_above(&self) -> &[String] {
+        if self.top_labels.is_empty() {
+            &self.col_labels
+        } else {
+            &self.top_labels
+        }
+    }
+
     /// A board of gaps.
     pub fn new(rows: usize, cols: usize) -> BoardView {
         BoardView {
@@ -192,6 +206,7 @@ impl BoardView {
             .iter()
             .map(|c| shown(c).chars().count())
             .chain(self.col_labels.iter().map(|l| l.chars().count()))
+            .chain(self.top_labels.iter().map(|l| l.chars().count()))
             .max()
             .unwrap_or(1);
         let label_width = self
@@ -202,8 +217,8 @@ impl BoardView {
             .unwrap_or(0);
         let mut lines = Vec::new();
         let pad = |text: &str, w: usize| format!("{text:>w$}");
-        if !self.col_labels.is_empty() {
-            let labels: Vec<String> = self.col_labels.iter().map(|l| pad(l, width)).collect();
+        if !self.labels_above().is_empty() {
+            let labels: Vec<String> = self.labels_above().iter().map(|l| pad(l, width)).collect();
             lines.push(format!("{} {}", pad("", label_width), labels.join(" ")));
         }
         for row in 0..self.rows {

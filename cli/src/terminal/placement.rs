@@ -190,7 +190,7 @@ impl Editor {
     }
 
     /// The lines of the tray, for the panel under the board.
-    pub fn tray_lines(&self) -> Vec<String> {
+    pub fn tray_lines(&self, width: usize) -> Vec<String> {
         let tray = self.tray();
         let left: Vec<String> = self
             .placement
@@ -200,12 +200,14 @@ impl Editor {
             .filter(|(_, n)| **n > 0)
             .map(|(p, n)| format!("{n}×{}", p.symbol))
             .collect();
-        let mut lines = vec![if left.is_empty() {
-            "Tray: empty. Ctrl-D confirms the setup.".to_string()
+        let mut lines = if left.is_empty() {
+            vec!["Tray: empty. Ctrl-D confirms the setup.".to_string()]
         } else {
-            format!("Tray ({} left): {}", self.left(), left.join(" "))
-        }];
-        // The names, a few to a line, so that none is cut off.
+            let mut words = vec![format!("Tray ({} left):", self.left())];
+            words.extend(left);
+            pack(&words, " ", width)
+        };
+        // The names, as many to a line as fit, so that none is cut off.
         let names: Vec<String> = self
             .placement
             .pieces
@@ -213,9 +215,36 @@ impl Editor {
             .filter(|p| p.count > 0)
             .map(|p| format!("{} {}", p.symbol, p.name))
             .collect();
-        lines.extend(names.chunks(6).map(|c| c.join(", ")));
+        lines.extend(pack(&names, ", ", width));
         lines
     }
+}
+
+/// `items` joined by `separator` into lines of at most `width` characters
+/// where they fit, an item never split.
+fn pack(items: &[String], separator: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        // The line with this item and the separator's end after it (more
+        // may follow).
+        let needed = line.chars().count()
+            + separator.chars().count()
+            + item.chars().count()
+            + separator.trim_end().chars().count();
+        if !line.is_empty() && needed > width {
+            line.push_str(separator.trim_end());
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(separator);
+        }
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// The reason of a refused move without the move's text (a setup is

@@ -8,7 +8,8 @@
 //! move is the one that seat read.
 
 use super::tui::{
-    draw_board_view, draw_move_list, event_loop, main_areas, Animation, FullScreen, Highlights,
+    draw_board_view, draw_move_list, event_loop, main_areas, palette, Animation, FullScreen,
+    Highlights,
 };
 use crate::common::error::{CliError, CliResult};
 use crate::common::text::{move_report, status_line};
@@ -257,7 +258,11 @@ impl Stepper {
         if let Some(animation) = &self.animation {
             let board = &animation.frames[animation.shown];
             let extra = board.notes.iter().map(|n| Line::from(n.clone())).collect();
-            draw_board_view(frame, inner, board, &Highlights::default(), extra);
+            let highlights = Highlights {
+                palette: Some(palette(self.m.session())),
+                ..Highlights::default()
+            };
+            draw_board_view(frame, inner, board, &highlights, extra);
             return;
         }
         let view = self.m.view(self.client());
@@ -265,6 +270,7 @@ impl Stepper {
             Some(seat_board) => {
                 let highlights = Highlights {
                     last_move: seat_board.last_move,
+                    palette: Some(palette(self.m.session())),
                     ..Highlights::default()
                 };
                 let extra = seat_board
@@ -281,7 +287,13 @@ impl Stepper {
 
     fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
         let moves = self.m.moves_as(self.client());
-        draw_move_list(frame, area, &moves, &|p| self.m.session().player_name(p));
+        draw_move_list(
+            frame,
+            area,
+            &moves,
+            &|p| self.m.session().player_name(p),
+            palette(self.m.session()),
+        );
     }
 }
 

@@ -30,6 +30,10 @@ pub(crate) fn board_view(game: &Hus, state: &HusState, seat: Option<Player>) -> 
             view.set(screen_row, col as usize, cell);
         }
     }
+    // Each pit's number as its owner names it (H1.2): ours 1-8 from the
+    // left below, the opponent's 8-1 above (its numbers run the other way).
+    view.col_labels = (1..=8).map(|n: u8| n.to_string()).collect();
+    view.top_labels = (1..=8).rev().map(|n: u8| n.to_string()).collect();
     view.row_labels = vec![
         format!("{} a", game.player_name(them)),
         format!("{} b", game.player_name(them)),

@@ -26,6 +26,16 @@ pub(crate) fn board_view(game: &Oware, state: &OwareState, seat: Option<Player>)
             );
         }
     }
+    // Each house's letter as the notation names it (O1.2): ours below, the
+    // opponent's above (its row runs from our right).
+    let letters = |owner: Player, reversed: bool| -> Vec<String> {
+        (0..h)
+            .map(|col| if reversed { h - 1 - col } else { col })
+            .filter_map(|i| House::new(owner, i).map(|house| house.to_string()))
+            .collect()
+    };
+    view.col_labels = letters(me, false);
+    view.top_labels = letters(them, true);
     view.row_labels = vec![
         game.player_name(them).to_string(),
         game.player_name(me).to_string(),

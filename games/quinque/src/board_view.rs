@@ -40,8 +40,15 @@ pub(crate) fn board_view(game: &Quinque, state: &QuinqueState) -> BoardView {
         for col in 0..cols {
             let px = min_x * pps + col as i64;
             let (cx, cy) = (px.div_euclid(pps), py.div_euclid(pps));
-            let mut cell = Cell::square(format!("{px},{py}"));
+            // A point off the tiles is open table (a gap, still named: a
+            // tile may move there); a point on a tile is a square.
+            let name = format!("{px},{py}");
+            let mut cell = Cell {
+                name: Some(name.clone()),
+                ..Cell::gap()
+            };
             if let Some(i) = state.tile_at(cx as i32, cy as i32) {
+                cell = Cell::square(name);
                 let tile = &state.tiles[i];
                 let slot = (py.rem_euclid(pps) * pps + px.rem_euclid(pps)) as u32;
                 cell = if (tile.red >> slot) & 1 != 0 {
@@ -70,7 +77,7 @@ pub(crate) fn board_view(game: &Quinque, state: &QuinqueState) -> BoardView {
             state.supply,
             if state.supply == 1 { "" } else { "s" }
         ),
-        "R red, O orange, · free; tiles are cells of the grid".to_string(),
+        "R red, O orange, · a free point of a tile; blank: open table".to_string(),
     ];
     if state.second_action {
         view.notes

@@ -107,17 +107,15 @@ fn board_for(game: &Stratego, state: &StrategoState, audience: Audience) -> Boar
         game.player_name(Player(1)),
         state.pieces_on_board(Player(1))
     )];
-    if matches!(audience, Audience::Public) {
-        // The tray is public (S5.7); a seat has it in its view, a
-        // spectator nowhere else.
-        board.notes.push(format!(
-            "tray: {} {} | {} {}",
-            game.player_name(Player(0)),
-            rules.tray_text(state.tray(Player(0))),
-            game.player_name(Player(1)),
-            rules.tray_text(state.tray(Player(1)))
-        ));
-    }
+    // The tray of removed pieces is public (S5.7): every board shows it
+    // (the full-screen terminal has no other place for it).
+    board.notes.push(format!(
+        "tray: {} {} | {} {}",
+        game.player_name(Player(0)),
+        rules.tray_text(state.tray(Player(0))),
+        game.player_name(Player(1)),
+        rules.tray_text(state.tray(Player(1)))
+    ));
     board
 }
 

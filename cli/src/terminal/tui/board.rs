@@ -24,6 +24,8 @@ pub(crate) struct Highlights {
     pub cursor: Option<(usize, usize)>,
     /// An area being set up (a dark background).
     pub area: Vec<(usize, usize)>,
+    /// The players' colours (see [`super::palette`]); `None`: by side.
+    pub palette: Option<[Color; 4]>,
 }
 
 /// The characters of the longest of `texts` (0 if none).
@@ -31,17 +33,92 @@ fn widest<'a>(texts: impl IntoIterator<Item = &'a String>) -> usize {
     texts.into_iter().fold(0, |w, t| w.max(t.chars().count()))
 }
 
+/// Where a board was drawn, for the mouse and the tests: the first cell's
+/// top-left corner, and each cell's width and height in characters.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BoardGeometry {
+    /// The column of the first cell's left edge.
+    pub x0: u16,
+    /// The row of the first cell's top edge.
+    pub y0: u16,
+    /// A cell's width.
+    pub w: u16,
+    /// A cell's height (1, or more on a large terminal).
+    pub h: u16,
+}
+
+impl BoardGeometry {
+    /// The screen position of the middle of cell `(row, col)`: where its
+    /// text is.
+    #[cfg(test)]
+    pub fn middle(&self, (row, col): (usize, usize)) -> (u16, u16) {
+        (
+            self.x0 + col as u16 * self.w + self.w / 2,
+            self.y0 + row as u16 * self.h + self.h / 2,
+        )
+    }
+
+    /// The screen position of the left end of cell `(row, col)`'s text line.
+    #[cfg(test)]
+    pub fn left(&self, (row, col): (usize, usize)) -> (u16, u16) {
+        (
+            self.x0 + col as u16 * self.w,
+            self.y0 + row as u16 * self.h + self.h / 2,
+        )
+    }
+
+    /// The cell at a screen position, if it is on the board's grid (which
+    /// may be past its last row or column: the caller checks).
+    pub fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
+        if x < self.x0 || y < self.y0 || self.w == 0 || self.h == 0 {
+            return None;
+        }
+        Some((
+            ((y - self.y0) / self.h) as usize,
+            ((x - self.x0) / self.w) as usize,
+        ))
+    }
+}
+
+/// The widest a cell grows beyond its text on a large terminal.
+const MAX_EXTRA_WIDTH: usize = 6;
+
 /// Draws a board in `inner` with its labels and then the `extra` lines;
-/// returns where its first cell is and the cells' width (for the mouse).
+/// returns where its cells are (for the mouse). The cells grow with the
+/// room there is: wider, and two lines high when the board and the lines
+/// under it still fit, so a large terminal shows a large board.
 pub(crate) fn draw_board_view(
     frame: &mut Frame<'_>,
     inner: Rect,
     board: &BoardView,
     highlights: &Highlights,
     extra: Vec<Line<'static>>,
-) -> (u16, u16, u16) {
-    let width = widest(board.cells.iter().map(|c| &c.text)).max(1) + 2;
+) -> BoardGeometry {
+    let base = widest(board.cells.iter().map(|c| &c.text)).max(1) + 2;
+    let palette = highlights.palette.unwrap_or(SIDE_COLOURS);
+    // A board with gaps (Quinque's tiles on an open table) draws its
+    // squares as tiles: filled, so that where a tile lies can be seen.
+    let tiles = board.cells.iter().any(|c| c.kind == CellKind::Gap);
     let label_width = widest(&board.row_labels);
+    let cols = board.cols.max(1);
+    let room = (inner.width as usize).saturating_sub(2 * (label_width + 1));
+    let width = (room / cols).clamp(base, base + MAX_EXTRA_WIDTH);
+    // The lines under the grid, wrapped to the area's width.
+    let under: usize = extra
+        .iter()
+        .map(|l| l.width().max(1).div_ceil((inner.width as usize).max(1)))
+        .sum();
+    let labels =
+        usize::from(!board.labels_above().is_empty()) + usize::from(!board.col_labels.is_empty());
+    let height = if width >= base + 2 && board.rows * 2 + labels + under <= inner.height as usize {
+        2
+    } else {
+        1
+    };
+    // Short of room, the labels below go (those above stay) so that the
+    // lines under the board are not cut.
+    let labels_below = !board.col_labels.is_empty()
+        && board.rows * height + labels + under <= inner.height as usize;
     let mut lines = Vec::new();
     let col_line = |labels: &[String]| {
         let mut s = " ".repeat(label_width + 1);
@@ -50,15 +127,26 @@ pub(crate) fn draw_board_view(
         }
         Line::from(s).style(Style::default().fg(Color::Gray))
     };
-    if !board.col_labels.is_empty() {
-        lines.push(col_line(&board.col_labels));
+    if !board.labels_above().is_empty() {
+        lines.push(col_line(board.labels_above()));
     }
     for r in 0..board.rows {
         let label = board.row_labels.get(r).cloned().unwrap_or_default();
-        let mut spans = vec![Span::styled(
-            format!("{label:>label_width$} "),
-            Style::default().fg(Color::Gray),
-        )];
+        // The cell's text on its middle line; the other lines of a tall
+        // cell carry its background only.
+        let mut rows: Vec<Vec<Span>> = (0..height)
+            .map(|line| {
+                let text = if line == height / 2 {
+                    label.as_str()
+                } else {
+                    ""
+                };
+                vec![Span::styled(
+                    format!("{text:>label_width$} "),
+                    Style::default().fg(Color::Gray),
+                )]
+            })
+            .collect();
         for c in 0..board.cols {
             let cell = board.cell(r, c).expect("cells of the board");
             let at = (r, c);
@@ -72,10 +160,13 @@ pub(crate) fn draw_board_view(
                 CellKind::Square => {
                     if let Some(o) = cell.owner {
                         style = style
-                            .fg(SIDE_COLOURS[o.index() % 4])
+                            .fg(palette[o.index() % palette.len()])
                             .add_modifier(Modifier::BOLD);
                     } else {
-                        style = style.fg(Color::DarkGray);
+                        style = style.fg(Color::Gray);
+                    }
+                    if tiles {
+                        style = style.bg(Color::Indexed(239));
                     }
                     if cell.text.is_empty() {
                         "·".to_string()
@@ -105,15 +196,35 @@ pub(crate) fn draw_board_view(
             if highlights.cursor == Some(at) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            spans.push(Span::styled(format!("{text:^width$}"), style));
+            for (line, spans) in rows.iter_mut().enumerate() {
+                let shown = if line == height / 2 {
+                    text.as_str()
+                } else {
+                    ""
+                };
+                // The blank lines of a tall cell: no underline or italics.
+                let style = if line == height / 2 {
+                    style
+                } else {
+                    style.remove_modifier(Modifier::UNDERLINED | Modifier::ITALIC)
+                };
+                spans.push(Span::styled(format!("{shown:^width$}"), style));
+            }
         }
-        spans.push(Span::styled(
-            format!(" {label}"),
-            Style::default().fg(Color::Gray),
-        ));
-        lines.push(Line::from(spans));
+        for (line, mut spans) in rows.into_iter().enumerate() {
+            let text = if line == height / 2 {
+                label.as_str()
+            } else {
+                ""
+            };
+            spans.push(Span::styled(
+                format!(" {text}"),
+                Style::default().fg(Color::Gray),
+            ));
+            lines.push(Line::from(spans));
+        }
     }
-    if !board.col_labels.is_empty() {
+    if labels_below {
         lines.push(col_line(&board.col_labels));
     }
     // The grid is never wrapped (the mouse finds cells by position); the
@@ -123,10 +234,11 @@ pub(crate) fn draw_board_view(
         Layout::vertical([Constraint::Length(grid_height), Constraint::Min(0)]).areas(inner);
     frame.render_widget(Paragraph::new(lines), grid);
     frame.render_widget(Paragraph::new(extra).wrap(Wrap { trim: false }), below);
-    let top = u16::from(!board.col_labels.is_empty());
-    (
-        inner.x + label_width as u16 + 1,
-        inner.y + top,
-        width as u16,
-    )
+    let top = u16::from(!board.labels_above().is_empty());
+    BoardGeometry {
+        x0: inner.x + label_width as u16 + 1,
+        y0: inner.y + top,
+        w: width as u16,
+        h: height as u16,
+    }
 }

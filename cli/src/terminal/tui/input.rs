@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// The keys, shown in the help panel.
 pub(super) const HELP: &[&str] = &[
     "arrows  move the cursor",
-    "Enter   pick a piece, then target",
+    "Enter   pick a piece, its target",
     "Esc     drop the selection",
     "Tab     board / typing line",
     "type    a move or a command:",
@@ -181,8 +181,12 @@ impl App {
             return;
         }
         if self.animation.take().is_some() {
-            // Any key skips the rest of a move shown step by step.
-            return;
+            // Any key skips the rest of a move shown step by step; a
+            // character typed is kept (typed ahead), other keys only skip.
+            let typed = matches!(key.code, KeyCode::Char(c) if c != ' ') && !ctrl;
+            if !typed {
+                return;
+            }
         }
         if let (Some(panel), Screen::Play) = (&mut self.help, &self.screen) {
             if !panel.key(key) {
@@ -272,6 +276,18 @@ impl App {
             return;
         }
         if self.thinking.is_some() {
+            // Typed ahead while an agent thinks: the line takes the keys,
+            // and a line entered runs once the agent has moved.
+            match key.code {
+                KeyCode::Enter if !self.line.value().is_empty() => {
+                    self.typed_ahead = Some(self.line.take());
+                }
+                KeyCode::Char(_) | KeyCode::Backspace | KeyCode::Left | KeyCode::Right => {
+                    self.focus = Focus::Line;
+                    self.line.key(key);
+                }
+                _ => {}
+            }
             return;
         }
         if key.code == KeyCode::Tab {
@@ -329,13 +345,9 @@ impl App {
         {
             return;
         }
-        let Some((x0, y0, width)) = self.board_at.get() else {
+        let Some(at) = self.board_at.get().and_then(|g| g.cell_at(m.column, m.row)) else {
             return;
         };
-        if m.column < x0 || m.row < y0 || width == 0 {
-            return;
-        }
-        let at = ((m.row - y0) as usize, ((m.column - x0) / width) as usize);
         if let Some(b) = self.board() {
             if at.0 < b.board.rows && at.1 < b.board.cols {
                 self.cursor = at;

@@ -55,7 +55,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 pub(crate) use animation::Animation;
-pub(crate) use board::{draw_board_view, Highlights};
+pub(crate) use board::{draw_board_view, BoardGeometry, Highlights};
 use input::HELP;
 pub(crate) use line_input::LineInput;
 pub(crate) use move_list::draw_move_list;
@@ -69,9 +69,39 @@ pub fn terminal_is_interactive() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
-/// The colours of the sides, by player index.
+/// The colours of the sides, by player index, for players whose names
+/// are no colour (Hus's south and north).
 pub(super) const SIDE_COLOURS: [Color; 4] =
     [Color::Red, Color::LightBlue, Color::Green, Color::Yellow];
+
+/// The colour of a player named `name`: its own when the name is a colour
+/// (Quinque's orange is drawn orange, Stratego's blue blue), else the
+/// side's by `index`.
+pub(crate) fn side_colour(name: &str, index: usize) -> Color {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "red" => Color::Red,
+        "blue" => Color::LightBlue,
+        "orange" => Color::Indexed(208),
+        "green" => Color::Green,
+        "yellow" => Color::Yellow,
+        "purple" | "violet" => Color::Magenta,
+        "white" => Color::White,
+        "black" | "grey" | "gray" => Color::Gray,
+        _ => SIDE_COLOURS[index % SIDE_COLOURS.len()],
+    }
+}
+
+/// The colours of a game's players, by player index (see [`side_colour`]).
+pub(crate) fn palette(session: &dyn plateau::DynSession) -> [Color; 4] {
+    std::array::from_fn(|i| {
+        let name = if i < session.num_players() {
+            session.player_name(plateau::Player(i as u8))
+        } else {
+            String::new()
+        };
+        side_colour(&name, i)
+    })
+}
 
 /// Where the typed keys go.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -114,6 +144,9 @@ pub(super) struct App {
     line: LineInput,
     messages: Vec<String>,
     thinking: Option<Thinking>,
+    /// A line entered (Enter) while an agent was thinking: run once it has
+    /// moved, so that nothing typed ahead is lost.
+    typed_ahead: Option<String>,
     /// The record file written since the last move, if any.
     saved: Option<PathBuf>,
     /// The game over screen was reached (and --save written).
@@ -121,7 +154,7 @@ pub(super) struct App {
     quit: bool,
     /// Where the board's first cell was drawn and the cells' width, for
     /// the mouse.
-    board_at: std::cell::Cell<Option<(u16, u16, u16)>>,
+    board_at: std::cell::Cell<Option<BoardGeometry>>,
     /// The placement being arranged by the person to move, if their next
     /// move is one.
     editor: Option<Editor>,
@@ -145,6 +178,7 @@ impl App {
             line: LineInput::default(),
             messages: Vec::new(),
             thinking: None,
+            typed_ahead: None,
             saved: None,
             finished: false,
             quit: false,

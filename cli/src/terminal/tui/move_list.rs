@@ -1,6 +1,5 @@
 //! The side panel: the moves played, one a line.
 
-use super::*;
 use plateau::matches::MoveEntry;
 use plateau::Player;
 use ratatui::layout::Rect;
@@ -17,6 +16,7 @@ pub(crate) fn draw_move_list(
     area: Rect,
     moves: &[MoveEntry],
     name: &dyn Fn(Player) -> String,
+    palette: [ratatui::style::Color; 4],
 ) {
     let lines: Vec<Line> = moves
         .iter()
@@ -27,7 +27,7 @@ pub(crate) fn draw_move_list(
                 Span::raw(format!("{:>3}. ", i + 1)),
                 Span::styled(
                     name(m.mover),
-                    Style::default().fg(SIDE_COLOURS[m.mover.index() % 4]),
+                    Style::default().fg(palette[m.mover.index() % palette.len()]),
                 ),
                 Span::raw(format!(" {text}")),
             ])

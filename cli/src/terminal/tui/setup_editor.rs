@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 /// The keys of the setup editor, shown in the help panel.
 pub(super) const SETUP_HELP: &[&str] = &[
     "arrows  move in your home area",
-    "SYMBOL  put that piece (X 9 B F..)",
+    "X 9..B  put that piece there",
     "Del .   take the piece back",
     "Enter   pick two squares: swap",
     "Ctrl-F  fill the rest at random",

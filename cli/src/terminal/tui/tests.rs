@@ -108,19 +108,15 @@ fn hus_pits_are_coloured_by_side_and_the_last_move_is_shaded() {
     let (r, c) = b.board.locate("a1", Some(Player(0))).unwrap();
     assert_eq!(r, 3, "South's row a is at the bottom");
     // Find the drawn cell of a1 by the mouse geometry.
-    let (x0, y0, w) = app.board_at.get().unwrap();
-    let cell = &buffer[(x0 + c as u16 * w + w / 2, y0 + r as u16)];
+    let g = app.board_at.get().unwrap();
+    let cell = &buffer[g.middle((r, c))];
     assert_eq!(cell.fg, Color::Red);
     type_line(&mut app, "a1");
     let b = app.board().unwrap();
     assert!(!b.last_move.is_empty(), "the last move has squares");
-    let (x0, y0, w) = app.board_at.get().unwrap();
+    let g = app.board_at.get().unwrap();
     let (_, buffer) = screen(&app);
-    let (r, c) = b.last_move[0];
-    assert_eq!(
-        buffer[(x0 + c as u16 * w, y0 + r as u16)].bg,
-        Color::Indexed(238)
-    );
+    assert_eq!(buffer[g.left(b.last_move[0])].bg, Color::Indexed(238));
 }
 
 #[test]
@@ -140,12 +136,8 @@ fn cursor_selection_plays_a_stratego_step_and_shows_targets() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.selected, Some(cells[0]));
     let (_, buffer) = screen(&app);
-    let (x0, y0, w) = app.board_at.get().unwrap();
-    let t = cells[1];
-    assert_eq!(
-        buffer[(x0 + t.1 as u16 * w, y0 + t.0 as u16)].bg,
-        Color::Green
-    );
+    let g = app.board_at.get().unwrap();
+    assert_eq!(buffer[g.left(cells[1])].bg, Color::Green);
     app.cursor = cells[1];
     press(&mut app, KeyCode::Enter);
     assert_eq!(last_listed(&app).as_deref(), Some(mv.as_str()));
@@ -153,11 +145,11 @@ fn cursor_selection_plays_a_stratego_step_and_shows_targets() {
 
 /// A mouse event of `kind` on the middle of the drawn board cell `at`.
 fn click_on(app: &App, at: (usize, usize), kind: MouseEventKind) -> MouseEvent {
-    let (x0, y0, w) = app.board_at.get().expect("the board was drawn");
+    let (column, row) = app.board_at.get().expect("the board was drawn").middle(at);
     MouseEvent {
         kind,
-        column: x0 + at.1 as u16 * w + w / 2,
-        row: y0 + at.0 as u16,
+        column,
+        row,
         modifiers: KeyModifiers::NONE,
     }
 }
@@ -190,9 +182,9 @@ fn a_click_selects_a_piece_and_a_click_on_its_target_plays_it() {
     assert_eq!(app.selected, Some(from));
     assert_eq!(app.cursor, from);
     let (_, buffer) = screen(&app);
-    let (x0, y0, w) = app.board_at.get().unwrap();
+    let g = app.board_at.get().unwrap();
     assert_eq!(
-        buffer[(x0 + to.1 as u16 * w, y0 + to.0 as u16)].bg,
+        buffer[g.left(to)].bg,
         Color::Green,
         "the target is highlighted"
     );
@@ -272,13 +264,10 @@ fn ctrl(app: &mut App, c: char) {
 
 /// The symbols drawn in the cells of `cells` (trimmed).
 fn drawn(app: &App, buffer: &ratatui::buffer::Buffer, at: (usize, usize)) -> String {
-    let (x0, y0, w) = app.board_at.get().unwrap();
-    (0..w)
-        .map(|dx| {
-            buffer[(x0 + at.1 as u16 * w + dx, y0 + at.0 as u16)]
-                .symbol()
-                .to_string()
-        })
+    let g = app.board_at.get().unwrap();
+    let (x, y) = g.left(at);
+    (0..g.w)
+        .map(|dx| buffer[(x + dx, y)].symbol().to_string())
         .collect::<String>()
         .trim()
         .to_string()
@@ -305,14 +294,7 @@ fn the_setup_editor_places_swaps_fills_and_confirms_on_the_board() {
     assert_eq!(drawn(&app, &buffer, a4), "F");
     assert_eq!(drawn(&app, &buffer, b4), "9");
     assert!(text.contains("Tray (38 left)"), "{text}");
-    assert_eq!(
-        buffer[(
-            app.board_at.get().unwrap().0,
-            app.board_at.get().unwrap().1 + a4.0 as u16
-        )]
-            .fg,
-        Color::Red
-    );
+    assert_eq!(buffer[app.board_at.get().unwrap().left(a4)].fg, Color::Red);
     // A second flag is not in the tray.
     press(&mut app, KeyCode::Char('F'));
     assert!(
@@ -425,12 +407,23 @@ fn a_sowing_is_shown_step_by_step_and_a_key_skips_it() {
     assert!(a.tick(t0));
     assert_eq!(a.shown, 1);
     assert!(!a.tick(t0 + FRAME_TIME * 2));
-    // Any key skips; the key does nothing else.
+    // Any key skips; Esc does nothing else, a character typed is kept
+    // (typing ahead is never lost).
     let moves = app.session().num_moves();
+    press(&mut app, KeyCode::Esc);
+    assert!(app.animation.is_none());
+    assert_eq!(app.line.value(), "", "Esc only skips");
+    assert_eq!(app.session().num_moves(), moves);
+    app.animation = Some(Animation {
+        frames: vec![BoardView::new(1, 1); 3],
+        shown: 0,
+        next_at: Instant::now(),
+    });
     press(&mut app, KeyCode::Char('x'));
     assert!(app.animation.is_none());
-    assert_eq!(app.line.value(), "", "the skipping key is not typed");
+    assert_eq!(app.line.value(), "x", "the character is typed");
     assert_eq!(app.session().num_moves(), moves);
+    app.line.clear();
     let (text, _) = screen(&app);
     assert!(!text.contains("any key skips"), "{text}");
 }
@@ -531,9 +524,9 @@ fn the_board_widget_draws_marks_areas_and_highlights() {
             ))
         })
         .unwrap();
-    let (x0, y0, w) = at.unwrap();
+    let g = at.unwrap();
     let buffer = terminal.backend().buffer();
-    let cell = |r: u16, c: u16| &buffer[(x0 + c * w + w / 2, y0 + r)];
+    let cell = |r: usize, c: usize| &buffer[g.middle((r, c))];
     assert_eq!(cell(0, 0).symbol(), "R");
     assert!(cell(0, 0).modifier.contains(Modifier::ITALIC), "marked");
     assert!(!cell(0, 1).modifier.contains(Modifier::ITALIC));
@@ -545,8 +538,33 @@ fn the_board_widget_draws_marks_areas_and_highlights() {
     );
     assert_eq!(cell(1, 2).bg, Color::Green, "a target");
     assert_eq!(cell(0, 2).bg, Color::Reset);
-    let text: String = (0..30).map(|x| buffer[(x, y0 + 2)].symbol()).collect();
+    // The note follows the grid's last line.
+    let y = g.y0 + 2 * g.h;
+    let text: String = (0..30).map(|x| buffer[(x, y)].symbol()).collect();
     assert!(text.starts_with("a note"), "{text}");
+}
+
+#[test]
+fn a_larger_terminal_shows_a_larger_board() {
+    // Hus at 80 × 24 and at 120 × 40: the cells are wider and taller, and
+    // a click on the middle of a drawn cell still finds it.
+    let mut app = App::new(table("hus", ["human", "human"], 5), None);
+    let _ = screen_of(&app, 80, 24);
+    let small = app.board_at.get().unwrap();
+    let _ = screen_of(&app, 120, 40);
+    let large = app.board_at.get().unwrap();
+    assert!(large.w > small.w, "{small:?} {large:?}");
+    assert!(large.h > small.h, "{small:?} {large:?}");
+    let a1 = app
+        .board()
+        .unwrap()
+        .board
+        .locate("a1", Some(Player(0)))
+        .unwrap();
+    let (x, y) = large.middle(a1);
+    assert_eq!(large.cell_at(x, y), Some(a1));
+    click(&mut app, a1);
+    assert_eq!(app.cursor, a1);
 }
 
 #[test]
@@ -669,4 +687,189 @@ fn agents_think_in_the_background_and_hints_move_the_cursor() {
         "{:?}",
         app.messages
     );
+}
+
+#[test]
+fn the_cursor_starts_on_something_the_mover_can_play() {
+    fn on_an_origin(app: &App) -> bool {
+        let board = app.board().unwrap();
+        app.legal_cells(&board.board)
+            .iter()
+            .any(|(_, cells)| cells.first() == Some(&app.cursor))
+    }
+    // The first seat's own pit, not the opponent's row at the top left.
+    for game in ["hus", "oware", "quinque"] {
+        let app = App::new(table(game, ["human", "random"], 3), None);
+        assert!(on_an_origin(&app), "{game}: cursor {:?}", app.cursor);
+    }
+    // Stratego: after the setups, on a piece of one's own that can move.
+    let mut app = App::new(table("stratego", ["human", "random"], 5), None);
+    type_line(&mut app, "random");
+    app.start_agent();
+    app.poll_thinking(true);
+    assert_eq!(app.session().num_moves(), 2, "{:?}", app.messages);
+    assert!(on_an_origin(&app), "stratego: cursor {:?}", app.cursor);
+    // The second seat, after the agent's first move.
+    let mut app = App::new(table("hus", ["random", "human"], 3), None);
+    app.start_agent();
+    app.poll_thinking(true);
+    assert_eq!(app.session().num_moves(), 1, "{:?}", app.messages);
+    assert!(on_an_origin(&app), "hus north: cursor {:?}", app.cursor);
+}
+
+#[test]
+fn mancala_pits_are_labelled_as_the_notation_names_them() {
+    // Hus (H1.2): the mover's pits 1-8 from its left below; the opponent's
+    // row above runs 8-1. The move box takes `a5`: row a, fifth pit.
+    let app = App::new(table("hus", ["human", "random"], 3), None);
+    let (text, _) = screen(&app);
+    // Spaces collapsed: the cells' width grows with the terminal.
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let above = lines.iter().position(|l| l.contains("8 7 6 5 4 3 2 1"));
+    let below = lines.iter().position(|l| l.contains("1 2 3 4 5 6 7 8"));
+    assert!(
+        matches!((above, below), (Some(a), Some(b)) if a < b),
+        "{text}"
+    );
+    // Oware (O1.2): houses A-F of South below, a-f of North above from
+    // South's right.
+    let app = App::new(table("oware", ["human", "random"], 3), None);
+    let (text, _) = screen(&app);
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("f e d c b a"), "{text}");
+    assert!(text.contains("A B C D E F"), "{text}");
+}
+
+#[test]
+fn keys_typed_while_the_agent_thinks_are_kept_and_run_after_its_move() {
+    // North is the person; South's agent moves first. `random` typed and
+    // entered while it thinks is played once it has moved, not dropped.
+    let mut app = App::new(table("hus", ["random", "human"], 3), None);
+    app.start_agent();
+    assert!(app.thinking.is_some(), "the agent thinks");
+    for c in "random".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.session().num_moves(),
+        0,
+        "nothing runs before the agent's move"
+    );
+    app.poll_thinking(true);
+    assert_eq!(app.session().num_moves(), 2, "{:?}", app.messages);
+    assert!(app.typed_ahead.is_none());
+}
+
+#[test]
+fn quinque_end_typed_quickly_after_a_mark_is_played() {
+    let mut app = App::new(table("quinque", ["human", "random"], 1), None);
+    type_line(&mut app, "random");
+    assert_eq!(app.session().num_moves(), 1, "{:?}", app.messages);
+    for c in "end".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    assert_eq!(
+        app.line.value(),
+        "end",
+        "{:?} {:?}",
+        app.focus,
+        app.messages
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.session().num_moves(), 2, "{:?}", app.messages);
+}
+
+#[test]
+fn colours_follow_the_players_names_and_quinque_tiles_are_filled() {
+    // Quinque's second player is orange: drawn orange, not blue.
+    let app = App::new(table("quinque", ["human", "random"], 1), None);
+    let colours = palette(app.session());
+    assert_eq!(colours[0], Color::Red);
+    assert_eq!(colours[1], Color::Indexed(208), "orange");
+    // Stratego's blue is blue; Hus's south and north take the sides' colours.
+    let app = App::new(table("stratego", ["human", "random"], 1), None);
+    assert_eq!(palette(app.session())[1], Color::LightBlue);
+    let app = App::new(table("hus", ["human", "random"], 1), None);
+    assert_eq!(palette(app.session())[..2], SIDE_COLOURS[..2]);
+
+    // A mark of each side: the parachutes in their players' colours, the
+    // points of a tile filled, the open table around not.
+    let mut app = App::new(table("quinque", ["human", "random"], 1), None);
+    type_line(&mut app, "random");
+    type_line(&mut app, "end");
+    while app.human_to_move().is_none() && matches!(app.session().status(), Status::ToMove(_)) {
+        app.start_agent();
+        app.poll_thinking(true);
+    }
+    let (_, buffer) = screen(&app);
+    let board = app.board().unwrap().board;
+    let find = |text: &str| {
+        (0..board.rows)
+            .flat_map(|r| (0..board.cols).map(move |c| (r, c)))
+            .find(|&(r, c)| board.cell(r, c).is_some_and(|cell| cell.text == text))
+    };
+    let g = app.board_at.get().unwrap();
+    let at = |cell: (usize, usize)| &buffer[g.middle(cell)];
+    assert_eq!(at(find("R").expect("red's mark")).fg, Color::Red);
+    if let Some(o) = find("O") {
+        assert_eq!(at(o).fg, Color::Indexed(208));
+    }
+    let free = find("·").expect("a free point of a tile");
+    assert_eq!(at(free).bg, Color::Indexed(239), "a tile is filled");
+    let open = (0..board.rows)
+        .flat_map(|r| (0..board.cols).map(move |c| (r, c)))
+        .find(|&(r, c)| {
+            board
+                .cell(r, c)
+                .is_some_and(|cell| cell.kind == plateau::board::CellKind::Gap)
+                && app.cursor != (r, c)
+        })
+        .expect("open table around the tiles");
+    assert_eq!(at(open).bg, Color::Reset, "the open table is not");
+}
+
+#[test]
+fn nothing_is_cut_at_80_by_24() {
+    // Every key's help line whole, and every line under the board (notes,
+    // the setup's tray and the pieces' names) shown in full, wrapped.
+    let whole = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let check = |app: &App, help: &[&str], what: &str| {
+        let (text, _) = screen_of(app, 80, 24);
+        for line in help {
+            assert!(
+                text.contains(line),
+                "{what}: the key line '{line}' is cut:\n{text}"
+            );
+        }
+        let board = app.board().unwrap().board;
+        let mut under: Vec<String> = match app.active_editor() {
+            Some(editor) => editor.tray_lines(1000),
+            None => board.notes.clone(),
+        };
+        under.retain(|l| !l.is_empty());
+        // The board panel's inside: between the first two bars of a line.
+        let panel: Vec<&str> = text.lines().filter_map(|l| l.split('│').nth(1)).collect();
+        let shown = whole(&panel.join(" "));
+        for line in under {
+            // Wrapped at spaces: compare words.
+            assert!(
+                shown.contains(&whole(&line)),
+                "{what}: '{line}' is cut:\n{text}"
+            );
+        }
+    };
+    for game in ["hus", "oware", "quinque"] {
+        let app = App::new(table(game, ["human", "random"], 3), None);
+        check(&app, HELP, game);
+    }
+    let mut app = App::new(table("stratego", ["human", "random"], 5), None);
+    check(&app, SETUP_HELP, "stratego setup");
+    type_line(&mut app, "random");
+    app.start_agent();
+    app.poll_thinking(true);
+    check(&app, HELP, "stratego");
 }

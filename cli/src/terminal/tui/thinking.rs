@@ -127,6 +127,11 @@ impl App {
                 self.after_move(None);
                 let thought = crate::agents::describe_choice(&shown);
                 self.say(format!("  ({}: {thought})", thinking.label));
+                if let Some(line) = self.typed_ahead.take() {
+                    if self.human_to_move().is_some() {
+                        self.command(&line);
+                    }
+                }
             }
             Answer::Hint(choice) => {
                 match choice {

@@ -35,6 +35,9 @@ impl App {
                     if self.table.is_human(p) {
                         self.table.shown_to = Some(p);
                         self.prompt_for_free_form();
+                        if self.active_editor().is_none() {
+                            self.cursor_to_playable();
+                        }
                     }
                     self.screen = Screen::Play;
                 }
@@ -119,6 +122,31 @@ impl App {
             board: info.board,
             last_move: info.last_move,
         })
+    }
+
+    /// Puts the cursor on a cell the person to move can play from (a piece
+    /// or pit that starts a legal move), the one nearest to where it is,
+    /// unless it is on one already: a newcomer's first Enter picks
+    /// something of their own, not the opponent's side.
+    pub(super) fn cursor_to_playable(&mut self) {
+        let Some(seat_board) = self.board() else {
+            return;
+        };
+        let origins: Vec<(usize, usize)> = self
+            .legal_cells(&seat_board.board)
+            .iter()
+            .filter_map(|(_, cells)| cells.first().copied())
+            .collect();
+        if origins.is_empty() || origins.contains(&self.cursor) {
+            return;
+        }
+        let (r, c) = self.cursor;
+        if let Some(nearest) = origins
+            .iter()
+            .min_by_key(|(or, oc)| or.abs_diff(r) + oc.abs_diff(c))
+        {
+            self.cursor = *nearest;
+        }
     }
 
     /// The legal moves with the cells they touch, for the player to move.

@@ -24,7 +24,7 @@ impl App {
                     Line::from(""),
                     Line::from(format!("Pass the terminal to {name}.")).style(
                         Style::default()
-                            .fg(SIDE_COLOURS[p.index() % 4])
+                            .fg(palette(self.session())[p.index() % 4])
                             .add_modifier(Modifier::BOLD),
                     ),
                     Line::from(""),
@@ -41,28 +41,39 @@ impl App {
     }
 
     pub(super) fn draw_game(&self, frame: &mut Frame<'_>, area: Rect) {
-        // On a short terminal the messages give the board two lines.
-        let message_lines = if area.height < 30 { 4 } else { 6 };
+        // On a short terminal the messages give the board two lines, and
+        // the game's line and the status share one.
+        let short = area.height < 30;
+        let message_lines = if short { 4 } else { 6 };
         let [head, status, main, messages, input] = Layout::vertical([
             Constraint::Length(1),
-            Constraint::Length(1),
+            Constraint::Length(u16::from(!short)),
             Constraint::Min(6),
             Constraint::Length(message_lines),
             Constraint::Length(1),
         ])
         .areas(area);
         let game = self.table.m.game();
-        frame.render_widget(
-            Paragraph::new(format!(
-                "{} ({}): {}",
-                game.name(),
-                game.variant(),
-                self.table.seats_line()
-            ))
-            .style(Style::default().add_modifier(Modifier::BOLD)),
-            head,
+        let title = format!(
+            "{} ({}): {}",
+            game.name(),
+            game.variant(),
+            self.table.seats_line()
         );
-        frame.render_widget(Paragraph::new(self.status_text()), status);
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        if short {
+            frame.render_widget(
+                Paragraph::new(Line::from(vec![
+                    Span::styled(title, bold),
+                    Span::raw(" · "),
+                    Span::raw(self.status_text()),
+                ])),
+                head,
+            );
+        } else {
+            frame.render_widget(Paragraph::new(title).style(bold), head);
+            frame.render_widget(Paragraph::new(self.status_text()), status);
+        }
         let [board_area, moves_area, help_area] = main_areas(main, HELP.len());
         self.draw_board(frame, board_area);
         self.draw_moves(frame, moves_area);
@@ -152,7 +163,13 @@ impl App {
 
     pub(super) fn draw_moves(&self, frame: &mut Frame<'_>, area: Rect) {
         let moves = self.table.m.moves_as(eyes(self.viewer()));
-        draw_move_list(frame, area, &moves, &|p| self.table.name(p));
+        draw_move_list(
+            frame,
+            area,
+            &moves,
+            &|p| self.table.name(p),
+            palette(self.session()),
+        );
     }
 
     pub(super) fn draw_board(&self, frame: &mut Frame<'_>, area: Rect) {
@@ -169,7 +186,11 @@ impl App {
             ))
             .style(Style::default().fg(Color::Yellow))];
             extra.extend(board.notes.iter().map(|n| Line::from(n.clone())));
-            let geometry = draw_board_view(frame, inner, board, &Highlights::default(), extra);
+            let highlights = Highlights {
+                palette: Some(palette(self.session())),
+                ..Highlights::default()
+            };
+            let geometry = draw_board_view(frame, inner, board, &highlights, extra);
             self.board_at.set(Some(geometry));
             return;
         }
@@ -185,6 +206,7 @@ impl App {
             last_move: seat_board.last_move,
             cursor: board_focus.then_some(self.cursor),
             selected: self.selected,
+            palette: Some(palette(self.session())),
             ..Highlights::default()
         };
         let mut extra: Vec<Line> = Vec::new();
@@ -195,7 +217,7 @@ impl App {
                 highlights.last_move.clear();
                 extra.extend(
                     editor
-                        .tray_lines()
+                        .tray_lines(inner.width as usize)
                         .into_iter()
                         .map(|l| Line::from(l).style(Style::default().fg(Color::Yellow))),
                 );
@@ -221,7 +243,12 @@ impl App {
                 }
             }
         }
-        extra.extend(board.notes.iter().map(|n| Line::from(n.clone())));
+        // The notes tell of the position (pieces on the board, the tray of
+        // removed pieces): while a setup is being arranged the editor's own
+        // lines say what is placed and what is left instead.
+        if self.active_editor().is_none() {
+            extra.extend(board.notes.iter().map(|n| Line::from(n.clone())));
+        }
         let geometry = draw_board_view(frame, inner, &board, &highlights, extra);
         self.board_at.set(Some(geometry));
     }
