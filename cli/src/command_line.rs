@@ -48,6 +48,8 @@ pub enum Command {
     /// Play a game in the terminal: you against the game's strongest agent
     /// (`ai`), or two people at one keyboard with `--p2 human`.
     Play(terminal::play::PlayArgs),
+    /// Analyse a recorded game move by move: values, best moves, blunders.
+    Analyse(commands::analyse::AnalyseArgs),
     /// Time random games: games and moves per second.
     Bench(commands::bench::BenchArgs),
     /// Count the move sequences of each depth from a position.
@@ -78,6 +80,7 @@ pub fn dispatch(registry: &Registry, command: Command, io: &mut Io<'_>) -> CliRe
         Command::Apply(a) => commands::apply::run(registry, &a, io),
         Command::Show(a) => commands::show::run(registry, &a, io),
         Command::Play(a) => terminal::play::run(registry, &a, io),
+        Command::Analyse(a) => commands::analyse::run(registry, &a, io),
         Command::Bench(a) => commands::bench::run(registry, &a, io),
         Command::Perft(a) => commands::perft::run(registry, &a, io),
         Command::Replay(a) => terminal::replay::run(registry, &a, io),

@@ -433,3 +433,93 @@ fn serve_genmove_takes_any_spec_and_can_show_its_analysis() {
         .unwrap()
         .contains("'tme'"));
 }
+
+/// The `data-` attribute `name` of the element of `html` that carries
+/// `marker` (the first tag holding both).
+fn data_of(html: &str, marker: &str, name: &str) -> String {
+    let tag = html
+        .split('<')
+        .find(|t| t.contains(marker))
+        .unwrap_or_else(|| panic!("no tag with {marker}"));
+    let key = format!("{name}=\"");
+    let start = tag
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in <{tag}"))
+        + key.len();
+    tag[start..].split('"').next().unwrap().to_string()
+}
+
+/// A report page holds nothing from elsewhere: no script, no link or
+/// source outside the file.
+fn self_contained(html: &str) {
+    assert!(html.starts_with("<!DOCTYPE html>"), "{}", &html[..40]);
+    assert!(!html.contains("<script"), "a script");
+    for attr in ["src=", "href=", "@import", "url("] {
+        assert!(!html.contains(attr), "{attr} in the page");
+    }
+}
+
+#[test]
+fn report_pages_are_self_contained_and_hold_the_json_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = path(dir.path(), "arena.html");
+    let out = ok(&[
+        "arena", "hus", "--a", "greedy", "--b", "random", "-n", "12", "--seed", "3", "--json",
+        "--report", &page,
+    ]);
+    let results = json(&out);
+    let html = fs::read_to_string(&page).unwrap();
+    self_contained(&html);
+    for id in ["elo-chart", "score-chart", "length-chart"] {
+        assert!(html.contains(&format!("<svg id=\"{id}\"")), "{id}");
+    }
+    let summary = &results["summary"];
+    let a = data_of(&html, "data-side=\"A\"", "data-score");
+    assert_eq!(a, format!("{:.3}", summary["score"].as_f64().unwrap()));
+    assert_eq!(
+        data_of(&html, "data-side=\"A\"", "data-wins"),
+        summary["a"]["wins"].to_string()
+    );
+    // The running score ends at the final score; the histogram counts
+    // every game.
+    assert_eq!(data_of(&html, "id=\"score-chart\"", "data-final"), a);
+    let counted: u64 = html
+        .split("data-games=\"")
+        .skip(1)
+        .map(|t| t.split('"').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(counted, 12);
+
+    let page = path(dir.path(), "tournament.html");
+    let out = ok(&[
+        "tournament",
+        "hus",
+        "random",
+        "greedy",
+        "alphabeta:depth=2",
+        "-n",
+        "4",
+        "--seed",
+        "2",
+        "--json",
+        "--report",
+        &page,
+    ]);
+    let results = json(&out);
+    let html = fs::read_to_string(&page).unwrap();
+    self_contained(&html);
+    for rating in results["ladder"].as_array().unwrap() {
+        let agent = rating["agent"].as_str().unwrap();
+        let elo = data_of(&html, &format!("data-agent=\"{agent}\""), "data-elo");
+        let want = rating["elo"].as_f64().unwrap();
+        assert_eq!(elo.parse::<f64>().unwrap(), want, "{agent}");
+    }
+    // The cross table: each pair's points from both sides add up to its games.
+    let p01: f64 = data_of(&html, "data-row=\"0\" data-col=\"1\"", "data-points")
+        .parse()
+        .unwrap();
+    let p10: f64 = data_of(&html, "data-row=\"1\" data-col=\"0\"", "data-points")
+        .parse()
+        .unwrap();
+    assert_eq!(p01 + p10, 4.0);
+}

@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod analysis;
 pub mod board;
 pub mod conformance;
 pub mod demo;

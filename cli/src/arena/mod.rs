@@ -4,6 +4,7 @@
 //! combines the results of shards. `plateau tournament` ([`tournament`]):
 //! a round robin of several agents.
 
+pub mod html;
 pub mod tournament;
 
 use crate::common::error::{CliError, CliResult};
@@ -77,6 +78,11 @@ pub struct ArenaArgs {
     /// Also write the results as JSON to this file.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also write a report page here: one self-contained HTML file (no
+    /// network, no script) with the results, the Elo with its interval, the
+    /// score as the games went on, the games' lengths and endings.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
 }
 
 /// The subcommands of `plateau arena`.
@@ -156,6 +162,9 @@ pub fn run(registry: &Registry, args: &ArenaArgs, io: &mut Io<'_>) -> CliResult 
             text.push('\n');
         }
         record_file::write_text(path, &text)?;
+    }
+    if let Some(path) = &args.report {
+        record_file::write_text(path, &html::arena_page(&report, game.name()))?;
     }
     finish(&report, args.json, args.output.as_deref(), game.name(), io)
 }

@@ -17,6 +17,7 @@ use serde_json::json;
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     plateau tournament hus random greedy mcts:iters=500 alphabeta:depth=4 -n 20 --seed 1\n  \
+    plateau tournament oware random greedy ai:time=50ms -n 10 --report oware.html\n  \
     plateau tournament stratego --variant barrage random greedy pimc:time=200ms ismcts:time=200ms\n\n\
     Every pair plays -n games, sides alternating. The ladder is the Bradley-Terry model \
     (Elo units, mean 0) fitted by maximum likelihood to all games, draws as half points; \
@@ -45,6 +46,11 @@ pub struct TournamentArgs {
     /// Print the results as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write a report page here: one self-contained HTML file (no
+    /// network, no script) with the cross table, the ladder as a chart and
+    /// each pair's game lengths and endings.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<std::path::PathBuf>,
 }
 
 /// Plays the round robin and prints the ladder.
@@ -103,6 +109,17 @@ pub fn run(registry: &Registry, args: &TournamentArgs, io: &mut Io<'_>) -> CliRe
     }
     bar.finish_and_clear();
     let ladder = fit_ladder(specs.len(), &results).map_err(|e| CliError::failed(e.to_string()))?;
+    if let Some(path) = &args.report {
+        let title = format!(
+            "{} ({}): round robin of {} agents, {} games per pair, seed {seed}",
+            game.name(),
+            game.variant(),
+            specs.len(),
+            args.games
+        );
+        let page = super::html::tournament_page(&title, &specs, &results, &matches, &ladder);
+        crate::common::record_file::write_text(path, &page)?;
+    }
     if args.json {
         let value = json!({
             "game": game.id(),

@@ -4,6 +4,7 @@
 //! (`games`, `rules`, `import`, `perft`, `bench`, `agents`).
 
 pub mod agents_list;
+pub mod analyse;
 pub mod apply;
 pub mod bench;
 pub mod games;
