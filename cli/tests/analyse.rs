@@ -300,3 +300,20 @@ fn bad_input_is_named() {
     assert_eq!(a["time_ms"], 50);
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
 }
+
+#[test]
+fn save_writes_the_analysis_next_to_the_record_for_replay() {
+    let registry = plateau_games::default_registry();
+    let dir = tempfile::tempdir().unwrap();
+    let record = hus_game(&registry, "random", 6);
+    let path = write(dir.path(), "game.json", &record);
+    let o = run(
+        &registry,
+        &["analyse", &path, "--agent", "alphabeta:depth=2", "--save"],
+    );
+    assert_eq!(o.code, 0, "{}", o.err);
+    let saved = std::fs::read_to_string(dir.path().join("game.analysis.json")).unwrap();
+    let analysis: plateau::analysis::GameAnalysis = serde_json::from_str(&saved).unwrap();
+    assert!(analysis.fits(&record));
+    assert_eq!(analysis.plies.len(), 6);
+}

@@ -41,7 +41,7 @@
 
 use crate::ai::AgentLimits;
 use crate::{DynAgent, GameRecord, Player, Registry, Status};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -77,7 +77,7 @@ impl AnalysisOptions {
 
 /// How much value a move may give away before it is marked, in the
 /// agents' value units (`[-1, 1]` for the mover).
-#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Thresholds {
     /// At least this much lost: an inaccuracy.
     pub inaccuracy: f64,
@@ -107,7 +107,7 @@ pub fn thresholds(game: &str) -> Thresholds {
 }
 
 /// What a move is marked as.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mark {
     /// Lost at least [`Thresholds::inaccuracy`].
@@ -143,7 +143,7 @@ impl Mark {
 }
 
 /// One ply of an analysed game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlyAnalysis {
     /// The ply's number, from 1.
     pub ply: usize,
@@ -174,7 +174,7 @@ pub struct PlyAnalysis {
 }
 
 /// A whole analysed game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameAnalysis {
     /// The game's id.
     pub game: String,
@@ -193,6 +193,31 @@ pub struct GameAnalysis {
 }
 
 impl GameAnalysis {
+    /// Whether this analysis is of `record`: a ply for each move, each
+    /// played move the record's (or secret).
+    pub fn fits(&self, record: &GameRecord) -> bool {
+        self.game == record.game
+            && self.plies.len() == record.moves.len()
+            && self
+                .plies
+                .iter()
+                .zip(&record.moves)
+                .all(|(p, mv)| p.played == *mv || p.played == "(secret)")
+    }
+
+    /// The graph's values in a line of block characters (`▁` to `█`, `-1`
+    /// to `1`; a space where there is none), one a ply.
+    pub fn sparkline(&self) -> String {
+        const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+        self.plies
+            .iter()
+            .map(|p| match p.graph {
+                Some(v) => BLOCKS[(((v.clamp(-1.0, 1.0) + 1.0) / 2.0) * 7.0).round() as usize],
+                None => ' ',
+            })
+            .collect()
+    }
+
     /// How many moves of `player` (by name) have each mark:
     /// `[inaccuracies, mistakes, blunders]`.
     pub fn marks_of(&self, player: &str) -> [usize; 3] {

@@ -19,7 +19,8 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:\n  \
     plateau analyse game.json\n  \
     plateau analyse game.json --agent alphabeta:depth=8 --json\n  \
-    plateau analyse stratego.json --seat red --time 500ms\n\n\
+    plateau analyse stratego.json --seat red --time 500ms\n  \
+    plateau analyse game.json --save   (game.analysis.json, drawn by `plateau replay game.json --step`)\n\n\
     Each position is searched by the agent from its mover's view. In a game of hidden \
     information only --seat's moves are searched, from that seat's view, and the other \
     seat's secret moves are shown as (secret). Marks: ?! inaccuracy, ? mistake, ?? blunder, \
@@ -45,6 +46,21 @@ pub struct AnalyseArgs {
     /// Print the analysis as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write the analysis (JSON) next to the record, as
+    /// `NAME.analysis.json`, where `plateau replay NAME.json --step` finds
+    /// it and draws the values beside the board.
+    #[arg(long)]
+    pub save: bool,
+}
+
+/// Where the analysis of the record at `path` is kept: `game.json` →
+/// `game.analysis.json`.
+pub fn analysis_path(path: &std::path::Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!("{stem}.analysis.json"))
 }
 
 /// Analyses the record and prints the report.
@@ -84,9 +100,14 @@ pub fn run(registry: &Registry, args: &AnalyseArgs, io: &mut Io<'_>) -> CliResul
             CliError::usage(e.to_string())
         }
     })?;
-    if args.json {
-        let value = serde_json::to_value(&analysis)
+    let value = serde_json::to_value(&analysis)
+        .map_err(|e| CliError::failed(format!("the analysis cannot be written: {e}")))?;
+    if args.save {
+        let text = serde_json::to_string_pretty(&value)
             .map_err(|e| CliError::failed(format!("the analysis cannot be written: {e}")))?;
+        record_file::write_text(&analysis_path(&args.file), &format!("{text}\n"))?;
+    }
+    if args.json {
         return io.write_json(&value);
     }
     write_report(&analysis, io)

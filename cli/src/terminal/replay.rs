@@ -33,13 +33,18 @@ pub struct ReplayArgs {
     /// backwards, seen whole or from a seat (needs a terminal).
     #[arg(long, conflicts_with_all = ["verbose", "json"])]
     pub step: bool,
+    /// With --step: the analysis to draw beside the board (`plateau
+    /// analyse --save` writes one; by default NAME.analysis.json next to
+    /// the record, if there is one).
+    #[arg(long, value_name = "FILE", requires = "step")]
+    pub analysis: Option<PathBuf>,
 }
 
 /// Replays the record.
 pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult {
     let path = &args.record;
     if args.step {
-        return crate::terminal::step(registry, path, io);
+        return crate::terminal::step(registry, path, args.analysis.as_deref(), io);
     }
     let record = record_file::read(path)?;
     let record_error = |source| record_file::replay_error(path, source);

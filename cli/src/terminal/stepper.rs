@@ -14,12 +14,13 @@ use super::tui::{
 use crate::common::error::{CliError, CliResult};
 use crate::common::text::{move_report, status_line};
 use crate::Io;
+use plateau::analysis::GameAnalysis;
 use plateau::matches::{Client, Match, MatchOptions, Occupant};
 use plateau::{GameRecord, Player, Registry};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 use std::path::Path;
@@ -52,6 +53,9 @@ pub(super) struct Stepper {
     title: String,
     /// For restoring the match at another step.
     registry: Registry,
+    /// The record's analysis (`plateau analyse --save`), drawn as a line of
+    /// values under the status, if there is one.
+    analysis: Option<GameAnalysis>,
 }
 
 impl Stepper {
@@ -75,6 +79,7 @@ impl Stepper {
             quit: false,
             title,
             registry: registry.clone(),
+            analysis: None,
         })
     }
 
@@ -241,12 +246,60 @@ impl Stepper {
         if view.over {
             text.push(Line::from(format!("Result: {}", view.status)));
         }
+        if let Some(line) = self.analysis_line(messages.width as usize) {
+            text.insert(0, line);
+        }
         frame.render_widget(
             Paragraph::new(text)
                 .wrap(Wrap { trim: false })
                 .block(Block::default().borders(Borders::TOP)),
             messages,
         );
+    }
+
+    /// The analysis at this step: the values of the plies as a sparkline
+    /// (the current one reversed), the value after this ply, its mark and
+    /// the better move. Shown in the analysed seat's view or the whole
+    /// position's, not in another seat's.
+    fn analysis_line(&self, width: usize) -> Option<Line<'static>> {
+        let a = self.analysis.as_ref()?;
+        if let (Some(view), Some(seat)) = (self.view, &a.seat) {
+            if self.m.session().player_name(view) != *seat {
+                return None;
+            }
+        }
+        let spark: Vec<char> = a.sparkline().chars().collect();
+        // A window of the plies around the current one when they do not fit.
+        let room = width.saturating_sub(48).max(10);
+        let current = self.ply.checked_sub(1);
+        let start = match current {
+            Some(c) if spark.len() > room => c.saturating_sub(room / 2).min(spark.len() - room),
+            _ => 0,
+        };
+        let end = (start + room).min(spark.len());
+        let mut spans = vec![Span::raw(format!("values ({}) ", a.graph_for))];
+        for (i, ch) in spark.iter().enumerate().take(end).skip(start) {
+            let style = if Some(i) == current {
+                Style::default().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::default().fg(Color::Cyan)
+            };
+            spans.push(Span::styled(ch.to_string(), style));
+        }
+        if let Some(p) = current.and_then(|c| a.plies.get(c)) {
+            let mut about = String::new();
+            if let Some(v) = p.graph {
+                about.push_str(&format!("  after this move {v:+.2}"));
+            }
+            if let Some(m) = p.mark {
+                about.push_str(&format!("  {}", m.sign()));
+            }
+            if let Some(best) = p.best.as_ref().filter(|b| **b != p.played) {
+                about.push_str(&format!("  best was {best}"));
+            }
+            spans.push(Span::raw(about));
+        }
+        Some(Line::from(spans))
     }
 
     fn draw_board(&self, frame: &mut Frame<'_>, area: Rect) {
@@ -329,8 +382,50 @@ fn restore(registry: &Registry, record: &GameRecord, ply: usize) -> CliResult<Ma
     .map_err(|e| CliError::failed(e.to_string()))
 }
 
-/// Steps through the record of `path` on the full-screen board.
-pub fn step(registry: &Registry, path: &Path, io: &mut Io<'_>) -> CliResult {
+/// The analysis of the record at `path`: `given`, or NAME.analysis.json
+/// next to it if there is one; an analysis of another record is refused.
+fn read_analysis(
+    record: &GameRecord,
+    path: &Path,
+    given: Option<&Path>,
+) -> CliResult<Option<GameAnalysis>> {
+    let file = match given {
+        Some(f) => f.to_path_buf(),
+        None => {
+            let sidecar = crate::commands::analyse::analysis_path(path);
+            if !sidecar.is_file() {
+                return Ok(None);
+            }
+            sidecar
+        }
+    };
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
+    let analysis: GameAnalysis = serde_json::from_str(&text).map_err(|e| {
+        CliError::failed(format!(
+            "{}: not an analysis: {}",
+            file.display(),
+            plateau::plain_words::plain_serde_message(&e.to_string())
+        ))
+    })?;
+    if !analysis.fits(record) {
+        return Err(CliError::failed(format!(
+            "{}: the analysis is of another game than {} (its moves differ)",
+            file.display(),
+            path.display()
+        )));
+    }
+    Ok(Some(analysis))
+}
+
+/// Steps through the record of `path` on the full-screen board, with its
+/// analysis if there is one.
+pub fn step(
+    registry: &Registry,
+    path: &Path,
+    analysis: Option<&Path>,
+    io: &mut Io<'_>,
+) -> CliResult {
     let record = crate::common::record_file::read(path)?;
     // The whole record, resignation and stored outcome included, is checked first.
     registry
@@ -343,8 +438,10 @@ pub fn step(registry: &Registry, path: &Path, io: &mut Io<'_>) -> CliResult {
         plateau::escape_controls(&record.variant),
         record.seed
     );
+    let analysis = read_analysis(&record, path, analysis)?;
     let mut stepper = Stepper::new(registry, record, title)
         .map_err(|e| CliError::failed(format!("{}: {}", path.display(), e.one_line())))?;
+    stepper.analysis = analysis;
     if !super::tui::terminal_is_interactive() {
         return Err(CliError::usage(
             "replay --step needs a terminal; without one use `plateau replay --verbose`",
@@ -487,5 +584,89 @@ mod tests {
             text.contains(&record.moves[0][..16]),
             "the whole account shows it: {text}"
         );
+    }
+
+    #[test]
+    fn an_analysed_record_shows_its_values_beside_the_board() {
+        let registry = crate::default_registry();
+        let game = registry
+            .get("hus")
+            .unwrap()
+            .load(&plateau::RulesSpec::default_variant())
+            .unwrap();
+        let mut session = game.new_session(3);
+        let mut rng = plateau::rng(4);
+        for _ in 0..8 {
+            let mv = session.random_move(&mut rng).unwrap();
+            session.play(&mv).unwrap();
+        }
+        let record = session.record();
+        let options = plateau::analysis::AnalysisOptions::new("alphabeta:depth=2");
+        let analysis =
+            plateau::analysis::analyse(&registry, &record, &options, &|_, _| {}).unwrap();
+        let mut stepper = Stepper::new(&registry, record.clone(), "t".into()).unwrap();
+        stepper.analysis = Some(analysis.clone());
+        press(&mut stepper, KeyCode::Right);
+        press(&mut stepper, KeyCode::Right);
+        let text = screen(&stepper);
+        let line = text
+            .lines()
+            .find(|l| l.contains("values (south)"))
+            .expect(&text);
+        let spark = analysis.sparkline();
+        assert!(line.contains(spark.trim_end()), "{line} / {spark:?}");
+        let after = analysis.plies[stepper.ply - 1].graph.unwrap();
+        assert!(
+            line.contains(&format!("after this move {after:+.2}")),
+            "{line} / {after}"
+        );
+
+        // An analysis of another record is refused, naming both files.
+        let dir = tempfile::tempdir().unwrap();
+        let other = dir.path().join("other.analysis.json");
+        let mut wrong = analysis.clone();
+        wrong.plies[0].played = "not-a-move".into();
+        std::fs::write(&other, serde_json::to_string(&wrong).unwrap()).unwrap();
+        let e = read_analysis(&record, Path::new("game.json"), Some(&other))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("other.analysis.json") && e.contains("another game"),
+            "{e}"
+        );
+        // By default, NAME.analysis.json next to the record.
+        let game_path = dir.path().join("game.json");
+        std::fs::write(
+            dir.path().join("game.analysis.json"),
+            serde_json::to_string(&analysis).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            read_analysis(&record, &game_path, None).unwrap(),
+            Some(analysis)
+        );
+        assert_eq!(
+            read_analysis(&record, &dir.path().join("none.json"), None).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn a_seat_analysis_is_not_shown_in_the_other_seat_view() {
+        let registry = crate::default_registry();
+        let record = stratego_record(6);
+        let mut options = plateau::analysis::AnalysisOptions::new("ismcts:iters=100");
+        options.seat = Some(Player(0));
+        let analysis =
+            plateau::analysis::analyse(&registry, &record, &options, &|_, _| {}).unwrap();
+        let mut stepper = Stepper::new(&registry, record, "t".into()).unwrap();
+        stepper.analysis = Some(analysis);
+        press(&mut stepper, KeyCode::End);
+        press(&mut stepper, KeyCode::Char('1'));
+        assert!(screen(&stepper).contains("values (red)"));
+        press(&mut stepper, KeyCode::Char('2'));
+        let text = screen(&stepper);
+        assert!(text.contains("blue's view"), "{text}");
+        assert!(!text.contains("values ("), "{text}");
     }
 }
