@@ -17,6 +17,7 @@ export function markClasses(cell, marks) {
   if (marks.origins && marks.origins.has(cell.key)) classes.push("origin");
   if (marks.targets && marks.targets.has(cell.key)) classes.push("target");
   if (marks.selected === cell.key) classes.push("selected");
+  if (marks.best && marks.best.has(cell.key)) classes.push("best");
   return classes;
 }
 
@@ -70,10 +71,14 @@ export function gridBoard(ctx, options = {}) {
     svg.append(g);
   }
   if (hasColLabels) {
+    // Above, the opponent's row may be named from the other side of the
+    // table (a mancala's top_labels); below, the columns as the viewer
+    // names them.
+    const above = board.top_labels && board.top_labels.length ? board.top_labels : board.col_labels;
     board.col_labels.forEach((label, col) => {
       const x = rowLabelWidth + col * CELL + CELL / 2;
-      svg.append(s("text", { class: "label", x, y: top / 2 + 2, text: label }));
-      svg.append(s("text", { class: "label", x, y: height - top / 2 + 2, text: label }));
+      svg.append(s("text", { class: "label label-top", x, y: top / 2 + 2, text: above[col] ?? label }));
+      svg.append(s("text", { class: "label label-bottom", x, y: height - top / 2 + 2, text: label }));
     });
   }
   if (hasRowLabels) {

@@ -3,6 +3,7 @@
 //   /?match=ID&token=T         a seat of a match (hotseat=1: both seats at one screen)
 //   /?match=ID                 a spectator of a match
 //   /?replay=1                 the replay viewer
+//   /?replay=1&match=ID&token=T  a finished match's record in the replay viewer (seat=N: that view)
 
 import { h } from "./dom.js";
 import { showLobby } from "./lobby.js";
@@ -13,7 +14,13 @@ const root = document.getElementById("app");
 const query = new URLSearchParams(location.search);
 
 async function main() {
-  if (query.has("match")) {
+  if (query.has("replay")) {
+    showReplay(root, {
+      match: query.get("match"),
+      token: query.get("token"),
+      seat: query.has("seat") ? Number(query.get("seat")) : null,
+    });
+  } else if (query.has("match")) {
     const screen = new GameScreen(root, {
       match: query.get("match"),
       token: query.get("token"),
@@ -22,8 +29,6 @@ async function main() {
       variant: query.get("variant"),
     });
     await screen.start();
-  } else if (query.has("replay")) {
-    showReplay(root);
   } else {
     await showLobby(root);
   }

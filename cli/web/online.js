@@ -90,6 +90,14 @@ export function gameOverPanel(screen) {
       }),
     );
   }
+  // The finished game in the replay viewer, to analyse it (from this
+  // seat's view in a game of hidden information).
+  if (screen.token || !screen.info.hidden) {
+    const q = new URLSearchParams({ replay: "1", match: screen.match });
+    if (screen.token) q.set("token", screen.token);
+    if (typeof screen.me === "number") q.set("seat", String(screen.me));
+    buttons.push(h("a", { id: "analyse-link", class: "button", href: `/?${q}`, target: "_blank", rel: "noopener", text: "Analyse" }));
+  }
   children.push(h("div", { class: "row buttons" }, buttons));
   if (offer && screen.token && !screen.hotseat) {
     const name = (p) => screen.info.players[p] || `player ${p}`;

@@ -159,6 +159,10 @@ pub struct PlyAnalysis {
     pub value: Option<f64>,
     /// The agent's best move there.
     pub best: Option<String>,
+    /// The squares the best move touches (its origin first), as the board
+    /// names them, for drawing it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub best_squares: Vec<String>,
     /// The value of the move played, for its mover, where known.
     pub played_value: Option<f64>,
     /// The value given away (best less played, never below 0), where known.
@@ -315,6 +319,16 @@ pub fn analyse(
         } else {
             None
         };
+        let best_squares = choice
+            .as_ref()
+            .and_then(|c| {
+                session
+                    .legal_move_squares()
+                    .into_iter()
+                    .find(|(mv, _)| *mv == c.mv)
+            })
+            .map(|(_, squares)| squares)
+            .unwrap_or_default();
         session
             .play(text)
             .map_err(|e| crate::RecordError::Illegal {
@@ -329,6 +343,7 @@ pub fn analyse(
             searched,
             value: None,
             best: None,
+            best_squares,
             played_value: None,
             loss: None,
             loss_at_least: None,

@@ -36,6 +36,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/matches/{id}", get(match_info).delete(delete_match))
         .route("/api/matches/{id}/record", get(match_record))
         .route("/api/replay", post(replay))
+        .route("/api/analyses", post(start_analysis))
+        .route("/api/analyses/{id}", get(analysis_status))
         .route("/ws", get(ws))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -73,12 +75,12 @@ pub async fn serve_with(
 /// The HTTP status of an error kind.
 fn status_of(kind: &str) -> StatusCode {
     match kind {
-        "unknown_match" | "not_found" => StatusCode::NOT_FOUND,
+        "unknown_match" | "unknown_analysis" | "not_found" => StatusCode::NOT_FOUND,
         "bad_token" | "forbidden_origin" | "forbidden_host" => StatusCode::FORBIDDEN,
         "unsupported_media_type" => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         "too_many_matches" | "busy" | "storage" => StatusCode::SERVICE_UNAVAILABLE,
         "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
-        "conflict" => StatusCode::CONFLICT,
+        "conflict" | "match_not_over" => StatusCode::CONFLICT,
         "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
         "method_not_allowed" => StatusCode::METHOD_NOT_ALLOWED,
         "internal" => StatusCode::INTERNAL_SERVER_ERROR,
@@ -377,6 +379,22 @@ const REPLAY_FIELDS: &[&str] = &["record", "ply", "viewer"];
 /// `POST /api/replay`: the position of a record after `ply` moves, as
 /// `viewer` sees it (null: the whole position), through `serve`'s `load`
 /// and `board`. Stateless.
+/// `POST /api/analyses`: starts an analysis of a record or of a finished
+/// match (`analyses.rs`).
+async fn start_analysis(
+    State(hub): State<Arc<Hub>>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let body = json_body(body)?;
+    Ok(axum::Json(super::analyses::start(&hub, &body).await?))
+}
+
+/// `GET /api/analyses/ID`: how far an analysis got, and the analysis once
+/// done.
+async fn analysis_status(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResult {
+    Ok(axum::Json(hub.analyses().status(&id)?))
+}
+
 async fn replay(State(hub): State<Arc<Hub>>, body: Result<Bytes, BytesRejection>) -> ApiResult {
     let body = json_body(body)?;
     let registry = hub.registry();

@@ -41,6 +41,8 @@ pub struct Hub {
     pool: Arc<AgentPool>,
     /// Where matches are kept (none: nowhere).
     store: Option<Arc<dyn Store>>,
+    /// The analyses of recorded games being computed or kept.
+    analyses: super::analyses::Analyses,
 }
 
 #[derive(Default)]
@@ -187,7 +189,13 @@ impl Hub {
             guard,
             pool,
             store,
+            analyses: super::analyses::Analyses::default(),
         })
+    }
+
+    /// The analyses of recorded games.
+    pub fn analyses(&self) -> &super::analyses::Analyses {
+        &self.analyses
     }
 
     /// The pool the agents and hints run on.

@@ -5,6 +5,7 @@
 //! change, its client's view as the match gives it, so a seat only ever
 //! sees its own view and a spectator the public view (docs/WEB.md).
 
+pub mod analyses;
 pub mod assets;
 pub mod clock_timer;
 pub mod error;
