@@ -3,7 +3,8 @@
 //   /?match=ID&token=T         a seat of a match (hotseat=1: both seats at one screen)
 //   /?match=ID                 a spectator of a match
 //   /?replay=1                 the replay viewer
-//   /?replay=1&match=ID&token=T  a finished match's record in the replay viewer (seat=N: that view)
+//   /?replay=1&match=ID&token=T  a finished match's record in the replay viewer (seat=N: that
+//                              view; analysis=ID: an analysis made already; ply=N: that ply)
 
 import { h } from "./dom.js";
 import { showLobby } from "./lobby.js";
@@ -19,6 +20,8 @@ async function main() {
       match: query.get("match"),
       token: query.get("token"),
       seat: query.has("seat") ? Number(query.get("seat")) : null,
+      analysis: query.get("analysis"),
+      ply: query.get("ply"),
     });
   } else if (query.has("match")) {
     const screen = new GameScreen(root, {

@@ -3,6 +3,8 @@
 // Download and Rematch, and going to the rematch (docs/WEB.md).
 
 import { h, sideClass } from "./dom.js";
+import { api } from "./net.js";
+import { evalGraph } from "./replay.js";
 
 const SITE = "Plateau";
 
@@ -90,15 +92,32 @@ export function gameOverPanel(screen) {
       }),
     );
   }
-  // The finished game in the replay viewer, to analyse it (from this
-  // seat's view in a game of hidden information).
+  // The finished game analysed here (from this seat's view in a game of
+  // hidden information): its evaluation graph, a click on which opens the
+  // replay viewer at that ply; or the game in the viewer.
+  let graph = null;
   if (screen.token || !screen.info.hidden) {
-    const q = new URLSearchParams({ replay: "1", match: screen.match });
-    if (screen.token) q.set("token", screen.token);
-    if (typeof screen.me === "number") q.set("seat", String(screen.me));
-    buttons.push(h("a", { id: "analyse-link", class: "button", href: `/?${q}`, target: "_blank", rel: "noopener", text: "Analyse" }));
+    const viewer = (extra) => {
+      const q = new URLSearchParams({ replay: "1", match: screen.match });
+      if (screen.token) q.set("token", screen.token);
+      if (typeof screen.me === "number") q.set("seat", String(screen.me));
+      for (const [k, v] of Object.entries(extra || {})) q.set(k, String(v));
+      return `/?${q}`;
+    };
+    const a = screen.analysisState || {};
+    if (!a.analysis) {
+      buttons.push(h("button", { id: "analyse-game", text: a.running ? "Analysing…" : "Analyse", disabled: !!a.running, onclick: () => analyseMatch(screen) }));
+    }
+    buttons.push(h("a", { id: "analyse-link", class: "button", href: viewer(a.id ? { analysis: a.id } : {}), target: "_blank", rel: "noopener", text: "Open in the viewer" }));
+    if (a.progress) children.push(h("div", { id: "game-over-analysis", class: "analysis-progress", text: a.progress }));
+    if (a.analysis) {
+      graph = h("div", { id: "game-over-graph", class: "eval-graph-area" }, [
+        evalGraph(a.analysis, 0, (ply) => window.open(viewer({ analysis: a.id, ply }), "_blank", "noopener")),
+      ]);
+    }
   }
   children.push(h("div", { class: "row buttons" }, buttons));
+  if (graph) children.push(graph);
   if (offer && screen.token && !screen.hotseat) {
     const name = (p) => screen.info.players[p] || `player ${p}`;
     const asked = (offer.asked || []).filter((p) => p !== screen.me);
@@ -114,4 +133,37 @@ export function rematchAddress(event, info) {
   if (info.game) u.searchParams.set("game", info.game);
   if (info.variant) u.searchParams.set("variant", info.variant);
   return u.toString();
+}
+
+/**
+ * Analyses the finished match of `screen` on the server (POST
+ * /api/analyses with its token), polling its progress; the state is kept
+ * on the screen (`analysisState`) and the panel drawn again as it goes.
+ */
+async function analyseMatch(screen) {
+  const state = { running: true, progress: "analysing…" };
+  screen.analysisState = state;
+  screen.render();
+  try {
+    const started = await api("/api/analyses", { match: screen.match, token: screen.token || undefined });
+    state.id = started.analysis_id;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 400));
+      const now = await api(`/api/analyses/${encodeURIComponent(started.analysis_id)}`);
+      state.progress = `analysing… ${now.done} of ${now.total} moves`;
+      if (now.finished) {
+        if (now.error) throw new Error(now.error.message);
+        state.analysis = now.analysis;
+        const counts = {};
+        for (const p of now.analysis.plies) if (p.mark) counts[p.mark] = (counts[p.mark] || 0) + 1;
+        state.progress = `analysed by ${now.analysis.agent}: ${counts.inaccuracy || 0} ?!, ${counts.mistake || 0} ?, ${counts.blunder || 0} ?? (a click on the graph opens that move)`;
+        break;
+      }
+      screen.render();
+    }
+  } catch (e) {
+    state.progress = `no analysis: ${e.message}`;
+  }
+  state.running = false;
+  screen.render();
 }

@@ -28,7 +28,7 @@ function svg(tag, attrs) {
  * dot on the current ply, marked moves in colour; a click on it calls
  * `jump(ply)`.
  */
-function evalGraph(analysis, ply, jump) {
+export function evalGraph(analysis, ply, jump) {
   const n = analysis.plies.length;
   const W = 600;
   const H = 140;
@@ -248,6 +248,17 @@ export function showReplay(root, options = {}) {
         const json = await r.json();
         if (!r.ok) throw new Error((json.error && json.error.message) || `HTTP ${r.status}`);
         await open(json);
+        // An analysis made already (the game-over panel's), and a ply to show.
+        if (options.analysis) {
+          const done = await api(`/api/analyses/${encodeURIComponent(options.analysis)}`);
+          if (done.analysis) {
+            analysis = done.analysis;
+            root.querySelector("#replay").dataset.analysed = "true";
+            progress.textContent = `analysed by ${analysis.agent}${analysis.seat ? ` from ${analysis.seat}'s view` : ""}`;
+          }
+        }
+        if (options.ply) step(Number(options.ply));
+        else if (analysis) await show();
       })
       .catch((e) => {
         error.textContent = e.message;

@@ -82,7 +82,7 @@ test("the replay viewer analyses a record: graph, jump, marks, the better move",
   }
 });
 
-test("a finished match's game-over panel opens it in the viewer, analysed on demand", async () => {
+test("a finished match's game-over panel analyses it: the graph there, a click opens that ply in the viewer", async () => {
   const response = await fetch(`${served.url}/api/matches`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -93,15 +93,29 @@ test("a finished match's game-over panel opens it in the viewer, analysed on dem
   try {
     const page = await H.newPage(context);
     await page.goto(`${served.url}${created.spectator_url}`);
-    await page.waitForSelector("#game-over #analyse-link", { timeout: 60000 });
-    const href = await page.getAttribute("#analyse-link", "href");
-    assert.match(href, /replay=1/);
-    await page.goto(`${served.url}${href}`);
-    await page.waitForFunction(() => document.querySelector("#replay[data-ply='0']") || document.querySelector("#replay-error").textContent);
-    assert.equal(await page.textContent("#replay-error"), "");
-    const plies = Number((await page.textContent("#replay-ply")).match(/of (\d+)/)[1]);
-    assert.ok(plies > 0);
-    await checkAnalysed(page, plies);
+    await page.waitForSelector("#game-over #analyse-game", { timeout: 60000 });
+    await page.click("#analyse-game");
+    await page.waitForSelector("#game-over-graph #eval-graph", { timeout: 90000 });
+    assert.match(await page.textContent("#game-over-analysis"), /analysed by/);
+    const plies = Number(await page.getAttribute("#game-over-graph #eval-graph", "data-plies"));
+    assert.ok(plies > 2, `${plies} plies`);
+    // A click in the middle of the graph opens the viewer at that ply,
+    // with the same analysis.
+    const box = await (await page.$("#game-over-graph #eval-graph")).boundingBox();
+    const [viewer] = await Promise.all([
+      context.waitForEvent("page"),
+      page.mouse.click(box.x + box.width * (30 + (600 - 40) / 2) / 600, box.y + box.height / 2),
+    ]);
+    await viewer.waitForSelector("#replay[data-analysed='true']", { timeout: 30000 });
+    await viewer.waitForFunction((n) => {
+      const ply = Number(document.querySelector("#replay").dataset.ply);
+      return Math.abs(ply - (Math.round((n - 1) / 2) + 1)) <= 1;
+    }, plies);
+    assert.equal(Number(await viewer.getAttribute("#eval-graph", "data-plies")), plies);
+    // The viewer analyses again on demand as well.
+    await viewer.goto(`${served.url}${await page.getAttribute("#analyse-link", "href")}`);
+    await viewer.waitForSelector("#replay[data-ply='0']");
+    await page.screenshot({ path: `${H.SHOTS}/analysis-game-over.png`, fullPage: true });
   } finally {
     await context.close();
   }
