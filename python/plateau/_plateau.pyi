@@ -21,6 +21,7 @@ __all__ = [
     "games",
     "load",
     "load_record",
+    "analyse",
     "_load_params",
     "Agent",
     "Match",
@@ -285,6 +286,13 @@ def load(
     rules: str | PathLike[str] | None = None,
 ) -> Game: ...
 def load_record(record: str | dict[str, Any]) -> State: ...
+def analyse(
+    record: str | dict[str, Any],
+    agent: str = "ai",
+    seat: str | int | None = None,
+    time_ms: int | None = None,
+    seed: int = 0,
+) -> dict[str, Any]: ...
 def agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent: ...
 def agents(game: Game) -> list[dict[str, Any]]: ...
 def arena(

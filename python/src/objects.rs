@@ -796,6 +796,63 @@ fn load_record(record: &Bound<'_, PyAny>) -> PyResult<State> {
     load_record_value(&read_record(record)?)
 }
 
+/// Analyses a recorded game move by move, as `plateau analyse` does: each
+/// position's value for its mover, the agent's best move, and each move's
+/// loss and mark (`inaccuracy`, `mistake`, `blunder`). A game of hidden
+/// information is analysed from `seat`'s view only (a player's name or
+/// number, required there). `time_ms` caps every search. Returns the
+/// analysis as a dict (`plies`: one dict a ply). Raises RecordError for a
+/// bad record, AgentError for a bad spec, ValueError for a missing or
+/// unknown seat. The search runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (record, agent = "ai", seat = None, time_ms = None, seed = 0))]
+fn analyse<'py>(
+    py: Python<'py>,
+    record: &Bound<'py, PyAny>,
+    agent: &str,
+    seat: Option<&Bound<'py, PyAny>>,
+    time_ms: Option<u64>,
+    seed: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    use plateau::analysis::{analyse, AnalysisError, AnalysisOptions};
+    let record = read_record(record)?;
+    let session = registry().load_record(&record).map_err(record_error)?;
+    let seat = match seat {
+        None => None,
+        Some(s) => Some(if let Ok(n) = s.extract::<u8>() {
+            if usize::from(n) >= session.num_players() {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "seat {n}: the game has {} players",
+                    session.num_players()
+                )));
+            }
+            Player(n)
+        } else {
+            let name: String = s.extract()?;
+            session.find_player(&name).ok_or_else(|| {
+                pyo3::exceptions::PyValueError::new_err(format!("seat '{name}': no such player"))
+            })?
+        }),
+    };
+    let options = AnalysisOptions {
+        agent: agent.to_string(),
+        time: time_ms.map(std::time::Duration::from_millis),
+        seat,
+        seed,
+    };
+    let result = py.detach(move || analyse(registry(), &record, &options, &|_, _| {}));
+    let analysis = result.map_err(|e| match e {
+        AnalysisError::Record(e) => record_error(e),
+        AnalysisError::Agent(e) => crate::errors::AgentError::new_err(e.to_string()),
+        e @ AnalysisError::SeatNeeded { .. } => {
+            pyo3::exceptions::PyValueError::new_err(e.to_string())
+        }
+    })?;
+    let value = serde_json::to_value(&analysis)
+        .map_err(|e| PlateauError::new_err(format!("the analysis cannot be written: {e}")))?;
+    to_py(py, &value)
+}
+
 /// Rules from a game's id, variant name and full parameters as JSON text
 /// (what pickling a `Game` stores).
 #[pyfunction]
@@ -818,6 +875,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(load_record, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse, m)?)?;
     m.add_function(wrap_pyfunction!(_load_params, m)?)?;
     Ok(())
 }
