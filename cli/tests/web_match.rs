@@ -255,3 +255,51 @@ async fn an_update_late_in_a_long_game_is_no_larger_than_early() {
         "an update at ply {longest} ({late_max} bytes) is no larger than early ({early_max} bytes)"
     );
 }
+
+/// Moves made before an update goes out (an agent that replied at once)
+/// keep their frames in the update's events, so the page shows each one
+/// step by step rather than jumping to the board after both.
+#[tokio::test]
+async fn moves_made_before_an_update_keep_their_frames() {
+    let server = TestServer::start().await;
+    let created = server.create(json!({"game": "hus", "seed": 3})).await;
+    let mut seat = server.connect(&created, Some(0)).await;
+    seat.view().await;
+    // Two relaying moves at once, as a person's move and an agent's reply.
+    let relays = server.referee(&created, |m| {
+        use plateau::matches::{Client, MoveRef};
+        let mut framed = 0;
+        for _ in 0..2 {
+            let session = m.session();
+            let mover = session.status().to_move().unwrap();
+            let mv = session
+                .legal_moves()
+                .into_iter()
+                .find(|mv| {
+                    let mut s = session.clone_box();
+                    s.play(mv).unwrap();
+                    !s.last_move_frames(Some(mover)).is_empty()
+                })
+                .unwrap();
+            m.play(Client::Referee, MoveRef::Text(mv)).unwrap();
+            framed += 1;
+        }
+        framed
+    });
+    assert_eq!(relays, 2);
+    let update = seat.wait_for_moves(2).await;
+    let moved: Vec<&Value> = update["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "moved")
+        .collect();
+    assert_eq!(moved.len(), 2, "{update}");
+    for e in moved {
+        assert!(
+            !e["frames"].as_array().is_none_or(Vec::is_empty),
+            "move {} without its frames",
+            e["ply"]
+        );
+    }
+}

@@ -236,9 +236,19 @@ export class GameScreen {
     const before = this.data;
     const last = update.last_move;
     const module = boardModule(this.info.game);
-    const boards = animationBoards(update);
-    const oneMore = before && before.status && status.moves_played === before.status.moves_played + 1;
-    if (oneMore && boards.length > 1 && stepMs() > 0 && last && !this.handover) {
+    const drawnMoves = before && before.status ? before.status.moves_played : null;
+    const oneMore = drawnMoves !== null && status.moves_played === drawnMoves + 1;
+    // Moves made since the board drawn last (an agent may have replied
+    // before this update went out): each one's frames from the events, in
+    // order, then the board now.
+    const fewMore = drawnMoves !== null && status.moves_played > drawnMoves + 1 && status.moves_played <= drawnMoves + 4;
+    let boards = animationBoards(update);
+    if (fewMore) {
+      const framed = (update.events || []).filter((e) => e.event === "moved" && e.ply > drawnMoves && Array.isArray(e.frames));
+      const frames = framed.flatMap((e) => e.frames);
+      if (frames.length && update.board && update.board.board) boards = [...frames, update.board.board];
+    }
+    if ((oneMore || fewMore) && boards.length > 1 && stepMs() > 0 && last && !this.handover) {
       this.picker = null;
       this.animating = true;
       this.data = { ...before, legal: [], yourTurn: false, status };

@@ -19,6 +19,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{broadcast, Notify};
 
+/// How many of the newest moves of an update keep their frames
+/// ([`WebMatch::update_for`]).
+const FRAMED_EVENTS: usize = 4;
+
 /// The longest an agent of a match, or a hint, may think per move by
 /// default (`--max-think`): a spec's `time` above it is refused, and any
 /// search (an iteration budget too) stops there (`pool.rs`).
@@ -566,7 +570,7 @@ impl WebMatch {
     /// and a seat's game-specific view (`seat_view`: trays, own setup).
     /// With `since` (the last event this connection sent), the events
     /// after it as the client may know them (`events`: the moves for its
-    /// move list, without their frames), or `resync: true` when the match
+    /// move list, the newest [`FRAMED_EVENTS`] with their frames), or `resync: true` when the match
     /// no longer keeps them. Only the current position and the new events:
     /// its cost does not grow with the length of the game.
     pub fn update_for(&self, client: Client, since: Option<u64>) -> Value {
@@ -577,15 +581,32 @@ impl WebMatch {
                 EventsSince::Events { events } => (events, false),
                 EventsSince::Resync { .. } => (Vec::new(), true),
             };
+            // The frames of the last few moves stay (as the client may see
+            // them): when an agent replied before this update went out, the
+            // page still shows the person's own move step by step, then the
+            // reply. Older moves go without (the cost stays bounded).
+            let keep_from = events
+                .iter()
+                .filter(|e| matches!(e.event, MatchEvent::Moved { .. }))
+                .count()
+                .saturating_sub(FRAMED_EVENTS);
+            let mut moved = 0;
             let events: Vec<Value> = events
                 .into_iter()
                 .map(|mut entry| {
+                    let mut keep = false;
                     if let MatchEvent::Moved { frames, .. } = &mut entry.event {
-                        frames.clear();
+                        keep = moved >= keep_from && !frames.is_empty();
+                        moved += 1;
+                        if !keep {
+                            frames.clear();
+                        }
                     }
                     let mut value = to_json(&entry);
                     if let Value::Object(m) = &mut value {
-                        m.remove("frames");
+                        if !keep {
+                            m.remove("frames");
+                        }
                     }
                     value
                 })
