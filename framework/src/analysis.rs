@@ -290,22 +290,16 @@ pub fn analyse(
         time: options.time,
         nodes: None,
     };
-    let start = GameRecord {
-        moves: Vec::new(),
-        resigned: None,
-        flagged: None,
-        outcome: None,
-        draw_agreed: false,
-        ..record.clone()
-    };
-    let mut session = registry.load_record(&start)?;
+    let mut session = registry.load_record(&record.start())?;
     let total = record.moves.len();
     let graph_player = seat.unwrap_or(Player(0));
     let mut plies = Vec::with_capacity(total);
+    let mut movers = Vec::with_capacity(total);
     for (i, text) in record.moves.iter().enumerate() {
         let Status::ToMove(mover) = session.status() else {
             break;
         };
+        movers.push(mover);
         let enumerable = session.moves_enumerable();
         let searched = enumerable && seat.is_none_or(|s| s == mover);
         let played = if hidden && seat != Some(mover) && !enumerable {
@@ -375,7 +369,8 @@ pub fn analyse(
         progress(i + 1, total);
     }
     if !hidden {
-        fill_perfect_information(registry, record, &mut plies, graph_player)?;
+        let end = session.status().is_over().then(|| session.returns());
+        fill_perfect_information(&mut plies, &movers, end.as_deref(), graph_player);
     }
     let t = thresholds(&record.game);
     for p in plies.iter_mut() {
@@ -394,41 +389,15 @@ pub fn analyse(
 }
 
 /// Perfect information: each move's value is the next position's value
-/// for the player who made it, the graph the value after every ply for
+/// for the player who made it (`returns`, the game's, after the last move
+/// of a finished game), the graph the value after every ply for
 /// `graph_player`.
 fn fill_perfect_information(
-    registry: &Registry,
-    record: &GameRecord,
     plies: &mut [PlyAnalysis],
+    movers: &[Player],
+    returns: Option<&[f64]>,
     graph_player: Player,
-) -> Result<(), AnalysisError> {
-    // The movers and the final returns, replayed once more (cheap next to
-    // the searches).
-    let start = GameRecord {
-        moves: Vec::new(),
-        resigned: None,
-        flagged: None,
-        outcome: None,
-        draw_agreed: false,
-        ..record.clone()
-    };
-    let mut session = registry.load_record(&start)?;
-    let mut movers = Vec::with_capacity(plies.len() + 1);
-    for text in record.moves.iter().take(plies.len()) {
-        movers.push(match session.status() {
-            Status::ToMove(p) => p,
-            Status::Over(_) => break,
-        });
-        session
-            .play(text)
-            .map_err(|e| crate::RecordError::Illegal {
-                index: movers.len(),
-                mv: text.clone(),
-                reason: e.to_string(),
-            })?;
-    }
-    let over = session.status().is_over();
-    let returns = session.returns();
+) {
     for i in 0..plies.len() {
         let mover = movers[i];
         // The next position's value for this ply's mover.
@@ -436,10 +405,8 @@ fn fill_perfect_information(
             plies[i + 1]
                 .value
                 .map(|v| if movers[i + 1] == mover { v } else { -v })
-        } else if over {
-            returns.get(mover.index()).copied()
         } else {
-            None
+            returns.and_then(|r| r.get(mover.index()).copied())
         };
         plies[i].played_value = after;
         if let (Some(best), Some(played)) = (plies[i].value, after) {
@@ -447,5 +414,4 @@ fn fill_perfect_information(
         }
         plies[i].graph = after.map(|v| if mover == graph_player { v } else { -v });
     }
-    Ok(())
 }

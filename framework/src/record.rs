@@ -91,6 +91,19 @@ impl GameRecord {
         Ok(record)
     }
 
+    /// The record of the same game before any move: its rules, seed and
+    /// players, no move, resignation, flag fall, agreed draw or outcome.
+    pub fn start(&self) -> GameRecord {
+        GameRecord {
+            moves: Vec::new(),
+            resigned: None,
+            flagged: None,
+            outcome: None,
+            draw_agreed: false,
+            ..self.clone()
+        }
+    }
+
     /// The record as pretty JSON text.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a record always serializes")

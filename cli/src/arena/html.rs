@@ -234,28 +234,16 @@ pub fn arena_page(report: &ArenaReport, name: &str) -> String {
         "<table id=\"results\"><tr><th></th><th class=\"name\">agent</th><th>wins</th><th>draws</th><th>losses</th>\
          <th>score</th><th>95%</th><th>Elo</th><th>95%</th><th>ms/move</th></tr>"
     );
-    let b_interval = [1.0 - s.score_interval[1], 1.0 - s.score_interval[0]];
-    let rows = [
-        (
-            "A",
-            &setup.a,
-            s.a,
-            s.score_interval,
-            s.elo,
-            s.elo_interval,
-            s.ms_per_move[0],
-        ),
-        (
-            "B",
-            &setup.b,
-            s.a.reversed(),
-            b_interval,
-            -s.elo,
-            [-s.elo_interval[1], -s.elo_interval[0]],
-            s.ms_per_move[1],
-        ),
-    ];
-    for (side, spec, score, interval, elo, elo_interval, ms) in &rows {
+    for row in super::side_rows(report) {
+        let super::SideRow {
+            side,
+            spec,
+            score,
+            interval,
+            elo,
+            elo_interval,
+            ms,
+        } = row;
         let _ = write!(
             body,
             "<tr data-side=\"{side}\" data-wins=\"{w}\" data-draws=\"{d}\" data-losses=\"{l}\" data-score=\"{sc:.3}\">\
@@ -268,7 +256,7 @@ pub fn arena_page(report: &ArenaReport, name: &str) -> String {
             sc = score.mean(),
             i0 = interval[0],
             i1 = interval[1],
-            e = shown_elo(*elo),
+            e = shown_elo(elo),
             e0 = shown_elo(elo_interval[0]),
             e1 = shown_elo(elo_interval[1]),
         );

@@ -224,6 +224,51 @@ fn finish(
     Ok(())
 }
 
+/// One agent's line of an arena's results, from its own side: A's as the
+/// summary has it, B's the mirror of A's.
+pub struct SideRow<'a> {
+    /// `A` or `B`.
+    pub side: &'static str,
+    /// The agent's spec.
+    pub spec: &'a str,
+    /// Its wins, draws and losses.
+    pub score: Score,
+    /// The 95% interval of its score.
+    pub interval: [f64; 2],
+    /// Its Elo difference over the other.
+    pub elo: f64,
+    /// The 95% interval of that.
+    pub elo_interval: [f64; 2],
+    /// Its mean thinking time per move, in milliseconds.
+    pub ms: f64,
+}
+
+/// The two agents' lines of a report (the table and the report page).
+pub fn side_rows(report: &ArenaReport) -> [SideRow<'_>; 2] {
+    let s = report.summary();
+    let setup = &report.setup;
+    [
+        SideRow {
+            side: "A",
+            spec: &setup.a,
+            score: s.a,
+            interval: s.score_interval,
+            elo: s.elo,
+            elo_interval: s.elo_interval,
+            ms: s.ms_per_move[0],
+        },
+        SideRow {
+            side: "B",
+            spec: &setup.b,
+            score: s.a.reversed(),
+            interval: [1.0 - s.score_interval[1], 1.0 - s.score_interval[0]],
+            elo: -s.elo,
+            elo_interval: [-s.elo_interval[1], -s.elo_interval[0]],
+            ms: s.ms_per_move[1],
+        },
+    ]
+}
+
 /// The results as a table: one row per agent (`name`: the game's name).
 pub fn table(report: &ArenaReport, name: &str) -> String {
     let s = report.summary();
@@ -244,27 +289,17 @@ pub fn table(report: &ArenaReport, name: &str) -> String {
         "  {:width$}  {:>5} {:>5} {:>6}  {:>5} {:<15}  {:>5} {:<14}  {:>9}\n",
         "agent", "wins", "draws", "losses", "score", "95%", "Elo", "95%", "ms/move"
     ));
-    let rows = [
-        (
-            "A",
-            &setup.a,
-            s.a,
-            s.score_interval,
-            s.elo,
-            s.elo_interval,
-            s.ms_per_move[0],
-        ),
-        (
-            "B",
-            &setup.b,
-            s.a.reversed(),
-            [1.0 - s.score_interval[1], 1.0 - s.score_interval[0]],
-            -s.elo,
-            [-s.elo_interval[1], -s.elo_interval[0]],
-            s.ms_per_move[1],
-        ),
-    ];
-    for (side, spec, score, interval, elo, elo_interval, ms) in rows {
+    let rows = side_rows(report);
+    for SideRow {
+        side,
+        spec,
+        score,
+        interval,
+        elo,
+        elo_interval,
+        ms,
+    } in rows
+    {
         out.push_str(&format!(
             "{side} {spec:width$}  {:>5} {:>5} {:>6}  {:>5.3} {:<15}  {:>5} {:<14}  {:>9.2}\n",
             score.wins,

@@ -8,7 +8,7 @@ use crate::common::text::ensure_newline;
 use crate::common::text::{move_report, status_line};
 use crate::Io;
 use clap::Args;
-use plateau::{GameRecord, Registry};
+use plateau::Registry;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -49,15 +49,9 @@ pub fn run(registry: &Registry, args: &ReplayArgs, io: &mut Io<'_>) -> CliResult
     let record = record_file::read(path)?;
     let record_error = |source| record_file::replay_error(path, source);
     if args.verbose {
-        let start = GameRecord {
-            moves: Vec::new(),
-            resigned: None,
-            flagged: None,
-            outcome: None,
-            draw_agreed: false,
-            ..record.clone()
-        };
-        let mut session = registry.load_record(&start).map_err(record_error)?;
+        let mut session = registry
+            .load_record(&record.start())
+            .map_err(record_error)?;
         for (i, text) in record.moves.iter().enumerate() {
             let mover = session.status().to_move();
             session.play(text).map_err(|e| {

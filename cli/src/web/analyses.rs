@@ -114,13 +114,7 @@ pub async fn start(hub: &Arc<Hub>, body: &Value) -> Result<Value, WebError> {
     let Value::Object(fields) = body else {
         return Err(WebError::bad_request("the body must be a JSON object"));
     };
-    if let Some(key) = fields.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(WebError::bad_request(format!(
-            "an analysis has no field '{}'; its fields: {}",
-            clip(key),
-            FIELDS.join(", ")
-        )));
-    }
+    super::hub::only_fields(fields, "an analysis", FIELDS)?;
     let text = |name: &str| -> Result<Option<String>, WebError> {
         match fields.get(name) {
             None | Some(Value::Null) => Ok(None),

@@ -408,13 +408,7 @@ fn replay_at(registry: &'static plateau::Registry, body: &Value) -> Result<Value
     let Value::Object(body) = body else {
         return Err(WebError::bad_request("the body must be a JSON object"));
     };
-    if let Some(key) = body.keys().find(|k| !REPLAY_FIELDS.contains(&k.as_str())) {
-        return Err(WebError::bad_request(format!(
-            "a replay has no field '{}'; its fields: {}",
-            clip(key),
-            REPLAY_FIELDS.join(", ")
-        )));
-    }
+    super::hub::only_fields(body, "a replay", REPLAY_FIELDS)?;
     let mut record = match body.get("record") {
         Some(Value::Object(r)) => r.clone(),
         Some(Value::String(text)) => match serde_json::from_str(text) {

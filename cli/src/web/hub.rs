@@ -57,6 +57,23 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// `bad_request` naming the first key of `body` that is not one of
+/// `fields`, and listing them (`what`: "a match", "a replay", ...).
+pub(crate) fn only_fields(
+    body: &serde_json::Map<String, Value>,
+    what: &str,
+    fields: &[&str],
+) -> Result<(), WebError> {
+    match body.keys().find(|k| !fields.contains(&k.as_str())) {
+        Some(key) => Err(WebError::bad_request(format!(
+            "{what} has no field '{}'; its fields: {}",
+            clip(key),
+            fields.join(", ")
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// At most 60 characters of client text, for error messages.
 pub(crate) fn clip(text: &str) -> String {
     let clipped: String = text.chars().take(60).collect();
@@ -408,13 +425,7 @@ impl Hub {
                 "the body must be a JSON object such as {\"game\":\"hus\"}",
             ));
         };
-        if let Some(key) = body.keys().find(|k| !MATCH_FIELDS.contains(&k.as_str())) {
-            return Err(WebError::bad_request(format!(
-                "a match has no field '{}'; its fields: {}",
-                clip(key),
-                MATCH_FIELDS.join(", ")
-            )));
-        }
+        only_fields(body, "a match", MATCH_FIELDS)?;
         let hotseat = match body.get("hotseat") {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
@@ -635,26 +646,7 @@ fn agents_field(
             )),
         };
     for (key, spec) in map {
-        let player = key
-            .parse::<usize>()
-            .ok()
-            .filter(|&i| i < players.len())
-            .or_else(|| players.iter().position(|p| p.eq_ignore_ascii_case(key)))
-            .ok_or_else(|| {
-                let names: Vec<String> = players
-                    .iter()
-                    .enumerate()
-                    .map(|(i, n)| format!("{i} ({n})"))
-                    .collect();
-                WebError::new(
-                    "unknown_player",
-                    format!(
-                        "field 'agents': no player '{}'; players: {}",
-                        clip(key),
-                        names.join(", ")
-                    ),
-                )
-            })?;
+        let player = super::names::player_of("agents", key, players)?;
         let Some(spec) = spec.as_str() else {
             return Err(WebError::bad_request(format!(
                 "field 'agents': the agent of '{}' must be a spec string such as \"ai\"",
