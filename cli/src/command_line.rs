@@ -25,6 +25,10 @@ use plateau::Registry;
         plateau new hus --seed 7 -o game.json && plateau apply game.json a7 && plateau show game.json"
 )]
 pub struct Cli {
+    /// Oware endgame tables (built by `plateau tables`) that the agents
+    /// search with and `analyse` reads exact values from.
+    #[arg(long, global = true, value_name = "DIR", env = "PLATEAU_TABLES")]
+    pub tables: Option<std::path::PathBuf>,
     /// The subcommand.
     #[command(subcommand)]
     pub command: Command,
@@ -52,6 +56,8 @@ pub enum Command {
     Analyse(commands::analyse::AnalyseArgs),
     /// Time random games: games and moves per second.
     Bench(commands::bench::BenchArgs),
+    /// Build endgame tables by retrograde analysis (Oware).
+    Tables(commands::tables::TablesArgs),
     /// Count the move sequences of each depth from a position.
     Perft(commands::perft::PerftArgs),
     /// Replay a record, checking every move, and show the final position.
@@ -82,6 +88,7 @@ pub fn dispatch(registry: &Registry, command: Command, io: &mut Io<'_>) -> CliRe
         Command::Play(a) => terminal::play::run(registry, &a, io),
         Command::Analyse(a) => commands::analyse::run(registry, &a, io),
         Command::Bench(a) => commands::bench::run(registry, &a, io),
+        Command::Tables(a) => commands::tables::run(&a, io),
         Command::Perft(a) => commands::perft::run(registry, &a, io),
         Command::Replay(a) => terminal::replay::run(registry, &a, io),
         Command::Import(a) => commands::import::run(registry, &a, io),

@@ -133,7 +133,8 @@ pub fn run_with(
         Err(e) => return clap_error(&e, &args, out, err),
     };
     let mut io = Io { input, out, err };
-    let result = command_line::dispatch(registry, cli.command, &mut io);
+    let result = install_tables(cli.tables.as_deref())
+        .and_then(|()| command_line::dispatch(registry, cli.command, &mut io));
     let flushed = io.out.flush();
     match result.and(flushed.map_err(CliError::Output)) {
         Ok(()) => EXIT_OK,
@@ -143,6 +144,21 @@ pub fn run_with(
             e.exit_code()
         }
     }
+}
+
+/// Opens the Oware endgame tables of `--tables DIR` and has every Oware
+/// game built from now on search with them; without `--tables`, none (a
+/// command line run in a process after another does not inherit its
+/// tables).
+fn install_tables(dir: Option<&std::path::Path>) -> CliResult {
+    let Some(dir) = dir else {
+        plateau_oware::endgame::install(None);
+        return Ok(());
+    };
+    let tables = plateau_oware::endgame::EndgameTables::open(dir, 6)
+        .map_err(|e| CliError::usage(format!("--tables: {e}")))?;
+    plateau_oware::endgame::install(Some(std::sync::Arc::new(tables)));
+    Ok(())
 }
 
 /// Prints a clap outcome: help and version on stdout (exit 0), a parse

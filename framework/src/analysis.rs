@@ -157,6 +157,10 @@ pub struct PlyAnalysis {
     pub searched: bool,
     /// The position's value for the mover before the move, if searched.
     pub value: Option<f64>,
+    /// Whether `value` is the position's exact result, read from the
+    /// game's endgame tables rather than estimated by search.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exact: bool,
     /// The agent's best move there.
     pub best: Option<String>,
     /// The squares the best move touches (its origin first), as the board
@@ -313,6 +317,14 @@ pub fn analyse(
         } else {
             None
         };
+        // Where the game knows the result (endgame tables), the value is
+        // that result, marked exact; the agent, searching with the same
+        // tables, still names the best move.
+        let exact = if searched {
+            session.exact_value()
+        } else {
+            None
+        };
         let best_squares = choice
             .as_ref()
             .and_then(|c| {
@@ -336,6 +348,7 @@ pub fn analyse(
             played,
             searched,
             value: None,
+            exact: false,
             best: None,
             best_squares,
             played_value: None,
@@ -346,6 +359,10 @@ pub fn analyse(
         };
         if let Some(choice) = choice {
             ply.value = choice.value;
+            if let Some(v) = exact {
+                ply.value = Some(v);
+                ply.exact = true;
+            }
             ply.best = Some(choice.mv.clone());
             if hidden {
                 // The move's value from the same search, from the mover's view.

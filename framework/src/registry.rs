@@ -252,6 +252,10 @@ pub trait DynSession: Send {
     /// The squares each legal move touches, origin first and target last,
     /// with the move's notation.
     fn legal_move_squares(&self) -> Vec<(String, Vec<String>)>;
+    /// The exact return of the position for the player to move, where the
+    /// game knows it without search ([`SearchHooks::exact_value`](crate::SearchHooks::exact_value):
+    /// Oware's endgame tables); `None` otherwise and once the game is over.
+    fn exact_value(&self) -> Option<f64>;
     /// The intermediate boards of the last move as `seat` may see them
     /// ([`DescribeMoves::move_frames`](crate::DescribeMoves::move_frames)), for showing it step by step.
     fn last_move_frames(&self, seat: Option<Player>) -> Vec<crate::board::BoardView>;
@@ -725,6 +729,10 @@ impl<G: FullGame> DynSession for Session<G> {
             .iter()
             .map(|m| (self.game().format_move(m), self.game().move_squares(m)))
             .collect()
+    }
+    fn exact_value(&self) -> Option<f64> {
+        let mover = self.game().status(self.state()).to_move()?;
+        crate::SearchHooks::exact_value(self.game(), self.state(), mover)
     }
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())

@@ -20,14 +20,22 @@ use std::path::PathBuf;
     plateau analyse game.json\n  \
     plateau analyse game.json --agent alphabeta:depth=8 --json\n  \
     plateau analyse stratego.json --seat red --time 500ms\n  \
-    plateau analyse game.json --save   (game.analysis.json, drawn by `plateau replay game.json --step`)\n\n\
+    plateau analyse game.json --save   (game.analysis.json, drawn by `plateau replay game.json --step`)\n  \
+    plateau --tables DIR analyse oware '0,0,0,0,0,1/1,1,0,0,0,0/22,23 south'\n\n\
     Each position is searched by the agent from its mover's view. In a game of hidden \
     information only --seat's moves are searched, from that seat's view, and the other \
     seat's secret moves are shown as (secret). Marks: ?! inaccuracy, ? mistake, ?? blunder, \
     by the value a move gave away (the thresholds are printed).")]
 pub struct AnalyseArgs {
-    /// The game record.
+    /// The game record; or, followed by a POSITION, a game (oware).
+    #[arg(value_name = "RECORD|GAME")]
     pub file: PathBuf,
+    /// A position of the game to give its exact value from the endgame
+    /// tables of `--tables DIR` (oware: `SOUTH/NORTH[/STORES] [south|north]`,
+    /// each row's houses from its owner's left, e.g.
+    /// `0,0,0,0,0,1/1,1,0,0,0,0/22,23 south`; or the position's JSON).
+    #[arg(value_name = "POSITION")]
+    pub position: Option<String>,
     /// The agent that searches each position (see `plateau agents GAME`).
     #[arg(long, default_value = "ai")]
     pub agent: String,
@@ -65,6 +73,10 @@ pub fn analysis_path(path: &std::path::Path) -> PathBuf {
 
 /// Analyses the record and prints the report.
 pub fn run(registry: &Registry, args: &AnalyseArgs, io: &mut Io<'_>) -> CliResult {
+    if let Some(position) = &args.position {
+        let game = args.file.to_string_lossy();
+        return super::analyse_position::run(registry, &game, position, args.json, io);
+    }
     let (record, session) = record_file::open(registry, &args.file)?;
     let seat = match &args.seat {
         Some(name) => Some(session.find_player(name).ok_or_else(|| {
@@ -151,6 +163,9 @@ fn write_report(a: &GameAnalysis, io: &mut Io<'_>) -> CliResult {
         let mut line = format!("{:>4}. {} {}{mark}", p.ply, p.mover, p.played);
         if let Some(v) = p.value {
             line.push_str(&format!("   value {v:+.2}"));
+            if p.exact {
+                line.push_str(" (exact, endgame tables)");
+            }
         }
         if let Some(best) = &p.best {
             if *best != p.played {

@@ -306,6 +306,11 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         if self.out_of_budget() {
             return 0.0;
         }
+        // A position whose result the game knows exactly (endgame tables)
+        // is a proven result, however deep it lies.
+        if let Some(exact) = self.game.exact_value(state, mover) {
+            return exact * PROVEN_SCALE;
+        }
         if depth == 0 || !self.game.moves_enumerable(state) {
             self.horizon = true;
             // The opponent's win with its next move is a threat no

@@ -20,6 +20,16 @@ pub trait SearchHooks: Game {
         0.0
     }
 
+    /// The exact return of `state` (a game in progress) for `player`, as
+    /// [`Game::returns`] would give it at the end of best play on both
+    /// sides, where the game knows it without search: Oware's endgame
+    /// tables. Search takes it as a proven result at every node it covers
+    /// and searches no further there. `None` (the default) where the game
+    /// does not know.
+    fn exact_value(&self, _state: &Self::State, _player: Player) -> Option<f64> {
+        None
+    }
+
     /// Whether `player` has a move in `state` (a game in progress) that wins
     /// the game at once, were it `player`'s turn, found by a check cheaper
     /// than playing its moves. Search asks it at its horizon about the

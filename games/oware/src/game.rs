@@ -2,6 +2,7 @@
 
 use crate::board::{House, Layout};
 use crate::capture::{capture, Capture};
+use crate::endgame::EndgameTables;
 use crate::feeding::must_feed;
 use crate::notation::{format_house, parse_house};
 use crate::params::{validate, OwareParams};
@@ -14,6 +15,7 @@ use plateau::{
     DescribeMoves, FreeFormMoves, Game, MoveParseError, ParamDoc, Player, Render, RulesDocs,
     RulesError, SearchHooks, Status, Variant,
 };
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Oware (Abapa, RULES.md O1–O5) with its validated rules parameters.
@@ -25,6 +27,10 @@ pub struct Oware {
     /// Cache: the start position of these rules, built once by
     /// [`Game::new`] and copied by [`Game::initial_state`].
     start: OwareState,
+    /// The endgame tables that search and analysis read, if any: those
+    /// installed when the game was built ([`crate::endgame::install`]) or
+    /// given by [`Oware::with_tables`].
+    tables: Option<Arc<EndgameTables>>,
 }
 
 /// A position that [`Oware::position`] cannot build.
@@ -60,6 +66,19 @@ impl Oware {
         plateau::rules::load(&plateau::RulesSpec::default_variant())
             .expect("the standard rules are valid")
             .game
+    }
+
+    /// These rules searching with `tables` (or none): search takes every
+    /// position they cover as its exact result, and analysis shows it.
+    /// Tables for rows of another size are not used.
+    pub fn with_tables(mut self, tables: Option<Arc<EndgameTables>>) -> Oware {
+        self.tables = tables.filter(|t| t.houses() == self.houses());
+        self
+    }
+
+    /// The endgame tables these rules search with, if any.
+    pub fn tables(&self) -> Option<&Arc<EndgameTables>> {
+        self.tables.as_ref()
     }
 
     /// Houses in a row.
@@ -250,10 +269,12 @@ impl Game for Oware {
             legal,
             seen,
         };
+        let tables = crate::endgame::installed().filter(|t| t.houses() == layout.houses);
         Ok(Oware {
             params,
             layout,
             start,
+            tables,
         })
     }
 
@@ -494,6 +515,18 @@ impl FreeFormMoves for Oware {
 impl SearchHooks for Oware {
     fn evaluate(&self, state: &OwareState, player: Player) -> f64 {
         crate::eval::evaluate(&self.layout, state, player)
+    }
+
+    /// The endgame tables' result, where they cover the board: the sign of
+    /// the stores' difference plus the board's exact value
+    /// ([`crate::endgame`]).
+    fn exact_value(&self, state: &OwareState, player: Player) -> Option<f64> {
+        let tables = self.tables.as_ref()?;
+        let value = tables.value(state)?;
+        let me = state.to_move();
+        let lead = state.store(me) as i32 - state.store(me.opponent()) as i32 + value;
+        let mine = f64::from(lead.signum());
+        Some(if player == me { mine } else { -mine })
     }
 
     /// Alpha-beta, as the framework's default for perfect information:

@@ -38,13 +38,14 @@
 //! - a game that ends by the majority (O5.1) scores the stores with each row
 //!   added, like every other end (O5.4); the winner is the same.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod board;
 mod board_view;
 pub mod capture;
 mod end;
+pub mod endgame;
 pub mod eval;
 mod feeding;
 mod game;
