@@ -122,7 +122,7 @@ export function showReplay(root, options = {}) {
           const cell = cells.find((c) => c.name === name && c.owner === mover) || cells.find((c) => c.name === name);
           if (cell && cell.key) best.add(cell.key);
         }
-        better.textContent = next.best !== next.played ? `${next.mover}'s better move here: ${next.best}` : `${next.mover} played the agent's move here`;
+        better.textContent = (next.best !== next.played ? `${next.mover}'s better move here: ${next.best}` : `${next.mover} played the agent's move here`) + (next.exact ? " (exact value, endgame tables)" : "");
       }
       const drawn = module.draw({ board, view: null, status: answer.status, info, me: v, marks: { last, best } });
       area.append(drawn);
