@@ -56,6 +56,8 @@ pub enum Command {
     Analyse(commands::analyse::AnalyseArgs),
     /// Time random games: games and moves per second.
     Bench(commands::bench::BenchArgs),
+    /// How often agents choose the moves people played, by phase.
+    Predict(commands::predict::PredictArgs),
     /// Build endgame tables by retrograde analysis (Oware).
     Tables(commands::tables::TablesArgs),
     /// Count the move sequences of each depth from a position.
@@ -88,6 +90,7 @@ pub fn dispatch(registry: &Registry, command: Command, io: &mut Io<'_>) -> CliRe
         Command::Play(a) => terminal::play::run(registry, &a, io),
         Command::Analyse(a) => commands::analyse::run(registry, &a, io),
         Command::Bench(a) => commands::bench::run(registry, &a, io),
+        Command::Predict(a) => commands::predict::run(registry, &a, io),
         Command::Tables(a) => commands::tables::run(&a, io),
         Command::Perft(a) => commands::perft::run(registry, &a, io),
         Command::Replay(a) => terminal::replay::run(registry, &a, io),

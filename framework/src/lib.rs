@@ -50,6 +50,7 @@ pub mod perft;
 pub mod plain_words;
 mod player;
 pub mod playout;
+pub mod prediction;
 mod record;
 pub mod registry;
 pub mod rules;

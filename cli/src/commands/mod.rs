@@ -13,6 +13,7 @@ pub mod import;
 pub mod moves;
 pub mod new;
 pub mod perft;
+pub mod predict;
 pub mod rules;
 pub mod show;
 pub mod tables;
