@@ -293,6 +293,14 @@ def analyse(
     time_ms: int | None = None,
     seed: int = 0,
 ) -> dict[str, Any]: ...
+def predict(
+    record: str | dict[str, Any],
+    agent: str = "ai",
+    time_ms: int | None = None,
+    seed: int = 0,
+    opening: int = 20,
+    ending: int = 50,
+) -> dict[str, Any]: ...
 def agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent: ...
 def agents(game: Game) -> list[dict[str, Any]]: ...
 def arena(

@@ -796,6 +796,45 @@ fn load_record(record: &Bound<'_, PyAny>) -> PyResult<State> {
     load_record_value(&read_record(record)?)
 }
 
+/// How well `agent` predicts the moves of a recorded game, as `plateau
+/// predict` does: at each ply whose moves can be listed, the agent's
+/// choice from the mover's view only, whether it is the move played
+/// (`top1`), whether the move played is among its three best (`top3`),
+/// and the probability it gave the move played where it counts visits
+/// (MCTS, PIMC). Returns a dict: `plies` (one dict a ply) and `summary`
+/// (`opening`, `middle`, `ending`, `all`: positions, top1, top3,
+/// log_likelihood). The search runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (record, agent = "ai", time_ms = None, seed = 0, opening = 20, ending = 50))]
+fn predict<'py>(
+    py: Python<'py>,
+    record: &Bound<'py, PyAny>,
+    agent: &str,
+    time_ms: Option<u64>,
+    seed: u64,
+    opening: usize,
+    ending: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    use plateau::prediction::{predict, PredictError, PredictOptions, Summary};
+    let record = read_record(record)?;
+    let options = PredictOptions {
+        agent: agent.to_string(),
+        time: time_ms.map(std::time::Duration::from_millis),
+        seed,
+        opening,
+        ending,
+    };
+    let result = py.detach(move || predict(registry(), &record, &options));
+    let game = result.map_err(|e| match e {
+        PredictError::Record(e) => record_error(e),
+        PredictError::Agent(e) => crate::errors::AgentError::new_err(e.to_string()),
+    })?;
+    let summary = Summary::of(std::slice::from_ref(&game));
+    let value = serde_json::json!({"game": game.game, "agent": game.agent,
+                                   "plies": game.plies, "summary": summary});
+    to_py(py, &value)
+}
+
 /// Analyses a recorded game move by move, as `plateau analyse` does: each
 /// position's value for its mover, the agent's best move, and each move's
 /// loss and mark (`inaccuracy`, `mistake`, `blunder`). A game of hidden
@@ -876,6 +915,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(load_record, m)?)?;
     m.add_function(wrap_pyfunction!(analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(predict, m)?)?;
     m.add_function(wrap_pyfunction!(_load_params, m)?)?;
     Ok(())
 }
