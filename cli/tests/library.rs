@@ -282,7 +282,7 @@ fn errors_of_a_program_of_its_own_name_it_and_the_subcommand() {
 fn a_program_of_its_own_shows_its_own_name_in_version_and_help() {
     for (flag, expected) in [
         ("--version", "nimble "),
-        ("--help", "Usage: nimble <COMMAND>"),
+        ("--help", "Usage: nimble [OPTIONS] <COMMAND>"),
     ] {
         let mut out = Vec::new();
         let code = plateau_cli::run_with(

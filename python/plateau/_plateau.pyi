@@ -22,6 +22,7 @@ __all__ = [
     "load",
     "load_record",
     "analyse",
+    "predict",
     "_load_params",
     "Agent",
     "Match",
