@@ -211,7 +211,7 @@ pub trait DynSession: Send {
     /// Whether the last move hid or showed hidden information: its text is
     /// not public ([`Game::move_is_public`] false, such as a Stratego setup)
     /// or the position after it shows what a player could not see before
-    /// ([`Game::move_outcome_key`] non-zero, such as a Stratego combat).
+    /// ([`SearchHooks::move_outcome_key`](crate::SearchHooks::move_outcome_key) non-zero, such as a Stratego combat).
     /// False when no move was played and in every game of perfect
     /// information. A move taken back across such a move would let a player
     /// probe the hidden state, so a match refuses to.

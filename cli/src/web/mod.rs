@@ -52,7 +52,7 @@ pub struct WebArgs {
     #[arg(long = "allow-host", value_name = "NAME")]
     pub allow_host: Vec<String>,
     /// Also accept requests that change anything, and WebSockets, from the
-    /// page of ORIGIN (e.g. https://example.org); repeatable.
+    /// page of ORIGIN (e.g. `https://example.org`); repeatable.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origin: Vec<String>,
     /// Where matches are kept (the file matches.sqlite3, created if

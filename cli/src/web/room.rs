@@ -570,7 +570,7 @@ impl WebMatch {
     /// and a seat's game-specific view (`seat_view`: trays, own setup).
     /// With `since` (the last event this connection sent), the events
     /// after it as the client may know them (`events`: the moves for its
-    /// move list, the newest [`FRAMED_EVENTS`] with their frames), or `resync: true` when the match
+    /// move list, the newest `FRAMED_EVENTS` with their frames), or `resync: true` when the match
     /// no longer keeps them. Only the current position and the new events:
     /// its cost does not grow with the length of the game.
     pub fn update_for(&self, client: Client, since: Option<u64>) -> Value {

@@ -327,7 +327,7 @@ impl Match {
     }
 
     /// Ends the game if the player to move has no time left: that player
-    /// loses, reason `time` (see the [module documentation](self)); the
+    /// loses, reason `time` (see the module documentation); the
     /// events tell everyone. Returns whether the flag fell now.
     pub fn check_flag(&mut self) -> bool {
         let now = self.now_ms();

@@ -339,7 +339,7 @@ impl Game for Quinque {
         true
     }
 
-    /// The key of [`repetition::state_key`]: the incremental repetition hash
+    /// The key of `repetition::state_key`: the incremental repetition hash
     /// of the position, the history's multiset key, the turns (when a turn
     /// cap is set) and the ending.
     fn state_key(&self, state: &QuinqueState) -> u64 {
