@@ -3,26 +3,15 @@
 //! from one seat holds nothing of the other's hidden army, bad input is
 //! named.
 
+mod common;
+
+use common::Out;
+
 use plateau::{DynSession, GameRecord, Registry, RulesSpec, Status};
 use serde_json::Value;
 
-struct Out {
-    code: i32,
-    out: String,
-    err: String,
-}
-
 fn run(registry: &Registry, args: &[&str]) -> Out {
-    let mut all = vec!["plateau"];
-    all.extend_from_slice(args);
-    let mut input: &[u8] = b"";
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = plateau_cli::run_with(registry, all, &mut input, &mut out, &mut err);
-    Out {
-        code,
-        out: String::from_utf8(out).unwrap(),
-        err: String::from_utf8(err).unwrap(),
-    }
+    common::run_on(registry, args, "")
 }
 
 fn analysis(registry: &Registry, path: &str, extra: &[&str]) -> Value {

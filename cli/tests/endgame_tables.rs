@@ -4,27 +4,15 @@
 //! analysis marking the plies the tables cover as exact. Its own test
 //! binary: `--tables` installs the tables for the whole process.
 
+mod common;
+
+use common::Out;
+
 use plateau::{RulesSpec, Status};
 use serde_json::Value;
 
-struct Out {
-    code: i32,
-    out: String,
-    err: String,
-}
-
 fn run(args: &[&str]) -> Out {
-    let registry = plateau_games::default_registry();
-    let mut all = vec!["plateau"];
-    all.extend_from_slice(args);
-    let mut input: &[u8] = b"";
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = plateau_cli::run_with(&registry, all, &mut input, &mut out, &mut err);
-    Out {
-        code,
-        out: String::from_utf8(out).unwrap(),
-        err: String::from_utf8(err).unwrap(),
-    }
+    common::run_on(&plateau_games::default_registry(), args, "")
 }
 
 fn binomial(n: u64, k: u64) -> u64 {

@@ -337,11 +337,7 @@ pub fn analyse(
             .unwrap_or_default();
         session
             .play(text)
-            .map_err(|e| crate::RecordError::Illegal {
-                index: i + 1,
-                mv: text.clone(),
-                reason: e.to_string(),
-            })?;
+            .map_err(|e| crate::RecordError::of_move(i, text, e, total))?;
         let mut ply = PlyAnalysis {
             ply: i + 1,
             mover: session.player_name(mover),

@@ -238,35 +238,13 @@ pub fn predict(
         time: options.time,
         nodes: None,
     };
-    // First the plies whose moves can be listed, to know the phases.
     let mut session = registry.load_record(&record.start())?;
-    let mut listable = Vec::new();
-    for (i, text) in record.moves.iter().enumerate() {
-        if !matches!(session.status(), Status::ToMove(_)) {
-            break;
-        }
-        if session.moves_enumerable() {
-            listable.push(i);
-        }
-        session
-            .play(text)
-            .map_err(|e| crate::RecordError::Illegal {
-                index: i + 1,
-                mv: text.clone(),
-                reason: e.to_string(),
-            })?;
-    }
-    let n = listable.len();
-    let mut session = registry.load_record(&record.start())?;
-    let mut plies = Vec::with_capacity(n);
-    let mut next = listable.iter().peekable();
+    let mut plies = Vec::new();
     for (i, text) in record.moves.iter().enumerate() {
         let Status::ToMove(mover) = session.status() else {
             break;
         };
-        if next.peek() == Some(&&i) {
-            let k = plies.len();
-            next.next();
+        if session.moves_enumerable() {
             let mut agent: Box<dyn DynAgent> = new_agent()?;
             let counts_visits = counts_visits(&agent.spec());
             if let Some(choice) = agent.choose_limited(session.as_ref(), limits) {
@@ -280,7 +258,8 @@ pub fn predict(
                 });
                 plies.push(PlyPrediction {
                     ply: i + 1,
-                    phase: phase(k, n, options),
+                    // Set below, once the number of plies is known.
+                    phase: Phase::Middle,
                     mover: session.player_name(mover),
                     played: text.clone(),
                     top1: choice.mv == *text,
@@ -293,11 +272,11 @@ pub fn predict(
         }
         session
             .play(text)
-            .map_err(|e| crate::RecordError::Illegal {
-                index: i + 1,
-                mv: text.clone(),
-                reason: e.to_string(),
-            })?;
+            .map_err(|e| crate::RecordError::of_move(i, text, e, record.moves.len()))?;
+    }
+    let n = plies.len();
+    for (k, ply) in plies.iter_mut().enumerate() {
+        ply.phase = phase(k, n, options);
     }
     Ok(GamePrediction {
         game: game.id().to_string(),
@@ -312,6 +291,12 @@ mod tests {
     use crate::demo::Nim;
     use crate::RulesSpec;
 
+    fn nim_registry() -> Registry {
+        let mut registry = Registry::new();
+        registry.register::<Nim>();
+        registry
+    }
+
     /// Nim of 21 stones, 1 to 3 a move (whoever takes the last stone wins):
     /// the mover wins by leaving a multiple of 4, so from `p` stones the one
     /// winning move takes `p mod 4`. The record's players never leave a
@@ -319,14 +304,13 @@ mod tests {
     /// with one winning move, which full-depth alpha-beta chooses.
     #[test]
     fn agreements_counted_by_hand_on_a_nim_record() {
-        let mut registry = Registry::new();
-        registry.register::<Nim>();
-        let game = registry
+        let registry = nim_registry();
+        let mut session = registry
             .get("nim")
             .unwrap()
             .load(&RulesSpec::default_variant())
-            .unwrap();
-        let mut session = game.new_session(0);
+            .unwrap()
+            .new_session(0);
         // Piles before each move: 21 19 18 17 15 13 11 9 7 5 3.
         let played = ["2", "1", "1", "2", "2", "2", "2", "2", "2", "2", "3"];
         for mv in played {
@@ -372,14 +356,13 @@ mod tests {
 
     #[test]
     fn a_visit_count_gives_a_smoothed_probability() {
-        let mut registry = Registry::new();
-        registry.register::<Nim>();
-        let game = registry
+        let registry = nim_registry();
+        let mut session = registry
             .get("nim")
             .unwrap()
             .load(&RulesSpec::default_variant())
-            .unwrap();
-        let mut session = game.new_session(0);
+            .unwrap()
+            .new_session(0);
         session.play("2").unwrap();
         let prediction = predict(
             &registry,

@@ -122,26 +122,7 @@ impl<G: Game> Session<G> {
             let keep_previous = Some(i) == last;
             session
                 .play_text_keeping(text, keep_previous)
-                .map_err(|e| match e {
-                    PlayError::Parse(error) => RecordError::Parse {
-                        index: i + 1,
-                        error,
-                    },
-                    PlayError::Illegal { mv, reason } => RecordError::Illegal {
-                        index: i + 1,
-                        mv,
-                        reason,
-                    },
-                    PlayError::GameOver => RecordError::Illegal {
-                        index: i + 1,
-                        mv: text.clone(),
-                        reason: "the game was already over".into(),
-                    },
-                    PlayError::TooLong { max } => RecordError::TooLong {
-                        moves: record.moves.len(),
-                        max,
-                    },
-                })?;
+                .map_err(|e| RecordError::of_move(i, text, e, record.moves.len()))?;
         }
         if let Some(p) = record.resigned {
             if p.index() >= session.game.num_players() {
@@ -508,6 +489,30 @@ fn move_in_errors<G: Game>(game: &G, mv: &G::Move) -> String {
     match text.split_whitespace().next() {
         Some(word) => format!("{word} …"),
         None => "a secret move".to_string(),
+    }
+}
+
+impl RecordError {
+    /// Why move `index` (from 0), `text`, of a record of `moves` moves could
+    /// not be played: `error`, with the move's place in the record.
+    pub(crate) fn of_move(index: usize, text: &str, error: PlayError, moves: usize) -> RecordError {
+        match error {
+            PlayError::Parse(error) => RecordError::Parse {
+                index: index + 1,
+                error,
+            },
+            PlayError::Illegal { mv, reason } => RecordError::Illegal {
+                index: index + 1,
+                mv,
+                reason,
+            },
+            PlayError::GameOver => RecordError::Illegal {
+                index: index + 1,
+                mv: text.to_string(),
+                reason: "the game was already over".into(),
+            },
+            PlayError::TooLong { max } => RecordError::TooLong { moves, max },
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 // between updates, the running one marked, and the first mover lets its
 // flag fall: both seats and a spectator see the game over, reason time.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as H from "./harness.mjs";
@@ -11,14 +11,9 @@ import * as H from "./harness.mjs";
 let served;
 let chromium;
 
-before(async () => {
-  served = await H.server();
-  chromium = await H.browser();
-});
-
-after(async () => {
-  if (chromium) await chromium.close();
-  if (served) served.stop();
+H.serverAndBrowser((s, c) => {
+  served = s;
+  chromium = c;
 });
 
 /** The text of player `p`'s clock on `page`. */

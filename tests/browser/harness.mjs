@@ -2,6 +2,7 @@
 // player that chooses moves by clicking the board like a person.
 
 import { chromium } from "playwright-core";
+import { before, after } from "node:test";
 import { spawn, execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -176,4 +177,22 @@ export async function ownPieces(page, me) {
 /** Runs the `plateau` command and returns its standard output. */
 export function plateau(args, input) {
   return execFileSync(PLATEAU, args, { input, encoding: "utf8" });
+}
+
+/**
+ * A server and a browser for a test file: started before its tests, handed
+ * to `started(served, browser)`, and stopped after them.
+ */
+export function serverAndBrowser(started) {
+  let served;
+  let opened;
+  before(async () => {
+    served = await server();
+    opened = await browser();
+    started(served, opened);
+  });
+  after(async () => {
+    if (opened) await opened.close();
+    if (served) served.stop();
+  });
 }

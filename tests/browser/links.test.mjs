@@ -2,21 +2,16 @@
 // token that is none of the match's, gets a page that says what happened
 // and the ways on (the lobby; watching instead), not a bare error.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as H from "./harness.mjs";
 
 let served;
 let chromium;
 
-before(async () => {
-  served = await H.server();
-  chromium = await H.browser();
-});
-
-after(async () => {
-  if (chromium) await chromium.close();
-  if (served) served.stop();
+H.serverAndBrowser((s, c) => {
+  served = s;
+  chromium = c;
 });
 
 test("a link to a match that does not exist, or with a wrong token, says so and leads back to the lobby", async () => {

@@ -3,7 +3,7 @@
 // download, and a rematch that brings both pages to the new match with the
 // colours swapped.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as H from "./harness.mjs";
@@ -11,14 +11,9 @@ import * as H from "./harness.mjs";
 let served;
 let chromium;
 
-before(async () => {
-  served = await H.server();
-  chromium = await H.browser();
-});
-
-after(async () => {
-  if (chromium) await chromium.close();
-  if (served) served.stop();
+H.serverAndBrowser((s, c) => {
+  served = s;
+  chromium = c;
 });
 
 const presenceOf = (page, player) =>

@@ -5,7 +5,7 @@
 // rank wherever it is put, the hot-seat hand-over, and the replay viewer. Screenshots of each board are saved
 // under target/browser-screenshots/.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,14 +16,9 @@ import { army, findLeaks } from "./hidden-ranks.mjs";
 let served;
 let chromium;
 
-before(async () => {
-  served = await H.server();
-  chromium = await H.browser();
-});
-
-after(async () => {
-  if (chromium) await chromium.close();
-  if (served) served.stop();
+H.serverAndBrowser((s, c) => {
+  served = s;
+  chromium = c;
 });
 
 /** Creates a game from the lobby by clicking, and returns its page. */

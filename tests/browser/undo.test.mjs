@@ -1,21 +1,16 @@
 // Undo between two people in two browsers: the request shows the other
 // seat Accept / Decline, and nothing is taken back without its consent.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as H from "./harness.mjs";
 
 let served;
 let chromium;
 
-before(async () => {
-  served = await H.server();
-  chromium = await H.browser();
-});
-
-after(async () => {
-  if (chromium) await chromium.close();
-  if (served) served.stop();
+H.serverAndBrowser((s, c) => {
+  served = s;
+  chromium = c;
 });
 
 const movesPlayed = (page) => page.getAttribute("#game", "data-moves-played");

@@ -25,6 +25,13 @@ pub struct Out {
 
 /// Runs `plateau ARGS` in-process with `input` as the standard input.
 pub fn run_in(args: &[&str], input: &str) -> Out {
+    run_on(&registry(), args, input)
+}
+
+/// Runs `plateau ARGS` in-process on `registry` (the shipped games'
+/// `plateau_games::default_registry()`, or the demo games') with `input`
+/// as the standard input.
+pub fn run_on(registry: &Registry, args: &[&str], input: &str) -> Out {
     // Games left with quit are autosaved here, not in the home folder; set
     // once, before any run reads it.
     static AUTOSAVE: std::sync::Once = std::sync::Once::new();
@@ -39,7 +46,7 @@ pub fn run_in(args: &[&str], input: &str) -> Out {
     let mut input = input.as_bytes();
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let code = plateau_cli::run_with(&registry(), all, &mut input, &mut out, &mut err);
+    let code = plateau_cli::run_with(registry, all, &mut input, &mut out, &mut err);
     Out {
         code,
         out: String::from_utf8(out).unwrap(),

@@ -32,13 +32,6 @@ const NO_EXIT: i8 = i8::MIN;
 /// No board: a missing move in the list of a board's moves in the layer.
 const NO_CHILD: u32 = u32::MAX;
 
-/// A board of the player to move first: their row, then the opponent's,
-/// each from its owner's left, packed as the engine's ring with the player
-/// to move as South.
-fn pack(layout: &Layout, board: &[u8]) -> Packed {
-    layout.pack(board)
-}
-
 /// The board after a move, turned so that the new player to move (North in
 /// the engine's ring) comes first.
 fn turned(layout: &Layout, board: Packed, out: &mut [u8]) {
@@ -51,8 +44,8 @@ fn turned(layout: &Layout, board: Packed, out: &mut [u8]) {
 /// Where one move of a board leads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
-    /// The move captured `taken` seeds; the opponent is to move on
-    /// `board` (turned) of fewer seeds.
+    /// The move captured `taken` seeds; the opponent is to move on a board
+    /// of fewer seeds.
     Capture {
         /// Seeds captured.
         taken: u32,
@@ -65,7 +58,8 @@ pub(crate) enum Step {
 /// mover's leftmost), where it leads and the board reached, turned for the
 /// opponent. Empty when the player to move has none (O4.2, O5.3).
 pub(crate) fn moves(layout: &Layout, board: &[u8]) -> Vec<(usize, Step, Vec<u8>)> {
-    let packed = pack(layout, board);
+    // The player to move's row first, so the engine's ring with them as South.
+    let packed = layout.pack(board);
     let mut bits = legal_houses(layout, packed, Player(0));
     let mut out = Vec::new();
     while bits != 0 {

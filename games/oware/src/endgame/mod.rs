@@ -52,7 +52,7 @@ pub mod build;
 pub mod file;
 pub mod rank;
 
-use crate::board::{seeds_at, House};
+use crate::board::{seeds_at, House, MAX_HOUSES};
 use crate::state::OwareState;
 use build::Progress;
 pub use file::TableError;
@@ -227,8 +227,9 @@ impl EndgameTables {
         Some(i32::from(layer.get(rank::rank(board))))
     }
 
-    /// The board of `state` with the player to move's row first.
-    fn board_of(&self, state: &OwareState) -> Option<Vec<u8>> {
+    /// The board of `state` with the player to move's row first, in the
+    /// first `2 · houses` places (no allocation: search asks at every node).
+    fn board_of(&self, state: &OwareState) -> Option<([u8; 2 * MAX_HOUSES], usize)> {
         let houses = state.houses_per_row();
         if houses != self.houses {
             return None;
@@ -239,11 +240,11 @@ impl EndgameTables {
         } else {
             houses
         };
-        Some(
-            (0..ring)
-                .map(|k| seeds_at(state.board, (k + first) % ring))
-                .collect(),
-        )
+        let mut board = [0u8; 2 * MAX_HOUSES];
+        for (k, seeds) in board.iter_mut().enumerate().take(ring) {
+            *seeds = seeds_at(state.board, (k + first) % ring);
+        }
+        Some((board, ring))
     }
 
     /// The value of `state` for its player to move, if the game goes on
@@ -252,16 +253,18 @@ impl EndgameTables {
         if state.end().is_some() {
             return None;
         }
-        self.value_of_board(&self.board_of(state)?)
+        let (board, ring) = self.board_of(state)?;
+        self.value_of_board(&board[..ring])
     }
 
     /// The exact value of `state` with the final stores and the value of
     /// every legal move, if the tables cover it.
     pub fn exact(&self, state: &OwareState) -> Option<Exact> {
         let value = self.value(state)?;
-        let board = self.board_of(state)?;
+        let (board, ring) = self.board_of(state)?;
+        let board = &board[..ring];
         let layout = crate::board::Layout::new(self.houses, 4);
-        let mut moves: Vec<(House, i32)> = build::moves(&layout, &board)
+        let mut moves: Vec<(House, i32)> = build::moves(&layout, board)
             .into_iter()
             .map(|(j, step, child)| {
                 let after = -self.value_of_board(&child).expect("fewer or as many seeds");
