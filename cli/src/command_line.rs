@@ -60,6 +60,8 @@ pub enum Command {
     Predict(commands::predict::PredictArgs),
     /// Build endgame tables by retrograde analysis (Oware).
     Tables(commands::tables::TablesArgs),
+    /// Be a Stratego program of the UCC protocol: any agent, run by a UCC manager.
+    Ucc(commands::ucc::UccArgs),
     /// Count the move sequences of each depth from a position.
     Perft(commands::perft::PerftArgs),
     /// Replay a record, checking every move, and show the final position.
@@ -92,6 +94,7 @@ pub fn dispatch(registry: &Registry, command: Command, io: &mut Io<'_>) -> CliRe
         Command::Bench(a) => commands::bench::run(registry, &a, io),
         Command::Predict(a) => commands::predict::run(registry, &a, io),
         Command::Tables(a) => commands::tables::run(&a, io),
+        Command::Ucc(a) => commands::ucc::run(registry, &a, io),
         Command::Perft(a) => commands::perft::run(registry, &a, io),
         Command::Replay(a) => terminal::replay::run(registry, &a, io),
         Command::Import(a) => commands::import::run(registry, &a, io),

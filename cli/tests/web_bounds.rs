@@ -25,6 +25,7 @@ async fn server(think: Duration, threads: usize, max_waiting: usize, hints: u32)
         },
         hints_per_minute: hints,
         hint_wait: Duration::from_secs(5),
+        programs: Vec::new(),
     });
     let hub = Hub::with_pool(
         &plateau_cli::default_registry(),
@@ -120,6 +121,26 @@ async fn an_iteration_budget_of_a_billion_ends_within_the_time_cap() {
             .contains("player '1'"),
         "{r}"
     );
+    // No client starts a program on the server: an outside program is
+    // refused at creation and for a hint unless the operator allowed it.
+    let (status, r) = server
+        .http(
+            "POST",
+            "/api/matches",
+            &json!({"game": "stratego", "agents": {"1": "ucc:cmd=/bin/sh,args=-c true"}})
+                .to_string(),
+        )
+        .await;
+    assert_eq!(status, 400, "{r}");
+    let message = r["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("no outside program '/bin/sh'") && message.contains("--allow-program"),
+        "{r}"
+    );
+    let r = south
+        .ask(json!({"cmd": "hint", "agent": "ucc:cmd=/bin/sh"}))
+        .await;
+    assert_eq!(kind(&r), Some("bad_request"), "{r}");
     delete(&server, &created).await;
 }
 

@@ -310,6 +310,12 @@ pub trait DynAgent: Send {
     ) -> Option<DynChoice>;
     /// Forgets anything kept from earlier moves, for a new game.
     fn new_game(&mut self);
+    /// Why the last choice gave no move although the game was on
+    /// ([`Agent::failure`](crate::ai::Agent::failure): an outside
+    /// program's fault); `None` for the framework's agents.
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A [`DynAgent`]'s move and analysis, moves in notation. Values are from
@@ -371,6 +377,9 @@ impl<G: FullGame> DynAgent for ErasedAgent<G> {
     }
     fn new_game(&mut self) {
         self.agent.new_game()
+    }
+    fn failure(&self) -> Option<String> {
+        self.agent.failure()
     }
 }
 

@@ -484,6 +484,7 @@ impl PyMatch {
             let e = plateau::MatchError::AgentFailed {
                 seat: self.rules.game.player_name(player),
                 spec: spec.trim().to_string(),
+                reason: None,
             };
             match_error(py, e)
         })?;

@@ -184,6 +184,8 @@ fn endings_table(report: &ArenaReport) -> String {
             GameResultKind::A => 0,
             GameResultKind::Draw => 1,
             GameResultKind::B => 2,
+            // Faults are told apart in the summary, not as endings.
+            GameResultKind::AFault | GameResultKind::BFault => continue,
         };
         let reason = if g.capped {
             format!("{} (capped)", g.reason)
@@ -287,12 +289,14 @@ pub fn arena_page(report: &ArenaReport, name: &str) -> String {
     let mut points = 0.0;
     let running: Vec<f64> = games
         .iter()
+        .filter(|g| !g.result.is_fault())
         .enumerate()
         .map(|(i, g)| {
             points += match g.result {
                 GameResultKind::A => 1.0,
                 GameResultKind::Draw => 0.5,
                 GameResultKind::B => 0.0,
+                GameResultKind::AFault | GameResultKind::BFault => 0.0,
             };
             points / (i + 1) as f64
         })

@@ -327,6 +327,25 @@ pub fn table(report: &ArenaReport, name: &str) -> String {
         s.a_second.draws,
         s.a_second.losses,
     ));
+    if s.faults != [0, 0] {
+        out.push_str(&format!(
+            "faults, counted apart (in neither score): A {}, B {}\n",
+            s.faults[0], s.faults[1]
+        ));
+        for g in report.games.iter().filter(|g| g.result.is_fault()) {
+            let who = if g.result == report::GameResultKind::AFault {
+                "A"
+            } else {
+                "B"
+            };
+            out.push_str(&format!(
+                "  game {}: {who} ({}) {}\n",
+                g.index,
+                if who == "A" { &setup.a } else { &setup.b },
+                g.reason
+            ));
+        }
+    }
     out
 }
 

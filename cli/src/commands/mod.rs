@@ -17,3 +17,4 @@ pub mod predict;
 pub mod rules;
 pub mod show;
 pub mod tables;
+pub mod ucc;

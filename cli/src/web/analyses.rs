@@ -125,7 +125,7 @@ pub async fn start(hub: &Arc<Hub>, body: &Value) -> Result<Value, WebError> {
         }
     };
     let agent = text("agent")?.unwrap_or_else(|| DEFAULT_AGENT.to_string());
-    hub.pool().check_threads(&agent)?;
+    hub.pool().check_spec(&agent)?;
     let registry = hub.registry();
     let (record, seat_name) = match text("match")? {
         Some(id) => {

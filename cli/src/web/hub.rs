@@ -654,7 +654,7 @@ fn agents_field(
             )));
         };
         super::room::check_think_within(spec, None, pool.max_think())
-            .and_then(|()| pool.check_threads(spec))
+            .and_then(|()| pool.check_spec(spec))
             .map_err(|e| {
                 WebError::new(
                     e.kind,

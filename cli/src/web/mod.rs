@@ -84,6 +84,11 @@ pub struct WebArgs {
     #[arg(long = "agent-threads", value_name = "N",
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     pub agent_threads: Option<usize>,
+    /// An outside program that agent specs may run (`ucc:cmd=PATH`, a
+    /// Stratego program of the UCC protocol), written as the specs write
+    /// it (repeatable). None by default: no client starts a program here.
+    #[arg(long = "allow-program", value_name = "PATH")]
+    pub allow_program: Vec<String>,
     /// The most hints a seat may ask for in a minute.
     #[arg(long = "hints-per-minute", value_name = "N", default_value_t = pool::DEFAULT_HINTS_PER_MINUTE,
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -143,6 +148,7 @@ impl WebArgs {
             nodes: Some(self.max_nodes),
         };
         settings.hints_per_minute = self.hints_per_minute;
+        settings.programs = self.allow_program.clone();
         settings
     }
 

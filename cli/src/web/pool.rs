@@ -58,6 +58,10 @@ pub struct PoolSettings {
     /// The longest a hint waits for a thread before it is refused with
     /// `busy` (its connection waits meanwhile).
     pub hint_wait: Duration,
+    /// The outside programs an agent spec may run (`ucc:cmd=PATH`), as the
+    /// operator gave them with `--allow-program`; none by default, so that
+    /// no client starts a program on the server.
+    pub programs: Vec<String>,
 }
 
 impl Default for PoolSettings {
@@ -74,6 +78,7 @@ impl Default for PoolSettings {
             },
             hints_per_minute: DEFAULT_HINTS_PER_MINUTE,
             hint_wait: DEFAULT_HINT_WAIT,
+            programs: Vec::new(),
         }
     }
 }
@@ -152,6 +157,33 @@ impl AgentPool {
     /// The jobs running now.
     pub fn running(&self) -> usize {
         self.settings.threads - self.running.available_permits()
+    }
+
+    /// Refuses a spec that asks for more search threads than the pool has
+    /// ([`AgentPool::check_threads`]) or that runs an outside program the
+    /// operator did not allow ([`AgentPool::check_program`]).
+    pub fn check_spec(&self, spec: &str) -> Result<(), WebError> {
+        self.check_threads(spec)?;
+        self.check_program(spec)
+    }
+
+    /// Refuses a spec that runs an outside program (`ucc:cmd=PATH`) unless
+    /// the operator allowed that very program with `--allow-program`.
+    pub fn check_program(&self, spec: &str) -> Result<(), WebError> {
+        let Ok(parsed) = plateau::ai::Spec::parse(spec) else {
+            return Ok(());
+        };
+        let Some(cmd) = parsed.get("cmd") else {
+            return Ok(());
+        };
+        if self.settings.programs.iter().any(|p| p == cmd.trim()) {
+            return Ok(());
+        }
+        Err(WebError::bad_request(format!(
+            "agent '{}': this server runs no outside program '{}'; its operator allows one with --allow-program PATH",
+            parsed.name,
+            super::hub::clip(cmd)
+        )))
     }
 
     /// Refuses a spec that asks for more search threads (`threads=N`)
@@ -370,7 +402,7 @@ pub(crate) async fn hint(
 ) -> Result<String, WebError> {
     let pool = m.bounds().pool();
     super::room::check_think_within(spec, None, pool.max_think())?;
-    pool.check_threads(spec)?;
+    pool.check_spec(spec)?;
     let mut job = m.with_match(|game| game.hint_job(client, spec))?;
     let seat = job.seat();
     job.set_limits(job.limits().tighter(pool.limits()));
@@ -392,6 +424,7 @@ pub(crate) async fn hint(
         None => Err(plateau::matches::MatchError::AgentFailed {
             seat: m.with_match(|game| game.game().player_name(seat)),
             spec: spec.trim().to_string(),
+            reason: None,
         }
         .into()),
     }
@@ -407,6 +440,27 @@ mod tests {
             max_waiting,
             ..PoolSettings::default()
         })
+    }
+
+    #[test]
+    fn only_the_programs_the_operator_allowed_are_run() {
+        let closed = pool(1, 1);
+        let e = closed
+            .check_spec("ucc:cmd=/bin/sh,args=-c reboot")
+            .unwrap_err();
+        assert_eq!(e.kind, "bad_request");
+        assert!(
+            e.message.contains("'/bin/sh'") && e.message.contains("--allow-program"),
+            "{}",
+            e.message
+        );
+        assert!(closed.check_spec("ai:time=1s").is_ok());
+        let open = AgentPool::new(PoolSettings {
+            programs: vec!["/opt/ucc/vixen".into()],
+            ..PoolSettings::default()
+        });
+        assert!(open.check_spec("ucc:cmd=/opt/ucc/vixen,time=1s").is_ok());
+        assert!(open.check_spec("ucc:cmd=/opt/ucc/other").is_err());
     }
 
     #[tokio::test]

@@ -170,6 +170,7 @@ pub fn play_arena<G: SearchGame>(
             GameResultKind::A => tally.1.wins += 1,
             GameResultKind::B => tally.1.losses += 1,
             GameResultKind::Draw => tally.1.draws += 1,
+            GameResultKind::AFault | GameResultKind::BFault => {}
         }
         progress(&ArenaProgress {
             done: tally.0,
@@ -234,7 +235,18 @@ fn play_game<G: SearchGame>(
             time[side] += clock.elapsed();
             choice
         });
-        let choice = choice.ok_or_else(|| agent_error("found no move".to_string()))?;
+        let Some(choice) = choice else {
+            // An outside program's fault stops the game, counted apart.
+            if let Some(reason) = agents[side].failure() {
+                break Outcome {
+                    winner: None,
+                    reason: format!("fault: {reason}").into(),
+                    scores: None,
+                    capped: false,
+                };
+            }
+            return Err(agent_error("found no move".to_string()));
+        };
         session.play(choice.mv).map_err(|e| {
             agent_error(format!(
                 "chose the illegal move '{}': {}",
@@ -244,7 +256,10 @@ fn play_game<G: SearchGame>(
         })?;
         moves[side] += 1;
     };
+    let fault = |side: usize| agents[side].failure().is_some();
     let result = match outcome.winner {
+        None if outcome.reason.starts_with("fault: ") && fault(0) => GameResultKind::AFault,
+        None if outcome.reason.starts_with("fault: ") && fault(1) => GameResultKind::BFault,
         None => GameResultKind::Draw,
         Some(w) if w == a_seat => GameResultKind::A,
         Some(_) => GameResultKind::B,
@@ -316,6 +331,7 @@ mod tests {
                 GameResultKind::A => Some(g.a_player),
                 GameResultKind::B => Some(g.a_player.opponent()),
                 GameResultKind::Draw => None,
+                GameResultKind::AFault | GameResultKind::BFault => unreachable!(),
             };
             assert_eq!(winner, expected);
         }

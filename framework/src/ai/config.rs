@@ -340,7 +340,11 @@ impl AgentKind {
             return Err(SpecError::UnknownAgent {
                 name: shown(&name),
                 game: G::ID,
-                accepted: offered::<G>().iter().map(|s| s.to_string()).collect(),
+                accepted: offered::<G>()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .chain(game.own_agent_docs().iter().map(|d| d.name.to_string()))
+                    .collect(),
             });
         }
         if !offered::<G>().contains(&name.as_str()) {

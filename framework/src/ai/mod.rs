@@ -264,6 +264,14 @@ pub trait Agent<G: SearchGame>: Send {
     fn choose(&mut self, input: &AgentInput<'_, G>) -> Option<Choice<G::Move>>;
     /// Forgets anything kept from earlier moves (a search tree), for a new game.
     fn new_game(&mut self) {}
+    /// Why the last [`Agent::choose`] gave no move although the game was
+    /// on: the fault of an outside program (it crashed, sent a malformed
+    /// line or an illegal move, or was late), in words that name what was
+    /// wrong. `None` for an agent that cannot fail that way (every agent of
+    /// the framework).
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A move chosen by an agent and how it was found.
@@ -419,13 +427,20 @@ pub fn agent_for<G: SearchGame>(
     spec: &str,
     seed: u64,
 ) -> Result<Box<dyn Agent<G>>, SpecError> {
+    if let Ok(parsed) = Spec::parse(spec) {
+        if let Some(own) = game.own_agent(&parsed, seed) {
+            return own;
+        }
+    }
     let (kind, seed) = AgentKind::parse(game, spec, seed)?;
     Ok(kind.build(seed))
 }
 
 /// The agents of a game, with their options and defaults.
 pub fn catalog<G: SearchGame>(game: &G) -> Vec<AgentDoc> {
-    config::catalog(game)
+    let mut docs = config::catalog(game);
+    docs.extend(game.own_agent_docs());
+    docs
 }
 
 /// Asks `agent` for a move in `state`, giving it only what the player to

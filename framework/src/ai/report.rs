@@ -220,6 +220,20 @@ pub enum GameResultKind {
     B,
     /// A draw (a capped game included).
     Draw,
+    /// Agent A's fault stopped the game (an outside program crashed, was
+    /// late, or sent a malformed line or an illegal move; the game's
+    /// `reason` says what): counted apart, in neither side's score.
+    AFault,
+    /// Agent B's fault stopped the game: counted apart, as
+    /// [`GameResultKind::AFault`].
+    BFault,
+}
+
+impl GameResultKind {
+    /// Whether an agent's fault stopped the game.
+    pub fn is_fault(self) -> bool {
+        matches!(self, GameResultKind::AFault | GameResultKind::BFault)
+    }
 }
 
 /// One game of an arena run.
@@ -271,6 +285,9 @@ pub struct ArenaSummary {
     pub a_second: Score,
     /// Games stopped by a cap (counted as draws).
     pub capped: u64,
+    /// Games stopped by agent A's and by agent B's fault (an outside
+    /// program's), counted in neither score nor in `games`.
+    pub faults: [u64; 2],
     /// A's mean score (draws as half points).
     pub score: f64,
     /// The 95% Wilson interval of the score, draws as half a success.
@@ -356,6 +373,7 @@ impl ArenaReport {
         let mut a_first = Score::default();
         let mut a_second = Score::default();
         let (mut capped, mut plies) = (0, 0);
+        let mut faults = [0u64; 2];
         let (mut moves, mut time_us) = ([0u64; 2], [0u64; 2]);
         for g in &self.games {
             let side = if g.a_player == Player::FIRST {
@@ -363,11 +381,23 @@ impl ArenaReport {
             } else {
                 &mut a_second
             };
+            match g.result {
+                GameResultKind::AFault => {
+                    faults[0] += 1;
+                    continue;
+                }
+                GameResultKind::BFault => {
+                    faults[1] += 1;
+                    continue;
+                }
+                _ => {}
+            }
             for score in [&mut a, side] {
                 match g.result {
                     GameResultKind::A => score.wins += 1,
                     GameResultKind::B => score.losses += 1,
                     GameResultKind::Draw => score.draws += 1,
+                    GameResultKind::AFault | GameResultKind::BFault => {}
                 }
             }
             capped += u64::from(g.capped);
@@ -389,6 +419,7 @@ impl ArenaReport {
             a_first,
             a_second,
             capped,
+            faults,
             score: a.mean(),
             score_interval: [low, high],
             elo: estimate.elo,

@@ -111,4 +111,27 @@ pub trait SearchHooks: Game {
             "alphabeta"
         }
     }
+
+    /// An agent of this game's own, beyond the framework's, for a spec that
+    /// names one (Stratego: `ucc`, an outside program that speaks the UCC
+    /// protocol): `None` when the spec's name is none of the game's own
+    /// agents ([`SearchHooks::own_agent_docs`]), else the agent or why its
+    /// options are refused. Every front end reaches it through
+    /// [`crate::ai::agent_for`].
+    fn own_agent(
+        &self,
+        _spec: &crate::ai::Spec,
+        _seed: u64,
+    ) -> Option<Result<Box<dyn crate::ai::Agent<Self>>, crate::ai::SpecError>>
+    where
+        Self: crate::SearchGame,
+    {
+        None
+    }
+
+    /// The game's own agents ([`SearchHooks::own_agent`]) as `plateau
+    /// agents` lists them; none by default.
+    fn own_agent_docs(&self) -> Vec<crate::ai::AgentDoc> {
+        Vec::new()
+    }
 }

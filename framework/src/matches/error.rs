@@ -54,13 +54,16 @@ pub enum MatchError {
     /// The seats do not fit the game (their number, an empty name).
     #[error("{0}")]
     BadSeats(String),
-    /// An agent found no move.
-    #[error("the agent '{spec}' of {seat} found no move")]
+    /// An agent found no move (an outside program's fault: `reason` says
+    /// what it did wrong).
+    #[error("the agent '{spec}' of {seat} found no move{}", reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default())]
     AgentFailed {
         /// The seat, by player name.
         seat: String,
         /// The agent's spec.
         spec: String,
+        /// Why, where the agent says ([`DynAgent::failure`](crate::DynAgent::failure)).
+        reason: Option<String>,
     },
     /// Moves cannot be taken back (none to take back, a request pending, a
     /// move that hid or showed hidden information).

@@ -202,6 +202,7 @@ impl Match {
             ..
         } = turn;
         let spec = agent.spec();
+        let failure = agent.failure();
         if let Some(s) = self.seats.get_mut(seat.index()) {
             if s.occupant.is_agent() && s.agent.is_none() {
                 s.agent = Some(agent);
@@ -217,6 +218,7 @@ impl Match {
             return Err(MatchError::AgentFailed {
                 seat: self.name(seat),
                 spec,
+                reason: failure,
             });
         };
         // The agent's move as an index of the legal moves where they are
@@ -237,6 +239,7 @@ impl Match {
         job.run().ok_or_else(|| MatchError::AgentFailed {
             seat: self.name(seat),
             spec: spec.trim().to_string(),
+            reason: None,
         })
     }
 

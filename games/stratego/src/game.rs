@@ -635,6 +635,18 @@ impl SearchHooks for Stratego {
         crate::eval::default_agent(self)
     }
 
+    fn own_agent(
+        &self,
+        spec: &plateau::ai::Spec,
+        _seed: u64,
+    ) -> Option<Result<Box<dyn plateau::ai::Agent<Self>>, plateau::ai::SpecError>> {
+        (spec.name == crate::ucc::NAME).then(|| crate::ucc::agent(spec))
+    }
+
+    fn own_agent_docs(&self) -> Vec<plateau::ai::AgentDoc> {
+        vec![crate::ucc::doc()]
+    }
+
     fn determinize<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
         self.rules.determinize(view, rng)
     }

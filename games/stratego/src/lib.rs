@@ -75,6 +75,7 @@ mod setup_prior;
 mod state;
 pub mod state_json;
 mod two_squares;
+pub mod ucc;
 mod view;
 mod zobrist;
 

@@ -1,0 +1,145 @@
+//! The UCC protocol end to end, both ways at once: `plateau arena` plays an
+//! outside program (`ucc:cmd=...`) that is `plateau ucc --agent ...`
+//! itself, so every line Plateau the referee writes is read by Plateau the
+//! program, and back. Also `plateau ucc` against a manager that breaks the
+//! protocol, and a faulty program counted apart by the arena.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn plateau(args: &[&str], input: &str) -> (i32, String, String) {
+    let output = Command::cargo_bin("plateau")
+        .unwrap()
+        .args(args)
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(300))
+        .output()
+        .unwrap();
+    (
+        output.status.code().expect("exited normally"),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+const UCC_RULES: [&str; 4] = ["--set", "two_square_limit=0", "--set", "chase_rule=false"];
+
+fn arena(a: &str, b: &str, games: &str) -> Value {
+    let mut args = vec!["arena", "stratego"];
+    args.extend(UCC_RULES);
+    args.extend([
+        "--a", a, "--b", b, "--games", games, "--seed", "3", "--json",
+    ]);
+    let (code, out, err) = plateau(&args, "");
+    assert_eq!(code, 0, "{out}\n{err}");
+    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn plateau_plays_itself_over_the_protocol_without_a_fault() {
+    let bin = assert_cmd::cargo::cargo_bin("plateau");
+    let program = format!("ucc:cmd={},args=ucc --agent random --seed 5", bin.display());
+    let report = arena(&program, "random", "6");
+    let summary = &report["summary"];
+    assert_eq!(summary["faults"], serde_json::json!([0, 0]), "{report}");
+    assert_eq!(summary["games"], 6, "{report}");
+    for g in report["games"].as_array().unwrap() {
+        let reason = g["reason"].as_str().unwrap();
+        assert!(
+            [
+                "flag-captured",
+                "no-movable-pieces",
+                "no-legal-move",
+                "move-cap"
+            ]
+            .contains(&reason),
+            "{g}"
+        );
+    }
+    // The program's seat with a searching agent inside: still no fault.
+    let program = format!("ucc:cmd={},args=ucc --agent greedy,time=5s", bin.display());
+    let report = arena(&program, "random", "2");
+    assert_eq!(
+        report["summary"]["faults"],
+        serde_json::json!([0, 0]),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_faulty_program_is_counted_apart_with_its_reason() {
+    let dir = std::env::temp_dir().join(format!("plateau-ucc-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("illegal.sh");
+    std::fs::write(
+        &script,
+        "read l\necho FB8sB479B8; echo BB31555583; echo 6724898974; echo 967B669999\n\
+         while true; do for i in 1 2 3 4 5 6 7 8 9 10 11; do read l || exit 0; done; echo 4 4 UP; done\n",
+    )
+    .unwrap();
+    let spec = format!("ucc:cmd=sh,args={},time=1s", script.display());
+    let report = arena(&spec, "random", "2");
+    assert_eq!(
+        report["summary"]["faults"],
+        serde_json::json!([2, 0]),
+        "{report}"
+    );
+    assert_eq!(report["summary"]["games"], 0, "{report}");
+    for g in report["games"].as_array().unwrap() {
+        assert_eq!(g["result"], "a_fault", "{g}");
+        assert!(
+            g["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("fault: illegal move: '4 4 UP'"),
+            "{g}"
+        );
+    }
+    // The table says so too.
+    let mut args = vec!["arena", "stratego"];
+    args.extend(UCC_RULES);
+    args.extend(["--a", &spec, "--b", "random", "--games", "1"]);
+    let (code, out, _) = plateau(&args, "");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("faults, counted apart (in neither score): A 1, B 0"),
+        "{out}"
+    );
+    assert!(out.contains("game 0: A ("), "{out}");
+}
+
+#[test]
+fn plateau_ucc_names_the_managers_bad_line() {
+    let (code, out, err) = plateau(
+        &["ucc", "--agent", "random"],
+        "RED manager 10 10\nSTART\nnonsense\n",
+    );
+    assert_eq!(code, 1, "{out}\n{err}");
+    // It answered the setup before the bad board.
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert!(
+        err.contains("line 3 'nonsense'") && err.contains("board row"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (code, _, err) = plateau(&["ucc", "--agent", "nobody"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--agent") && err.contains("unknown agent 'nobody'"),
+        "{err}"
+    );
+    let (code, _, err) = plateau(
+        &["ucc", "--set", "options.reconquest=true"],
+        "BLUE x 10 10\n",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("reconquest"), "{err}");
+}
+
+#[test]
+fn agents_lists_the_outside_program_agent_for_stratego_only() {
+    let (_, out, _) = plateau(&["agents", "stratego"], "");
+    assert!(out.contains("ucc") && out.contains("cmd"), "{out}");
+    let (_, out, _) = plateau(&["agents", "hus"], "");
+    assert!(!out.contains("ucc"), "{out}");
+}
