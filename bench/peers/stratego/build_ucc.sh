@@ -69,6 +69,20 @@ if [ ! -e "$UCC_HOME/.plateau-py3" ]; then
   touch "$UCC_HOME/.plateau-py3"
 fi
 
+# 5. The UCC manager itself, without graphics (no SDL), in a copy of its
+# folder: `plateau ucc` is tested under it. Two build fixes by sed: the
+# graphics switch is turned off, and human_controller.h uses strlen without
+# <cstring>.
+M="$UCC_HOME/manager-text"
+if [ ! -x "$M/stratego" ]; then
+  rm -rf "$M" && cp -r "$UCC_HOME/manager" "$M"
+  (cd "$M" && rm -f ./*.o stratego \
+    && sed -i 's|^#define BUILD_GRAPHICS|// #define BUILD_GRAPHICS|' graphics.h \
+    && sed -i '1i #include <cstring>' human_controller.h \
+    && make LIBRARIES=-lpthread)
+fi
+test -x "$M/stratego"
+
 for d in basic_cpp peternlewis ramen; do test -x "$A/$d/$d"; done
 test -f "$A/basic_java/BasicAI.class"
 for f in basic_python/basic_python.py asmodeus/asmodeus.py vixen/vixen.py hunter/hunter.py \

@@ -227,10 +227,17 @@ pub fn play_as_program<R: BufRead, W: Write>(
                     game.format_move(&other)
                 )))
             }
-            None => {
-                // No move: the protocol's way to give up.
+            None if legal.is_empty() => {
+                // No legal move loses (S9.4); the protocol's word for it.
                 write_lines(&mut output, &["SURRENDER".to_string()])?;
                 continue;
+            }
+            None => {
+                return Err(UccError::Agent(format!(
+                    "'{}' gave no move of the {} legal ones",
+                    agent.spec(),
+                    legal.len()
+                )))
             }
         };
         write_lines(&mut output, &[mv.to_string()])?;
