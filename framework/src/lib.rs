@@ -45,6 +45,7 @@ mod error;
 mod game;
 pub mod learning;
 pub mod matches;
+pub mod nn;
 mod outcome;
 pub mod perft;
 pub mod plain_words;

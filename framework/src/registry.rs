@@ -316,6 +316,11 @@ pub trait DynAgent: Send {
     fn failure(&self) -> Option<String> {
         None
     }
+    /// Whether the last choice gave no move because the agent resigned
+    /// ([`Agent::resigned`](crate::ai::Agent::resigned)).
+    fn resigned(&self) -> bool {
+        false
+    }
 }
 
 /// A [`DynAgent`]'s move and analysis, moves in notation. Values are from
@@ -380,6 +385,9 @@ impl<G: FullGame> DynAgent for ErasedAgent<G> {
     }
     fn failure(&self) -> Option<String> {
         self.agent.failure()
+    }
+    fn resigned(&self) -> bool {
+        self.agent.resigned()
     }
 }
 

@@ -187,6 +187,9 @@ pub(crate) struct Searcher<'a, G: SearchGame> {
     /// Whether a threat extension is being searched (one at a time).
     extending: bool,
     pool: Vec<Vec<G::Move>>,
+    /// The evaluation at the leaves: an index of
+    /// [`SearchHooks::evaluations`](crate::SearchHooks::evaluations).
+    eval: usize,
 }
 
 impl<'a, G: SearchGame> Searcher<'a, G> {
@@ -208,7 +211,15 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             root: None,
             extending: false,
             pool: Vec::new(),
+            eval: 0,
         }
+    }
+
+    /// The same search with the leaves scored by evaluation `eval` (an
+    /// index of [`SearchHooks::evaluations`](crate::SearchHooks::evaluations)).
+    pub(crate) fn with_eval(mut self, eval: usize) -> Self {
+        self.eval = eval;
+        self
     }
 
     /// Nodes visited so far.
@@ -344,7 +355,10 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
                     return if mover == root { -v } else { v };
                 }
             }
-            return self.game.evaluate(state, mover).clamp(-1.0, 1.0);
+            return self
+                .game
+                .evaluate_with(self.eval, state, mover)
+                .clamp(-1.0, 1.0);
         }
         let key = self.game.state_key(state);
         let mut table_move = None;
@@ -366,7 +380,10 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         self.game.legal_moves(state, &mut moves);
         if moves.is_empty() {
             self.pool.push(moves);
-            return self.game.evaluate(state, mover).clamp(-1.0, 1.0);
+            return self
+                .game
+                .evaluate_with(self.eval, state, mover)
+                .clamp(-1.0, 1.0);
         }
         if let Some(tm) = &table_move {
             if let Some(i) = moves.iter().position(|m| m == tm) {
@@ -609,12 +626,18 @@ impl<G: SearchGame> Agent<G> for AlphaBetaAgent<G> {
         let state = input.game.determinize(input.view, &mut self.rng);
         let cap = input.limits.nodes;
         self.table.limit(cap);
+        let eval = self
+            .config
+            .eval
+            .and_then(|name| input.game.evaluations().iter().position(|e| *e == name))
+            .unwrap_or(0);
         let mut searcher = Searcher::within(
             input.game,
             &mut self.table,
             self.config.budget,
             input.limits,
-        );
+        )
+        .with_eval(eval);
         let result = searcher.search(&state, input.player, input.legal, self.config.depth);
         self.table.fit(result.nodes, cap);
         let (mv, value) = result.best.unwrap_or_else(|| (input.legal[0].clone(), 0.0));

@@ -236,6 +236,10 @@ fn play_game<G: SearchGame>(
             choice
         });
         let Some(choice) = choice else {
+            if agents[side].resigned() {
+                session.resign(player);
+                continue;
+            }
             // An outside program's fault stops the game, counted apart.
             if let Some(reason) = agents[side].failure() {
                 break Outcome {

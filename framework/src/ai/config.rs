@@ -67,6 +67,10 @@ pub struct AlphaBetaConfig {
     pub budget: Budget,
     /// The deepest iteration of iterative deepening, in plies.
     pub depth: u32,
+    /// The evaluation at the leaves, by name
+    /// ([`SearchHooks::evaluations`](crate::SearchHooks::evaluations));
+    /// `None`: the game's first (`hand`).
+    pub eval: Option<&'static str>,
 }
 
 /// The options of `pimc`.
@@ -182,6 +186,11 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
                 "depth",
                 "64",
                 "deepest iteration of iterative deepening, in plies",
+            ),
+            (
+                "eval",
+                "hand",
+                "the evaluation at the leaves: hand (the game's formula) or learned (a network, in Oware and Hus)",
             ),
             SEED,
         ],
@@ -396,6 +405,7 @@ impl AgentKind {
                     b
                 },
                 depth: o.integer("depth", 1, 64)?.unwrap_or(64) as u32,
+                eval: o.choice("eval", game.evaluations())?,
             }),
             "pimc" => AgentKind::Pimc(PimcConfig {
                 budget: budget(&mut o)?,
@@ -453,6 +463,9 @@ impl AgentKind {
             AgentKind::AlphaBeta(a) => {
                 opts.extend(a.budget.spec_options());
                 opts.push(format!("depth={}", a.depth));
+                if let Some(eval) = a.eval {
+                    opts.push(format!("eval={eval}"));
+                }
             }
             AgentKind::Pimc(p) => {
                 opts.extend(p.budget.spec_options());

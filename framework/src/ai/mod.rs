@@ -272,6 +272,12 @@ pub trait Agent<G: SearchGame>: Send {
     fn failure(&self) -> Option<String> {
         None
     }
+    /// Whether the last [`Agent::choose`] gave no move because the agent
+    /// resigned (an outside program that gave up): its side loses by
+    /// resignation, which is no fault. `false` for the framework's agents.
+    fn resigned(&self) -> bool {
+        false
+    }
 }
 
 /// A move chosen by an agent and how it was found.

@@ -159,6 +159,7 @@ fn the_catalog_lists_each_games_agents_and_their_options() {
                     "time" => "1s",
                     "rollout" => "eval",
                     "keep" | "solver" => "true",
+                    "eval" => "hand",
                     _ => "2",
                 };
                 let spec = format!("{}:{}={value}", doc.name, o.key);

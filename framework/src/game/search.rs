@@ -20,6 +20,21 @@ pub trait SearchHooks: Game {
         0.0
     }
 
+    /// The names of the game's evaluations, which an agent's `eval=NAME`
+    /// option picks from: the first is [`SearchHooks::evaluate`], the
+    /// others (a learned one, say) [`SearchHooks::evaluate_with`]. The
+    /// default: `hand` alone.
+    fn evaluations(&self) -> &'static [&'static str] {
+        &["hand"]
+    }
+
+    /// The evaluation of index `eval` in [`SearchHooks::evaluations`] of
+    /// `state` for `player`, in `[-1, 1]`; the default, for any index, is
+    /// [`SearchHooks::evaluate`].
+    fn evaluate_with(&self, _eval: usize, state: &Self::State, player: Player) -> f64 {
+        self.evaluate(state, player)
+    }
+
     /// The exact return of `state` (a game in progress) for `player`, as
     /// [`Game::returns`] would give it at the end of best play on both
     /// sides, where the game knows it without search: Oware's endgame

@@ -203,6 +203,7 @@ impl Match {
         } = turn;
         let spec = agent.spec();
         let failure = agent.failure();
+        let resigned = agent.resigned();
         if let Some(s) = self.seats.get_mut(seat.index()) {
             if s.occupant.is_agent() && s.agent.is_none() {
                 s.agent = Some(agent);
@@ -215,6 +216,15 @@ impl Match {
             return Ok(None);
         }
         let Some(choice) = choice else {
+            if resigned {
+                // An outside program gave up: its side resigns.
+                self.session.resign(seat);
+                self.ended_by_players = true;
+                self.epoch += 1;
+                self.push_event(MatchEvent::Resigned { player: seat });
+                self.announce_end();
+                return Ok(None);
+            }
             return Err(MatchError::AgentFailed {
                 seat: self.name(seat),
                 spec,

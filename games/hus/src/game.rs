@@ -440,6 +440,20 @@ impl SearchHooks for Hus {
         crate::eval::evaluate(state, self.total, player)
     }
 
+    fn evaluations(&self) -> &'static [&'static str] {
+        &["hand", "learned"]
+    }
+
+    /// `learned` ([`crate::learned_eval`]) for a position in play with the
+    /// stones it was trained for; the hand evaluation otherwise.
+    fn evaluate_with(&self, eval: usize, state: &HusState, player: Player) -> f64 {
+        if eval == 1 && state.end().is_none() && crate::learned_eval::covers(self.total) {
+            crate::learned_eval::evaluate(state, player)
+        } else {
+            self.evaluate(state, player)
+        }
+    }
+
     fn determinize<R: Rng + ?Sized>(&self, view: &HusView, _rng: &mut R) -> HusState {
         view.state
     }

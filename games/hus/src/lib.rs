@@ -43,6 +43,7 @@ mod board_view;
 mod end;
 mod eval;
 mod game;
+pub mod learned_eval;
 mod learning;
 pub mod notation;
 pub mod params;

@@ -517,6 +517,20 @@ impl SearchHooks for Oware {
         crate::eval::evaluate(&self.layout, state, player)
     }
 
+    fn evaluations(&self) -> &'static [&'static str] {
+        &["hand", "learned"]
+    }
+
+    /// `learned` ([`crate::learned_eval`]) for a position in play on the
+    /// board it was trained for; the hand evaluation otherwise.
+    fn evaluate_with(&self, eval: usize, state: &OwareState, player: Player) -> f64 {
+        if eval == 1 && state.end().is_none() && crate::learned_eval::covers(&self.layout) {
+            crate::learned_eval::evaluate(state, player)
+        } else {
+            self.evaluate(state, player)
+        }
+    }
+
     /// The endgame tables' result, where they cover the board: the sign of
     /// the stores' difference plus the board's exact value
     /// ([`crate::endgame`]).

@@ -49,6 +49,7 @@ pub mod endgame;
 pub mod eval;
 mod feeding;
 mod game;
+pub mod learned_eval;
 mod learning;
 pub mod notation;
 pub mod params;

@@ -136,6 +136,9 @@ struct Program {
     stdin: Option<ChildStdin>,
     lines: Receiver<Result<String, String>>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
+    /// The thread reading standard error, done once the program's end
+    /// closed it.
+    stderr_reader: thread::JoinHandle<()>,
 }
 
 impl Program {
@@ -184,7 +187,7 @@ impl Program {
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = stderr.clone();
-        thread::spawn(move || {
+        let stderr_reader = thread::spawn(move || {
             let mut pipe = stderr_pipe;
             let mut buf = [0u8; 1024];
             while let Ok(n) = pipe.read(&mut buf) {
@@ -203,6 +206,7 @@ impl Program {
             child,
             lines,
             stderr,
+            stderr_reader,
         })
     }
 
@@ -246,6 +250,10 @@ impl Program {
                 _ => break None,
             }
         };
+        // What it wrote before it ended, read to the end.
+        while status.is_some() && !self.stderr_reader.is_finished() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(5));
+        }
         let status = status.map_or("still running".to_string(), |s| s.to_string());
         let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         let tail = String::from_utf8_lossy(&tail.iter().copied().collect::<Vec<u8>>()).to_string();
@@ -293,6 +301,8 @@ pub struct UccAgent {
     config: UccConfig,
     program: Option<Program>,
     failure: Option<String>,
+    /// The program sent SURRENDER: its side resigns (no fault).
+    resigned: bool,
     /// The plies of play when it last moved (None before its first move).
     last_plies: Option<u32>,
     own: Option<OwnMove>,
@@ -305,6 +315,7 @@ impl UccAgent {
             config,
             program: None,
             failure: None,
+            resigned: false,
             last_plies: None,
             own: None,
         }
@@ -385,7 +396,8 @@ impl UccAgent {
         program.send(&lines)?;
         let line = program.read(deadline, "move")?;
         if line == "SURRENDER" {
-            return Err("surrendered: the program sent SURRENDER".into());
+            self.resigned = true;
+            return Err(String::new());
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         let (mv, rest) = UccMove::read(&words, &line).map_err(|e| format!("malformed: {e}"))?;
@@ -496,7 +508,7 @@ impl Agent<Stratego> for UccAgent {
     }
 
     fn choose(&mut self, input: &AgentInput<'_, Stratego>) -> Option<Choice<Move>> {
-        if self.failure.is_some() {
+        if self.failure.is_some() || self.resigned {
             return None;
         }
         let started = Instant::now();
@@ -511,6 +523,12 @@ impl Agent<Stratego> for UccAgent {
         };
         match result {
             Ok(mv) => Some(Choice::plain(mv, started.elapsed())),
+            Err(_) if self.resigned => {
+                if let Some(p) = self.program.take() {
+                    p.stop();
+                }
+                None
+            }
             Err(reason) => self.fail(reason),
         }
     }
@@ -520,12 +538,17 @@ impl Agent<Stratego> for UccAgent {
             p.stop();
         }
         self.failure = None;
+        self.resigned = false;
         self.last_plies = None;
         self.own = None;
     }
 
     fn failure(&self) -> Option<String> {
         self.failure.clone()
+    }
+
+    fn resigned(&self) -> bool {
+        self.resigned
     }
 }
 

@@ -237,7 +237,6 @@ fn each_fault_of_an_outside_program_ends_its_game_counted_apart() {
         ("crash", "echo boom >&2; exit 3", "crash"),
         ("late", "sleep 2", "timeout"),
         ("extra-words", "echo 0 3 DOWN 1 2 3", "malformed"),
-        ("surrender", "echo SURRENDER", "surrendered"),
     ];
     for (name, then, kind) in cases {
         for (result, reason) in faults_of(&shell_program(name, then)) {
@@ -276,6 +275,15 @@ fn each_fault_of_an_outside_program_ends_its_game_counted_apart() {
         reason.starts_with("fault: timeout: no setup row 1"),
         "{reason}"
     );
+}
+
+#[test]
+fn a_program_that_surrenders_loses_by_resignation_without_a_fault() {
+    let results = faults_of(&shell_program("surrender", "echo SURRENDER"));
+    for (result, reason) in results {
+        assert_eq!(result, GameResultKind::B, "{reason}");
+        assert_eq!(reason, "resignation");
+    }
 }
 
 #[test]
