@@ -143,3 +143,61 @@ fn agents_lists_the_outside_program_agent_for_stratego_only() {
     let (_, out, _) = plateau(&["agents", "hus"], "");
     assert!(!out.contains("ucc"), "{out}");
 }
+
+#[test]
+fn serve_plays_an_outside_program_move_by_move_with_the_same_agent() {
+    use std::io::{BufRead, BufReader, Write};
+    let bin = assert_cmd::cargo::cargo_bin("plateau");
+    let mut serve = std::process::Command::new(&bin)
+        .arg("serve")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = serve.stdin.take().unwrap();
+    let mut output = BufReader::new(serve.stdout.take().unwrap());
+    let mut ask = |request: Value| -> Value {
+        writeln!(input, "{request}").unwrap();
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap()
+    };
+    let created = ask(
+        serde_json::json!({"cmd": "new", "game": "stratego", "seed": 3,
+        "set": {"two_square_limit": 0, "chase_rule": false}}),
+    );
+    let id = created["id"].clone();
+    // The serve session keeps one agent a spec, so the program lives from
+    // its setup to the end of the game.
+    let program = format!("ucc:cmd={},args=ucc --agent random --seed 4", bin.display());
+    let mut moves = 0;
+    loop {
+        let status = ask(serde_json::json!({"cmd": "status", "id": id}))["status"].clone();
+        if status["over"] == true {
+            let reason = status["outcome"]["reason"].as_str().unwrap().to_string();
+            assert!(
+                [
+                    "flag-captured",
+                    "no-movable-pieces",
+                    "no-legal-move",
+                    "move-cap"
+                ]
+                .contains(&reason.as_str()),
+                "{reason}"
+            );
+            break;
+        }
+        let agent = if status["to_move"] == 0 {
+            program.as_str()
+        } else {
+            "random:seed=2"
+        };
+        let r = ask(serde_json::json!({"cmd": "genmove", "id": id, "agent": agent, "play": true}));
+        assert_eq!(r["ok"], true, "{r}");
+        moves += 1;
+        assert!(moves < 5000);
+    }
+    assert!(moves > 2);
+    drop(input);
+    serve.wait().unwrap();
+}
