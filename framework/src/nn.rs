@@ -18,6 +18,7 @@
 //! ```
 
 use serde::Deserialize;
+use std::sync::OnceLock;
 
 /// The format name a network's JSON carries.
 pub const FORMAT: &str = "plateau-mlp-1";
@@ -160,5 +161,104 @@ impl Mlp {
             a[..l.outputs].copy_from_slice(&b[..l.outputs]);
         }
         a[0]
+    }
+}
+
+/// A network a game ships (its JSON built into the program), read the
+/// first time it is used; a learned evaluation's value for a side.
+pub struct Shipped {
+    json: &'static str,
+    inputs: usize,
+    net: OnceLock<Mlp>,
+}
+
+impl Shipped {
+    /// The network of `json`, which must take `inputs` inputs.
+    pub const fn new(json: &'static str, inputs: usize) -> Shipped {
+        Shipped {
+            json,
+            inputs,
+            net: OnceLock::new(),
+        }
+    }
+
+    /// The network.
+    ///
+    /// # Panics
+    /// If the shipped JSON is not a network of [`Shipped::new`]'s inputs
+    /// (each game's tests read it).
+    pub fn net(&self) -> &Mlp {
+        self.net.get_or_init(|| {
+            let net = Mlp::from_json(self.json).expect("the shipped network reads");
+            assert_eq!(net.inputs(), self.inputs, "the shipped network's inputs");
+            net
+        })
+    }
+
+    /// The value for a player of a position whose input, seen from the
+    /// side to move, is `input`: the network's value clamped to `[-0.99,
+    /// 0.99]` (below a won game's return), negated when the player is not
+    /// the side to move (`for_mover` false).
+    pub fn value(&self, input: &[f32], for_mover: bool) -> f64 {
+        let v = f64::from(self.net().forward(input)).clamp(-0.99, 0.99);
+        if for_mover {
+            v
+        } else {
+            -v
+        }
+    }
+}
+
+/// One position a training script wrote with its network
+/// (`eval-mlp-fixtures.json`): the position's JSON as the game writes its
+/// state, the network's input and its value.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Fixture {
+    /// The position (`south`, `north`, `to_move`, ...).
+    pub state: serde_json::Value,
+    /// The network's input.
+    pub input: Vec<f32>,
+    /// The network's value.
+    pub value: f64,
+}
+
+impl Fixture {
+    /// The fixtures of a training script's file.
+    pub fn read_all(text: &str) -> Result<Vec<Fixture>, NnError> {
+        serde_json::from_str(text).map_err(|e| NnError::Json(e.to_string()))
+    }
+
+    /// A row of counts of the position (`south` or `north`).
+    pub fn row(&self, side: &str) -> Vec<u8> {
+        self.state[side]
+            .as_array()
+            .map(|r| {
+                r.iter()
+                    .filter_map(|n| n.as_u64())
+                    .map(|n| n as u8)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The player to move (`south` is the first).
+    pub fn to_move(&self) -> crate::Player {
+        crate::Player(u8::from(self.state["to_move"] != "south"))
+    }
+
+    /// Whether `net` gives this fixture's value (to 1e-5) and `features`
+    /// its input exactly: what a game's test asserts.
+    pub fn check(&self, net: &Mlp, features: &[f32]) -> Result<(), String> {
+        if features != self.input.as_slice() {
+            return Err(format!(
+                "inputs {features:?}, the script's {:?}",
+                self.input
+            ));
+        }
+        let got = f64::from(net.forward(features));
+        if (got - self.value).abs() > 1e-5 {
+            return Err(format!("value {got}, the script's {}", self.value));
+        }
+        Ok(())
     }
 }

@@ -6,9 +6,8 @@
 
 use crate::board::PITS;
 use crate::state::HusState;
-use plateau::nn::Mlp;
+use plateau::nn::Shipped;
 use plateau::Player;
-use std::sync::OnceLock;
 
 /// The scale of a pit's stones in the network's input (the training
 /// script's `HOUSE_SCALE`).
@@ -17,15 +16,7 @@ pub const PIT_SCALE: f32 = 8.0;
 pub const INPUTS: usize = 2 * PITS;
 
 /// The shipped network.
-fn network() -> &'static Mlp {
-    static NET: OnceLock<Mlp> = OnceLock::new();
-    NET.get_or_init(|| {
-        let net = Mlp::from_json(include_str!("../weights/eval-mlp.json"))
-            .expect("the shipped network is read by the tests");
-        assert_eq!(net.inputs(), INPUTS, "the shipped network's inputs");
-        net
-    })
-}
+static NETWORK: Shipped = Shipped::new(include_str!("../weights/eval-mlp.json"), INPUTS);
 
 /// Whether the network was trained for these rules' stones.
 pub(crate) fn covers(total_stones: u32) -> bool {
@@ -46,15 +37,12 @@ pub fn features(state: &HusState) -> [f32; INPUTS] {
 }
 
 /// The learned value of a position in play for `player`, in `[-0.99,
-/// 0.99]`: the network's value for the side to move, negated for the
-/// other.
+/// 0.99]`.
 pub(crate) fn evaluate(state: &HusState, player: Player) -> f64 {
-    let v = f64::from(network().forward(&features(state))).clamp(-0.99, 0.99);
-    if player.index() & 1 == state.to_move().index() & 1 {
-        v
-    } else {
-        -v
-    }
+    NETWORK.value(
+        &features(state),
+        player.index() & 1 == state.to_move().index() & 1,
+    )
 }
 
 #[cfg(test)]
@@ -67,41 +55,20 @@ mod tests {
     #[test]
     fn the_forward_pass_equals_the_training_scripts() {
         let hus = Hus::standard();
-        let fixtures: serde_json::Value =
-            serde_json::from_str(include_str!("../weights/eval-mlp-fixtures.json")).unwrap();
-        let fixtures = fixtures.as_array().unwrap();
+        let fixtures =
+            plateau::nn::Fixture::read_all(include_str!("../weights/eval-mlp-fixtures.json"))
+                .unwrap();
         assert!(fixtures.len() >= 8);
-        for f in fixtures {
-            let s = &f["state"];
-            let row = |side: &str| -> [u8; 16] {
-                let v: Vec<u8> = s[side]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|n| n.as_u64().unwrap() as u8)
-                    .collect();
-                v.try_into().unwrap()
-            };
-            let to_move = if s["to_move"] == "south" {
-                Player(0)
-            } else {
-                Player(1)
-            };
-            let state = hus.position(row("south"), row("north"), to_move).unwrap();
-            let input: Vec<f32> = f["input"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_f64().unwrap() as f32)
-                .collect();
-            assert_eq!(features(&state).to_vec(), input, "{s}");
-            let expected = f["value"].as_f64().unwrap();
-            let got = f64::from(network().forward(&input));
-            assert!((got - expected).abs() < 1e-5, "{got} {expected}");
+        for f in &fixtures {
+            let row = |side: &str| -> [u8; 16] { f.row(side).try_into().unwrap() };
+            let state = hus
+                .position(row("south"), row("north"), f.to_move())
+                .unwrap();
+            f.check(NETWORK.net(), &features(&state)).unwrap();
             if state.end().is_none() {
-                let v = hus.evaluate_with(1, &state, to_move);
-                assert!((v - expected.clamp(-0.99, 0.99)).abs() < 1e-5);
-                assert_eq!(hus.evaluate_with(1, &state, to_move.opponent()), -v);
+                let v = hus.evaluate_with(1, &state, f.to_move());
+                assert!((v - f.value.clamp(-0.99, 0.99)).abs() < 1e-5);
+                assert_eq!(hus.evaluate_with(1, &state, f.to_move().opponent()), -v);
             }
         }
     }

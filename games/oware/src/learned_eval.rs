@@ -6,9 +6,8 @@
 
 use crate::board::{seeds_at, Layout};
 use crate::state::OwareState;
-use plateau::nn::Mlp;
+use plateau::nn::Shipped;
 use plateau::Player;
-use std::sync::OnceLock;
 
 /// The scale of a house's seeds in the network's input (the training
 /// script's `HOUSE_SCALE`).
@@ -19,15 +18,7 @@ pub const STORE_SCALE: f32 = 24.0;
 pub const INPUTS: usize = 14;
 
 /// The shipped network.
-fn network() -> &'static Mlp {
-    static NET: OnceLock<Mlp> = OnceLock::new();
-    NET.get_or_init(|| {
-        let net = Mlp::from_json(include_str!("../weights/eval-mlp.json"))
-            .expect("the shipped network is read by the tests");
-        assert_eq!(net.inputs(), INPUTS, "the shipped network's inputs");
-        net
-    })
-}
+static NETWORK: Shipped = Shipped::new(include_str!("../weights/eval-mlp.json"), INPUTS);
 
 /// Whether the network was trained for this board.
 pub(crate) fn covers(layout: &Layout) -> bool {
@@ -50,15 +41,9 @@ pub fn features(state: &OwareState) -> [f32; INPUTS] {
 }
 
 /// The learned value of a position in play for `player`, in `[-0.99,
-/// 0.99]` like the hand evaluation's: the network's value for the side to
-/// move, negated for the other.
+/// 0.99]` like the hand evaluation's.
 pub(crate) fn evaluate(state: &OwareState, player: Player) -> f64 {
-    let v = f64::from(network().forward(&features(state))).clamp(-0.99, 0.99);
-    if player.0 & 1 == state.to_move().0 & 1 {
-        v
-    } else {
-        -v
-    }
+    NETWORK.value(&features(state), player.0 & 1 == state.to_move().0 & 1)
 }
 
 #[cfg(test)]
@@ -71,49 +56,25 @@ mod tests {
     #[test]
     fn the_forward_pass_equals_the_training_scripts() {
         let oware = Oware::standard();
-        let fixtures: serde_json::Value =
-            serde_json::from_str(include_str!("../weights/eval-mlp-fixtures.json")).unwrap();
-        let fixtures = fixtures.as_array().unwrap();
+        let fixtures =
+            plateau::nn::Fixture::read_all(include_str!("../weights/eval-mlp-fixtures.json"))
+                .unwrap();
         assert!(fixtures.len() >= 8);
-        for f in fixtures {
-            let s = &f["state"];
-            let row = |side: &str| -> Vec<u8> {
-                s[side]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|n| n.as_u64().unwrap() as u8)
-                    .collect()
-            };
-            let store = |side: &str| s["stores"][side].as_u64().unwrap() as u8;
-            let to_move = if s["to_move"] == "south" {
-                Player(0)
-            } else {
-                Player(1)
-            };
+        for f in &fixtures {
+            let store = |side: &str| f.state["stores"][side].as_u64().unwrap() as u8;
             let state = oware
                 .position(
-                    &row("south"),
-                    &row("north"),
+                    &f.row("south"),
+                    &f.row("north"),
                     [store("south"), store("north")],
-                    to_move,
+                    f.to_move(),
                 )
                 .unwrap();
-            let input: Vec<f32> = f["input"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_f64().unwrap() as f32)
-                .collect();
-            assert_eq!(features(&state).to_vec(), input, "{s}");
-            let expected = f["value"].as_f64().unwrap();
-            let got = f64::from(network().forward(&input));
-            assert!((got - expected).abs() < 1e-5, "{got} {expected}");
-            let mover = state.to_move();
+            f.check(NETWORK.net(), &features(&state)).unwrap();
             if state.end().is_none() {
-                let v = oware.evaluate_with(1, &state, mover);
-                assert!((v - expected.clamp(-0.99, 0.99)).abs() < 1e-5);
-                assert_eq!(oware.evaluate_with(1, &state, mover.opponent()), -v);
+                let v = oware.evaluate_with(1, &state, f.to_move());
+                assert!((v - f.value.clamp(-0.99, 0.99)).abs() < 1e-5);
+                assert_eq!(oware.evaluate_with(1, &state, f.to_move().opponent()), -v);
             }
         }
     }

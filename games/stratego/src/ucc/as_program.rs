@@ -69,6 +69,29 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
+/// The agent's choice for the side of `view`, with the legal moves of
+/// `state` (a state that side sees as `view`: the real one in the setup, a
+/// drawn one in play, whose legal moves for that side are the same), and
+/// how many legal moves there were.
+fn ask(
+    game: &Stratego,
+    agent: &mut dyn Agent<Stratego>,
+    view: &crate::StrategoView,
+    state: &crate::StrategoState,
+) -> (Option<Move>, usize) {
+    let mut legal = Vec::new();
+    game.legal_moves(state, &mut legal);
+    let input = AgentInput {
+        game,
+        view,
+        player: view.viewer,
+        legal: &legal,
+        moves_enumerable: game.moves_enumerable(state),
+        limits: AgentLimits::NONE,
+    };
+    (agent.choose(&input).map(|c| c.mv), legal.len())
+}
+
 fn write_lines<W: Write>(output: &mut W, lines: &[String]) -> Result<(), UccError> {
     for line in lines {
         writeln!(output, "{line}").map_err(|e| UccError::Io(e.to_string()))?;
@@ -114,17 +137,7 @@ pub fn play_as_program<R: BufRead, W: Write>(
             game.apply(&mut state, &Move::Setup(red));
         }
         let view = game.view(&state, me);
-        let mut legal = Vec::new();
-        game.legal_moves(&state, &mut legal);
-        let input = AgentInput {
-            game,
-            view: &view,
-            player: me,
-            legal: &legal,
-            moves_enumerable: game.moves_enumerable(&state),
-            limits: AgentLimits::NONE,
-        };
-        match agent.choose(&input).map(|c| c.mv) {
+        match ask(game, agent, &view, &state).0 {
             Some(Move::Setup(s)) => s,
             _ => return Err(UccError::Agent(format!("'{}' gave no setup", agent.spec()))),
         }
@@ -203,17 +216,8 @@ pub fn play_as_program<R: BufRead, W: Write>(
         // The side's move, from its view.
         let view = observer.view();
         let state = game.determinize(&view, &mut rng);
-        let mut legal = Vec::new();
-        game.legal_moves(&state, &mut legal);
-        let input = AgentInput {
-            game,
-            view: &view,
-            player: me,
-            legal: &legal,
-            moves_enumerable: true,
-            limits: AgentLimits::NONE,
-        };
-        let mv = match agent.choose(&input).map(|c| c.mv) {
+        let (chosen, legal) = ask(game, agent, &view, &state);
+        let mv = match chosen {
             Some(Move::Step { from, to }) => UccMove::between(from, to).ok_or_else(|| {
                 UccError::Agent(format!(
                     "'{}' chose {from}-{to}, not a straight move",
@@ -227,16 +231,15 @@ pub fn play_as_program<R: BufRead, W: Write>(
                     game.format_move(&other)
                 )))
             }
-            None if legal.is_empty() => {
+            None if legal == 0 => {
                 // No legal move loses (S9.4); the protocol's word for it.
                 write_lines(&mut output, &["SURRENDER".to_string()])?;
                 continue;
             }
             None => {
                 return Err(UccError::Agent(format!(
-                    "'{}' gave no move of the {} legal ones",
-                    agent.spec(),
-                    legal.len()
+                    "'{}' gave no move of the {legal} legal ones",
+                    agent.spec()
                 )))
             }
         };
