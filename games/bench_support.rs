@@ -60,6 +60,28 @@ pub fn random_legal_moves<G: Game>(c: &mut Criterion, name: &str, game: &G) {
     group.finish();
 }
 
+/// Times each of the game's evaluations (`hand`, `learned`, ...:
+/// [`plateau::SearchHooks::evaluations`]) over the positions met in 200
+/// random games, as `NAME/eval/EVAL`, one element a position: side by side
+/// in one run, what a learned evaluation costs a search per leaf.
+pub fn evaluations<G: Game + plateau::SearchHooks>(c: &mut Criterion, name: &str, game: &G) {
+    let positions = positions(game, 0..200, &mut plateau::rng(3));
+    let mut group = c.benchmark_group(format!("{name}/eval"));
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    for (i, eval) in game.evaluations().iter().enumerate() {
+        group.bench_function(*eval, |b| {
+            b.iter(|| {
+                let mut total = 0.0;
+                for state in &positions {
+                    total += game.evaluate_with(i, state, plateau::Player(0));
+                }
+                black_box(total)
+            })
+        });
+    }
+    group.finish();
+}
+
 /// The agents timed on a sowing game (Hus, Oware) by
 /// [`sowing_agent_speed_bench!`]: MCTS with random and with evaluated
 /// playouts, and `alphabeta`, the alpha-beta spec of the game's depth.

@@ -1,5 +1,5 @@
 //! Uniformly random full games of standard Hus on one thread (the figure of
-//! `plateau bench hus`), and exact legal-move generation.
+//! `plateau bench hus`), exact legal-move generation, and the evaluations.
 
 #[path = "../../bench_support.rs"]
 mod bench_support;
@@ -15,5 +15,10 @@ fn legal_moves(c: &mut Criterion) {
     bench_support::random_legal_moves(c, "hus", &Hus::standard());
 }
 
-criterion_group!(benches, random_games, legal_moves);
+/// The hand and the learned evaluation, side by side.
+fn evaluations(c: &mut Criterion) {
+    bench_support::evaluations(c, "hus", &Hus::standard());
+}
+
+criterion_group!(benches, random_games, legal_moves, evaluations);
 criterion_main!(benches);

@@ -1,5 +1,6 @@
 //! Uniformly random full games of standard Oware on one thread, exact rules
-//! with repetition (the figure of `plateau bench oware`), and legal moves.
+//! with repetition (the figure of `plateau bench oware`), legal moves, and
+//! the evaluations.
 
 #[path = "../../bench_support.rs"]
 mod bench_support;
@@ -31,5 +32,10 @@ fn clone_state(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, random_games, legal_moves, clone_state);
+/// The hand and the learned evaluation, side by side.
+fn evaluations(c: &mut Criterion) {
+    bench_support::evaluations(c, "oware", &Oware::standard());
+}
+
+criterion_group!(benches, random_games, legal_moves, clone_state, evaluations);
 criterion_main!(benches);
