@@ -157,7 +157,8 @@ impl Program {
             .map_err(|e| format!("could not start '{}': {e}", config.cmd.display()))?;
         let stdout = child.stdout.take().expect("piped");
         let stderr_pipe = child.stderr.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
+        // Bounded: a program that floods its output waits for its reader.
+        let (tx, lines) = mpsc::sync_channel(64);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {

@@ -237,6 +237,8 @@ fn each_fault_of_an_outside_program_ends_its_game_counted_apart() {
         ("crash", "echo boom >&2; exit 3", "crash"),
         ("late", "sleep 2", "timeout"),
         ("extra-words", "echo 0 3 DOWN 1 2 3", "malformed"),
+        // Lines without end: read one at a time, the program stopped.
+        ("flood", "yes 4 4 UP", "illegal move"),
     ];
     for (name, then, kind) in cases {
         for (result, reason) in faults_of(&shell_program(name, then)) {
