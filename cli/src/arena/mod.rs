@@ -69,6 +69,10 @@ pub struct ArenaArgs {
     /// Stop a game after this many moves as a capped draw (0: only the rules' caps).
     #[arg(long, default_value_t = 10_000)]
     pub max_plies: u64,
+    /// Random moves before the agents take over, the same for both games of a pair (colours
+    /// swapped): openings by chance, for a game with one start position.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub opening_plies: u32,
     /// Write every game's record here, one JSON line per game (each replays with `plateau replay`).
     #[arg(long, value_name = "FILE")]
     pub records: Option<PathBuf>,
@@ -137,6 +141,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs, io: &mut Io<'_>) -> CliResult 
         threads: args.threads,
         shard,
         max_plies: args.max_plies,
+        opening_plies: args.opening_plies,
         keep_records: args.records.is_some(),
         ..ArenaConfig::new(
             &crate::agents::normalize_spec(a),

@@ -30,6 +30,7 @@ use super::report::{
 };
 use super::{agent_for, SpecError};
 use crate::{GameRecord, Outcome, SearchGame, Session, Status};
+use rand::seq::IndexedRandom;
 use rayon::prelude::*;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -56,6 +57,11 @@ pub struct ArenaConfig {
     pub variant: String,
     /// Whether to keep every game's record.
     pub keep_records: bool,
+    /// Uniformly random moves played before the agents take over (0:
+    /// none), the same for both games of a pair (games `2k` and `2k + 1`,
+    /// where the agents swap colours): an opening chosen by chance, so that
+    /// a game with one start position is not played along one line.
+    pub opening_plies: u32,
 }
 
 impl ArenaConfig {
@@ -73,6 +79,7 @@ impl ArenaConfig {
             max_plies: 10_000,
             variant: "standard".to_string(),
             keep_records: true,
+            opening_plies: 0,
         }
     }
 }
@@ -157,6 +164,7 @@ pub fn play_arena<G: SearchGame>(
         games: config.games,
         seed: config.seed,
         max_plies: config.max_plies,
+        opening_plies: config.opening_plies,
     };
     let indices: Vec<u64> = config.shard.games(config.games).collect();
     let total = indices.len() as u64;
@@ -213,6 +221,22 @@ fn play_game<G: SearchGame>(
     ];
     let a_seat = a_player(index);
     let mut session = Session::new(game.clone(), config.variant.clone(), seeds.start);
+    if config.opening_plies > 0 {
+        // The pair's opening: drawn from the seed of its first game.
+        let pair = game_seeds(config.seed, index & !1);
+        let mut rng = crate::rng(pair.start ^ 0x6f70_656e_696e_6773);
+        let mut moves = Vec::new();
+        for _ in 0..config.opening_plies {
+            if session.status().is_over() {
+                break;
+            }
+            game.legal_moves(session.state(), &mut moves);
+            let Some(mv) = moves.choose(&mut rng).cloned() else {
+                break;
+            };
+            session.play(mv).expect("a legal move");
+        }
+    }
     let (mut moves, mut time) = ([0u64; 2], [Duration::ZERO; 2]);
     let mut legal = Vec::new();
     let outcome: Outcome = loop {
@@ -339,6 +363,30 @@ mod tests {
             };
             assert_eq!(winner, expected);
         }
+    }
+
+    #[test]
+    fn both_games_of_a_pair_start_with_the_same_random_opening() {
+        let config = ArenaConfig {
+            opening_plies: 3,
+            ..ArenaConfig::new("greedy", "greedy", 8, 5)
+        };
+        let run = play_arena(&nim(), &config, &|_| {}).unwrap();
+        assert_eq!(run.report.setup.opening_plies, 3);
+        let opening = |g: usize| run.records[g].moves[..3].to_vec();
+        let mut openings = Vec::new();
+        for pair in 0..4 {
+            assert_eq!(opening(2 * pair), opening(2 * pair + 1), "pair {pair}");
+            openings.push(opening(2 * pair));
+            // The opening's moves are nobody's: the agents' count starts after.
+            let g = &run.report.games[2 * pair];
+            assert_eq!(g.moves[0] + g.moves[1] + 3, g.plies);
+        }
+        openings.dedup();
+        assert!(
+            openings.len() > 1,
+            "the pairs' openings differ: {openings:?}"
+        );
     }
 
     #[test]

@@ -55,13 +55,21 @@ pub struct ArenaSetup {
     /// The most moves a game may last before the arena stops it as a
     /// capped draw (`arena-cap`); 0: only the rules' own caps.
     pub max_plies: u64,
+    /// Random moves before the agents take over, the same for both games
+    /// of a pair (0: none; left out of the JSON then).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub opening_plies: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl ArenaSetup {
     /// The name of the first field in which `other` differs, with both values.
     pub fn difference(&self, other: &ArenaSetup) -> Option<String> {
         let show = |v: &dyn fmt::Debug| format!("{v:?}");
-        let fields: [(&str, String, String); 8] = [
+        let fields: [(&str, String, String); 9] = [
             ("game", show(&self.game), show(&other.game)),
             ("variant", show(&self.variant), show(&other.variant)),
             ("params", self.params.to_string(), other.params.to_string()),
@@ -70,6 +78,11 @@ impl ArenaSetup {
             ("games", show(&self.games), show(&other.games)),
             ("seed", show(&self.seed), show(&other.seed)),
             ("max_plies", show(&self.max_plies), show(&other.max_plies)),
+            (
+                "opening_plies",
+                show(&self.opening_plies),
+                show(&other.opening_plies),
+            ),
         ];
         fields
             .into_iter()
@@ -591,6 +604,7 @@ mod tests {
             games,
             seed: 7,
             max_plies: 0,
+            opening_plies: 0,
         }
     }
 
