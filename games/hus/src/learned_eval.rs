@@ -2,7 +2,7 @@
 //! trained by `scripts/train-eval.py` to give the value a deeper alpha-beta
 //! search finds (weights in `weights/eval-mlp.json`, read once), for the
 //! standard 48 stones. Other stone counts fall back to the hand evaluation
-//! ([`crate::eval`]).
+//! (the `eval` module).
 
 use crate::board::PITS;
 use crate::state::HusState;
