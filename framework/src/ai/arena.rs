@@ -238,6 +238,8 @@ fn play_game<G: SearchGame>(
         }
     }
     let (mut moves, mut time) = ([0u64; 2], [Duration::ZERO; 2]);
+    // The side whose agent's fault stopped the game, if one did.
+    let mut faulted = None;
     let mut legal = Vec::new();
     let outcome: Outcome = loop {
         let player = match session.status() {
@@ -266,6 +268,7 @@ fn play_game<G: SearchGame>(
             }
             // An outside program's fault stops the game, counted apart.
             if let Some(reason) = agents[side].failure() {
+                faulted = Some(side);
                 break Outcome {
                     winner: None,
                     reason: format!("fault: {reason}").into(),
@@ -284,13 +287,12 @@ fn play_game<G: SearchGame>(
         })?;
         moves[side] += 1;
     };
-    let fault = |side: usize| agents[side].failure().is_some();
-    let result = match outcome.winner {
-        None if outcome.reason.starts_with("fault: ") && fault(0) => GameResultKind::AFault,
-        None if outcome.reason.starts_with("fault: ") && fault(1) => GameResultKind::BFault,
-        None => GameResultKind::Draw,
-        Some(w) if w == a_seat => GameResultKind::A,
-        Some(_) => GameResultKind::B,
+    let result = match (faulted, outcome.winner) {
+        (Some(0), _) => GameResultKind::AFault,
+        (Some(_), _) => GameResultKind::BFault,
+        (None, None) => GameResultKind::Draw,
+        (None, Some(w)) if w == a_seat => GameResultKind::A,
+        (None, Some(_)) => GameResultKind::B,
     };
     // A game stopped by the arena's cap is not over by the rules: its record
     // stays unfinished.

@@ -69,11 +69,10 @@ impl UccRules {
         }
         let mut lakes: Vec<(u8, u8)> = rules.lakes.iter().map(|s| (s.file(), s.rank())).collect();
         lakes.sort_unstable();
+        // (file, rank), in order: c5 c6 d5 d6 g5 g6 h5 h6.
         let standard: Vec<(u8, u8)> = [2u8, 3, 6, 7]
             .into_iter()
             .flat_map(|f| [(f, 4u8), (f, 5u8)])
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
             .collect();
         if lakes != standard {
             return refuse("the protocol's lakes are c5 d5 g5 h5 c6 d6 g6 h6; these rules place them elsewhere".into());
