@@ -201,3 +201,35 @@ fn serve_plays_an_outside_program_move_by_move_with_the_same_agent() {
     drop(input);
     serve.wait().unwrap();
 }
+
+#[test]
+fn serve_reports_an_outside_programs_fault_as_agent_failed() {
+    // A program whose setup is no setup (UCC: four rows of ten pieces):
+    // genmove answers with the kind `agent_failed` and the reason, and the
+    // game goes on for another agent.
+    let dir = std::env::temp_dir().join(format!("plateau-ucc-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("no-setup.sh");
+    std::fs::write(&script, "read l\necho not a setup\nsleep 5\n").unwrap();
+    let spec = format!("ucc:cmd=sh,args={},time=2s", script.display());
+    let lines = [
+        serde_json::json!({"cmd": "new", "game": "stratego", "seed": 3,
+            "set": {"two_square_limit": 0, "chase_rule": false}}),
+        serde_json::json!({"cmd": "genmove", "id": 1, "agent": spec, "play": true}),
+        serde_json::json!({"cmd": "genmove", "id": 1, "agent": "random", "play": true}),
+    ];
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let (code, out, err) = plateau(&["serve"], &input);
+    assert_eq!(code, 0, "{err}");
+    let replies: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 3, "{out}");
+    let failed = &replies[1];
+    assert_eq!(failed["ok"], false, "{failed}");
+    assert_eq!(failed["error"]["kind"], "agent_failed", "{failed}");
+    let message = failed["error"]["message"].as_str().unwrap();
+    assert!(message.contains("setup"), "{message}");
+    assert_eq!(replies[2]["ok"], true, "{}", replies[2]);
+}

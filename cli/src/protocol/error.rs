@@ -47,11 +47,14 @@ pub enum ErrorKind {
     NoRequest,
     /// The server has as many open games as it may hold.
     TooManyGames,
+    /// The agent asked for a move gave none though the game goes on: an
+    /// outside program broke the protocol, crashed or ran out of time.
+    AgentFailed,
 }
 
 impl ErrorKind {
     /// Every kind, in the order docs/PROTOCOL.md lists them.
-    pub const ALL: [ErrorKind; 19] = [
+    pub const ALL: [ErrorKind; 20] = [
         ErrorKind::Parse,
         ErrorKind::LineTooLong,
         ErrorKind::UnknownCommand,
@@ -71,6 +74,7 @@ impl ErrorKind {
         ErrorKind::NotAllowed,
         ErrorKind::NoRequest,
         ErrorKind::TooManyGames,
+        ErrorKind::AgentFailed,
     ];
 
     /// The kind as written in responses, e.g. `illegal_move`.
@@ -95,6 +99,7 @@ impl ErrorKind {
             ErrorKind::NotAllowed => "not_allowed",
             ErrorKind::NoRequest => "no_request",
             ErrorKind::TooManyGames => "too_many_games",
+            ErrorKind::AgentFailed => "agent_failed",
         }
     }
 }

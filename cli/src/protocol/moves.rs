@@ -261,13 +261,16 @@ pub(crate) fn genmove(server: &mut Server<'_>, req: &Request) -> Result<Fields> 
     let (mut game, agent) = server.open_with_agent(req, &spec)?;
     let choice = agent.choose(game.session()).ok_or_else(|| {
         // An outside program's fault says what it was.
-        let why = agent
-            .failure()
-            .unwrap_or_else(|| "the game is over".to_string());
-        ServeError::new(
-            ErrorKind::GameOver,
-            format!("agent '{}' found no move: {why}", agent.spec()),
-        )
+        match agent.failure() {
+            Some(why) => ServeError::new(
+                ErrorKind::AgentFailed,
+                format!("agent '{}' found no move: {why}", agent.spec()),
+            ),
+            None => ServeError::new(
+                ErrorKind::GameOver,
+                format!("agent '{}' found no move: the game is over", agent.spec()),
+            ),
+        }
     })?;
     let played = if play {
         let mv = match choice.index {

@@ -334,3 +334,10 @@ pub(crate) fn choice_from_roots<M: Clone>(
         },
     })
 }
+
+/// The index in [`SearchHooks::beliefs`](crate::SearchHooks::beliefs) of the
+/// belief named `name` (the game's first when `None` or not the game's).
+pub(crate) fn belief_index<G: SearchGame>(game: &G, name: Option<&'static str>) -> usize {
+    name.and_then(|name| game.beliefs().iter().position(|b| *b == name))
+        .unwrap_or(0)
+}

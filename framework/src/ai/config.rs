@@ -82,6 +82,10 @@ pub struct PimcConfig {
     pub worlds: u32,
     /// The deepest alpha-beta iteration in each world.
     pub depth: u32,
+    /// What the worlds are drawn from, by name
+    /// ([`SearchHooks::beliefs`](crate::SearchHooks::beliefs)); `None`: the
+    /// game's first.
+    pub belief: Option<&'static str>,
 }
 
 /// The options of `ismcts` (single-observer information-set MCTS).
@@ -96,6 +100,10 @@ pub struct IsmctsConfig {
     /// Independent searches run in parallel from the root, their root
     /// statistics merged (root parallelism); `iters` is shared among them.
     pub threads: u32,
+    /// What the determinizations are drawn from, by name
+    /// ([`SearchHooks::beliefs`](crate::SearchHooks::beliefs)); `None`: the
+    /// game's first.
+    pub belief: Option<&'static str>,
 }
 
 /// A configured agent of any kind, before it is seeded.
@@ -130,6 +138,11 @@ const ROLLOUT: (&str, &str, &str) = (
     "rollout",
     "random",
     "random: play to the end; eval: play `cut` plies, then evaluate",
+);
+const BELIEF: (&str, &str, &str) = (
+    "belief",
+    "the game's first",
+    "what the hidden pieces are drawn from (Stratego: flag, army or uniform)",
 );
 const CUT: (&str, &str, &str) = (
     "cut",
@@ -203,6 +216,7 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
             ),
             ("worlds", "16", "states drawn from the view, each searched"),
             ("depth", "6", "deepest alpha-beta iteration in each world"),
+            BELIEF,
             SEED,
         ],
         "ismcts" => vec![
@@ -216,6 +230,7 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
             ROLLOUT,
             CUT,
             THREADS,
+            BELIEF,
             SEED,
         ],
         _ => Vec::new(),
@@ -303,6 +318,19 @@ pub(crate) fn catalog<G: SearchGame>(game: &G) -> Vec<AgentDoc> {
                         .collect(),
                 }
             }
+        })
+        .map(|mut doc| {
+            // The beliefs are the game's: none listed where it has none, the
+            // default named.
+            let beliefs = game.beliefs();
+            doc.options
+                .retain(|o| o.key != "belief" || !beliefs.is_empty());
+            for o in doc.options.iter_mut().filter(|o| o.key == "belief") {
+                if o.default == BELIEF.1 {
+                    o.default = beliefs[0].to_string();
+                }
+            }
+            doc
         })
         .collect()
 }
@@ -411,12 +439,14 @@ impl AgentKind {
                 budget: budget(&mut o)?,
                 worlds: o.integer("worlds", 1, 1024)?.unwrap_or(16) as u32,
                 depth: o.integer("depth", 1, 64)?.unwrap_or(PIMC_DEPTH) as u32,
+                belief: o.choice("belief", game.beliefs())?,
             }),
             "ismcts" => AgentKind::Ismcts(IsmctsConfig {
                 budget: budget(&mut o)?,
                 c: o.number("c", 0.0, 100.0)?.unwrap_or(1.4),
                 rollout: rollout(&mut o)?,
                 threads: o.integer("threads", 1, MAX_THREADS)?.unwrap_or(1) as u32,
+                belief: o.choice("belief", game.beliefs())?,
             }),
             _ => unreachable!("every offered name is handled"),
         };
@@ -471,6 +501,9 @@ impl AgentKind {
                 opts.extend(p.budget.spec_options());
                 opts.push(format!("worlds={}", p.worlds));
                 opts.push(format!("depth={}", p.depth));
+                if let Some(belief) = p.belief {
+                    opts.push(format!("belief={belief}"));
+                }
             }
             AgentKind::Ismcts(i) => {
                 opts.extend(i.budget.spec_options());
@@ -478,6 +511,9 @@ impl AgentKind {
                 rollout(&mut opts, &i.rollout);
                 if i.threads != 1 {
                     opts.push(format!("threads={}", i.threads));
+                }
+                if let Some(belief) = i.belief {
+                    opts.push(format!("belief={belief}"));
                 }
             }
         }

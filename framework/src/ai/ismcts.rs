@@ -204,7 +204,8 @@ fn iterate<G: SearchGame>(
     full: bool,
 ) {
     let game = input.game;
-    let mut state = game.determinize(input.view, rng);
+    let belief = common::belief_index(game, config.belief);
+    let mut state = game.determinize_with(belief, input.view, rng);
     sure.check(input, &state);
     let mut id = 0u32;
     let mut legal: Vec<G::Move> = Vec::new();

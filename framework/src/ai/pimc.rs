@@ -77,13 +77,16 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
         self.table.limit(cap);
         let deadline = self.config.budget.start_within(input.limits);
         let mut by_world: Vec<Vec<Vec<f64>>> = Vec::new();
+        let belief = common::belief_index(input.game, self.config.belief);
         for w in 0..worlds {
             // Drawing a world may cost more than its share of the time:
             // no new world once the time is up (one is always searched).
             if w > 0 && deadline.out_of_time() {
                 break;
             }
-            let state = input.game.determinize(input.view, &mut self.rng);
+            let state = input
+                .game
+                .determinize_with(belief, input.view, &mut self.rng);
             // Each world's search stops at the time limit too: what is left
             // of it.
             let limits = AgentLimits {

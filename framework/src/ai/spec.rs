@@ -259,6 +259,7 @@ impl Options {
             let lower = v.to_ascii_lowercase();
             match words.iter().find(|w| **w == lower) {
                 Some(w) => Ok(*w),
+                None if words.is_empty() => Err("none: this game offers no choice".into()),
                 None => Err(format!("one of {}", words.join(", "))),
             }
         })

@@ -160,6 +160,7 @@ fn the_catalog_lists_each_games_agents_and_their_options() {
                     "rollout" => "eval",
                     "keep" | "solver" => "true",
                     "eval" => "hand",
+                    "belief" => game.beliefs()[0],
                     _ => "2",
                 };
                 let spec = format!("{}:{}={value}", doc.name, o.key);
@@ -170,6 +171,15 @@ fn the_catalog_lists_each_games_agents_and_their_options() {
     }
     all_options_parse(&nim(3));
     all_options_parse(&secret());
+    // A game without beliefs lists no `belief` option and refuses one.
+    assert!(catalog(&secret())
+        .iter()
+        .all(|d| d.options.iter().all(|o| o.key != "belief")));
+    let refused = AgentKind::parse(&secret(), "pimc:belief=flag", 0).unwrap_err();
+    assert!(
+        refused.to_string().contains("offers no choice"),
+        "{refused}"
+    );
 }
 
 #[test]

@@ -101,6 +101,27 @@ pub trait SearchHooks: Game {
         }
     }
 
+    /// The names of the game's beliefs about what a view hides, which the
+    /// `belief=NAME` option of the agents that search from a view (`pimc`,
+    /// `ismcts`) picks from: the first is [`SearchHooks::determinize`]'s,
+    /// the others [`SearchHooks::determinize_with`]'s. None by default (a
+    /// game of perfect information hides nothing).
+    fn beliefs(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// A full state consistent with the view, drawn from the belief of index
+    /// `belief` in [`SearchHooks::beliefs`]; the default, for any index, is
+    /// [`SearchHooks::determinize`].
+    fn determinize_with<R: Rng + ?Sized>(
+        &self,
+        _belief: usize,
+        view: &Self::View,
+        rng: &mut R,
+    ) -> Self::State {
+        self.determinize(view, rng)
+    }
+
     /// A key of what every player saw the last move do beyond the move
     /// itself, read from the state it led to: in Stratego the public event
     /// (S6.3: the ranks a combat revealed and who survived). Information-set

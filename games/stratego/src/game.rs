@@ -4,6 +4,7 @@ use crate::movegen::{first_cell, holds};
 use crate::notation::Move;
 use crate::params::{StrategoParams, BLOCKED, EMPTY, MOBILE_CLASS, NO_CLASS};
 use crate::render::Audience;
+use crate::setup_prior::Belief;
 use crate::state::StrategoState;
 use crate::view::StrategoView;
 use crate::Stratego;
@@ -649,6 +650,20 @@ impl SearchHooks for Stratego {
 
     fn determinize<R: Rng + ?Sized>(&self, view: &StrategoView, rng: &mut R) -> StrategoState {
         self.rules.determinize(view, rng)
+    }
+
+    fn beliefs(&self) -> &'static [&'static str] {
+        &Belief::NAMES
+    }
+
+    fn determinize_with<R: Rng + ?Sized>(
+        &self,
+        belief: usize,
+        view: &StrategoView,
+        rng: &mut R,
+    ) -> StrategoState {
+        self.rules
+            .determinize_with(view, Belief::of_index(belief), rng)
     }
 
     fn move_outcome_key(&self, st: &StrategoState) -> u64 {

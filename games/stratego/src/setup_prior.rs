@@ -16,6 +16,17 @@
 //! [`Lean::lean`] moves a uniform draw of the unknown ranks towards
 //! the prior, a few cheap swaps of kinds instead of many draws.
 //!
+//! That is the belief [`Belief::Flag`]. [`Belief::Army`] leans the draws
+//! towards people's whole army too: each kind's square (the marshal and the
+//! general on the back row about a tenth as often as chance would, the spy
+//! beside the lanes' mouths), and for each unknown piece, whether it has
+//! moved: in people's games (the 21 classic records of the acceptance data,
+//! counted by the same script) a piece still unknown after 20 to 40 moves of
+//! its side had moved in 25% of the cases for the general, 6% for a miner,
+//! so a moved unknown piece is drawn as the kinds people move, an unmoved
+//! one as the kinds they keep back. The factors multiply (each piece's
+//! square and moves alike), the flag's and its bombs' weight as above.
+//!
 //! A prior exists for the armies the tables were made from (the 40 pieces
 //! of S2 and the 8 of Barrage) on a home area of four rows of ten squares;
 //! other rules draw uniformly.
@@ -32,6 +43,14 @@ use plateau::Player;
 /// The Metropolis steps [`Lean::lean`] takes with each draw.
 const LEAN_STEPS: usize = 32;
 
+/// The Metropolis steps [`Lean::lean`] takes for each unknown piece under
+/// [`Belief::Army`], whose weights read every piece.
+const ARMY_STEPS_PER_PIECE: usize = 8;
+
+/// The least factor a table gives a piece under [`Belief::Army`]: no kind
+/// is ruled out by a share counted from a few games.
+const MIN_SHARE: f64 = 0.01;
+
 /// The uniform setups [`Rules::likely_setup`] draws one from by their
 /// weights.
 const LIKELY_SETUP_DRAWS: usize = 16;
@@ -44,13 +63,75 @@ pub(crate) struct SetupPrior {
     /// By how many of the flag's neighbours are off the board (0 to 2), then
     /// by how many are own bombs (0 to 4).
     bombs: [[f64; 5]; 3],
+    /// For the belief [`Belief::Army`]: by kind ([`army_row`]), then by the
+    /// position in the home area (front row first, each row from file `a`),
+    /// how much more often people set up that kind there than chance would.
+    army: [[f64; TABLE_HOME]; ARMY_ROWS],
+    /// For [`Belief::Army`]: by kind ([`army_row`]), then by how many moves
+    /// its side has made ([`tables::MOVED_SPANS`]), the share of people's
+    /// unrevealed pieces of that kind on the board that had moved.
+    moved: [[f64; tables::MOVED_SPANS.len()]; ARMY_ROWS],
+}
+
+/// The home area the tables were made for: four rows of ten squares.
+const TABLE_HOME: usize = 40;
+
+/// The rows of [`SetupPrior::army`]: the kinds of strength 10 (the marshal)
+/// down to 1 (the spy), then the bomb and the flag.
+const ARMY_ROWS: usize = 12;
+
+/// The row of [`SetupPrior::army`] and [`SetupPrior::moved`] of kind `k`
+/// under `rules`, if the tables have one.
+fn army_row(rules: &Rules, k: u8) -> Option<usize> {
+    let k = k as usize;
+    if rules.is_flag[k] {
+        Some(11)
+    } else if rules.is_bomb[k] {
+        Some(10)
+    } else {
+        let s = rules.kinds[k].strength as usize;
+        (1..=10).contains(&s).then(|| 10 - s)
+    }
+}
+
+/// What a draw of the opponent's unknown ranks leans towards: the `belief`
+/// option of the agents that search from a view
+/// ([`plateau::SearchHooks::beliefs`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Belief {
+    /// People's setups: the flag's square and the bombs beside it.
+    Flag,
+    /// People's setups of the whole army (each kind's square, the flag's
+    /// and its bombs'), and how often people's pieces of each kind have
+    /// moved by then: a moved unknown piece is more likely a kind people
+    /// move, an unmoved one a kind they keep back.
+    Army,
+    /// No prior: every consistent draw alike.
+    Uniform,
+}
+
+impl Belief {
+    /// The beliefs by the names of `belief=NAME`, the default first.
+    pub const ALL: [(&'static str, Belief); 3] = [
+        ("flag", Belief::Flag),
+        ("army", Belief::Army),
+        ("uniform", Belief::Uniform),
+    ];
+
+    /// The names, in [`Belief::ALL`]'s order.
+    pub const NAMES: [&'static str; 3] = [Self::ALL[0].0, Self::ALL[1].0, Self::ALL[2].0];
+
+    /// The belief of index `i` in [`Belief::ALL`] (the default past its end).
+    pub fn of_index(i: usize) -> Belief {
+        Self::ALL.get(i).unwrap_or(&Self::ALL[0]).1
+    }
 }
 
 impl SetupPrior {
     /// The prior for these rules, if the tables were made for their army and
     /// home area.
     pub(crate) fn for_rules(rules: &Rules) -> Option<&'static SetupPrior> {
-        if rules.files != 10 || rules.home.iter().any(|h| h.len() != 40) {
+        if rules.files != 10 || rules.home.iter().any(|h| h.len() != TABLE_HOME) {
             return None;
         }
         let count = |of: &[bool]| rules.army.iter().filter(|&&k| of[k as usize]).count();
@@ -73,6 +154,7 @@ impl SetupPrior {
         rules: &'a Rules,
         pieces: &'a [PlacedPiece],
         side: usize,
+        army: Option<u32>,
     ) -> Lean<'a> {
         let mut home_position = [None; CELLS];
         for (i, sq) in rules.home[side].iter().enumerate() {
@@ -86,12 +168,19 @@ impl SetupPrior {
                 }
             }
         }
+        let span = army.map(|moves| {
+            tables::MOVED_SPANS
+                .iter()
+                .rposition(|&from| moves >= from)
+                .unwrap_or(0)
+        });
         Lean {
             prior: self,
             rules,
             pieces,
             home_position,
             known_bombs,
+            span,
         }
     }
 
@@ -162,9 +251,36 @@ pub(crate) struct Lean<'a> {
     home_position: [Option<usize>; CELLS],
     /// The home area's positions that hold a bomb the viewer knows.
     known_bombs: [bool; MAX_HOME],
+    /// For [`Belief::Army`]: the column of [`SetupPrior::moved`] for the
+    /// moves the side has made. `None`: [`Belief::Flag`].
+    span: Option<usize>,
 }
 
 impl Lean<'_> {
+    /// [`Belief::Army`]'s factor for piece `piece` (an index into the
+    /// position's pieces) having kind `k`: how much more often people set
+    /// up `k` on its square than chance would (if it has not moved, so that
+    /// its square is where it was set up; the flag's square is weighed with
+    /// its bombs by [`SetupPrior::weight`] instead), times the chance that a
+    /// piece of people's of kind `k` had moved by now or had not, as it has
+    /// or has not. 1 for [`Belief::Flag`] and kinds without a row.
+    fn piece_factor(&self, piece: usize, k: u8) -> f64 {
+        let (Some(span), Some(row)) = (self.span, army_row(self.rules, k)) else {
+            return 1.0;
+        };
+        let p = &self.pieces[piece];
+        let moved = self.prior.moved[row][span];
+        if p.moved {
+            return moved.max(MIN_SHARE);
+        }
+        let at = self.home_position[p.square.index()];
+        let square = match at {
+            Some(at) if !self.rules.is_flag[k as usize] => self.prior.army[row][at],
+            _ => 1.0,
+        };
+        square.max(MIN_SHARE) * (1.0 - moved).max(MIN_SHARE)
+    }
+
     /// Moves a uniform draw of the side's unknown ranks towards the prior:
     /// [`LEAN_STEPS`] Metropolis steps, each proposing to swap the kinds of
     /// two drawn pieces (the flag or a bomb, and any other) and taking the
@@ -182,10 +298,10 @@ impl Lean<'_> {
         let n = draw.len();
         let is_flag = |k: u8| self.rules.is_flag[k as usize];
         let is_bomb = |k: u8| self.rules.is_bomb[k as usize];
-        let Some(mut flag) = draw.iter().position(|&(_, k)| is_flag(k)) else {
-            return;
-        };
-        if n < 2 {
+        // The draw's flag, if the flag is among the unknown pieces: without
+        // it only the army's terms lean the draw.
+        let mut flag = draw.iter().position(|&(_, k)| is_flag(k));
+        if n < 2 || (flag.is_none() && self.span.is_none()) {
             return;
         }
         let position = |piece: usize| self.home_position[self.pieces[piece].square.index()];
@@ -199,16 +315,23 @@ impl Lean<'_> {
                 }
             }
         }
-        let weight = |flag: usize, bombs: &[bool; MAX_HOME], draw: &[(usize, u8)]| {
-            position(draw[flag].0).map_or(1.0, |at| self.prior.weight(at, |i| bombs[i]))
+        let weight = |flag: Option<usize>, bombs: &[bool; MAX_HOME], draw: &[(usize, u8)]| {
+            flag.and_then(|flag| position(draw[flag].0))
+                .map_or(1.0, |at| self.prior.weight(at, |i| bombs[i]))
         };
         let mut w = weight(flag, &bombs, draw);
-        for _ in 0..LEAN_STEPS {
+        let steps = if self.span.is_some() {
+            LEAN_STEPS.max(ARMY_STEPS_PER_PIECE * n)
+        } else {
+            LEAN_STEPS
+        };
+        for _ in 0..steps {
+            let anchored = self.span.is_none() || rng.random::<bool>();
             let bomb_side = !bomb_entries.is_empty() && rng.random::<bool>();
-            let a = if bomb_side {
-                bomb_entries[rng.random_range(0..bomb_entries.len())]
-            } else {
-                flag
+            let a = match flag {
+                _ if bomb_side && anchored => bomb_entries[rng.random_range(0..bomb_entries.len())],
+                Some(flag) if anchored => flag,
+                _ => rng.random_range(0..n),
             };
             let mut b = rng.random_range(0..n - 1);
             if b >= a {
@@ -221,9 +344,9 @@ impl Lean<'_> {
             draw[a].1 = kb;
             draw[b].1 = ka;
             let new_flag = if is_flag(ka) {
-                b
+                Some(b)
             } else if is_flag(kb) {
-                a
+                Some(a)
             } else {
                 flag
             };
@@ -233,8 +356,12 @@ impl Lean<'_> {
                     new_bombs[at] = is_bomb(k);
                 }
             }
+            // The army's terms of the two pieces, their new kinds over
+            // their old.
+            let ratio = self.piece_factor(pa, kb) * self.piece_factor(pb, ka)
+                / (self.piece_factor(pa, ka) * self.piece_factor(pb, kb));
             let new_w = weight(new_flag, &new_bombs, draw);
-            if rng.random::<f64>() * w < new_w {
+            if rng.random::<f64>() * w < new_w * ratio {
                 w = new_w;
                 flag = new_flag;
                 bombs = new_bombs;
@@ -349,5 +476,132 @@ mod tests {
         let guarded = "BBBB442222/2222333339/887766665S/555X4BFB47";
         let (loose, guarded) = (weight(&game, loose), weight(&game, guarded));
         assert!(guarded > 2.0 * loose, "guarded {guarded}, loose {loose}");
+    }
+
+    /// Red's view of an Original game after `plies` random moves of play
+    /// from random setups, and the true state.
+    fn view_after(game: &Stratego, seed: u64, plies: u32) -> crate::StrategoView {
+        use plateau::Game;
+        let mut st = game.initial_state(seed);
+        let mut rng = plateau::rng(seed);
+        while !game.status(&st).is_over() && (st.in_setup() || st.plies() < plies) {
+            let mv = game.random_move(&st, &mut rng).unwrap();
+            game.apply(&mut st, &mv);
+        }
+        game.view(&st, Player(0))
+    }
+
+    /// Over `draws` draws from each view under `belief`, the share of Blue's
+    /// unknown pieces that pass `count` (given the drawn square and kind)
+    /// among those that pass `among`.
+    fn share(
+        game: &Stratego,
+        views: &[crate::StrategoView],
+        belief: Belief,
+        among: impl Fn(&crate::StrategoView, crate::Square) -> bool,
+        count: impl Fn(crate::Square, u8) -> bool,
+    ) -> f64 {
+        let (mut hits, mut all) = (0, 0);
+        for (i, view) in views.iter().enumerate() {
+            let mut rng = plateau::rng(i as u64);
+            for _ in 0..40 {
+                let drawn = game.rules.determinize_with(view, belief, &mut rng);
+                for (sq, p) in drawn.pieces(Player(1)) {
+                    if among(view, sq) {
+                        all += 1;
+                        hits += usize::from(count(sq, p.kind));
+                    }
+                }
+            }
+        }
+        assert!(all > 100, "{all} pieces");
+        hits as f64 / all as f64
+    }
+
+    /// Whether Red's view shows an unknown Blue piece on `sq` that has (or
+    /// has not) moved.
+    fn unknown(view: &crate::StrategoView, sq: crate::Square, moved: bool) -> bool {
+        matches!(
+            view.square(sq),
+            Some(crate::ViewSquare::Opponent { kind: None, moved: m }) if m == moved
+        )
+    }
+
+    #[test]
+    fn the_army_belief_keeps_the_marshal_off_the_back_row_as_people_do() {
+        // People's classic setups have the marshal on the back row about
+        // one time in eleven as often as chance would (the table's back
+        // row: 0.05 to 0.12), the flag there 88% of the time. Right after
+        // the setups every Blue piece is unknown to Red (S6.2): a uniform
+        // draw puts the marshal on the back row (rank 10) a quarter of the
+        // time, the army belief seldom, and the flag stays there.
+        let game = Stratego::original();
+        let views: Vec<_> = (0..8).map(|seed| view_after(&game, seed, 0)).collect();
+        let marshal = game.kind_of_name("marshal").unwrap();
+        let flag = game.kind_of_name("flag").unwrap();
+        let any = |v: &crate::StrategoView, sq| unknown(v, sq, false);
+        let back = |kind: u8| move |sq: crate::Square, k: u8| k == kind && sq.rank() == 9;
+        let of_kind = |kind: u8| move |_: crate::Square, k: u8| k == kind;
+        // Shares of all unknown pieces: the marshal is 1 of 40.
+        let marshal_back = |belief| {
+            share(&game, &views, belief, any, back(marshal))
+                / share(&game, &views, belief, any, of_kind(marshal))
+        };
+        let (army, uniform) = (marshal_back(Belief::Army), marshal_back(Belief::Uniform));
+        assert!(army < 0.08, "army {army}");
+        assert!(uniform > 0.15, "uniform {uniform}");
+        let flag_back = share(&game, &views, Belief::Army, any, back(flag))
+            / share(&game, &views, Belief::Army, any, of_kind(flag));
+        assert!(flag_back > 0.6, "flag on the back row {flag_back}");
+    }
+
+    #[test]
+    fn the_army_belief_takes_a_moved_unknown_piece_for_a_kind_people_move() {
+        // In people's games a moved piece still unknown after 20 to 40
+        // moves of its side is a miner in about 6% of the cases where a
+        // piece of that kind could have moved, the general in 25% (the
+        // table `moved`). After 60 random plies, Red's draws of Blue's
+        // moved unknown pieces hold fewer miners under the army belief than
+        // under a uniform one, where each movable kind stands by its count.
+        let game = Stratego::original();
+        let views: Vec<_> = (0..10).map(|seed| view_after(&game, seed, 60)).collect();
+        let miner = game.kind_of_name("miner").unwrap();
+        let general = game.kind_of_name("general").unwrap();
+        let moved = |v: &crate::StrategoView, sq| unknown(v, sq, true);
+        let is = |kind: u8| move |_: crate::Square, k: u8| k == kind;
+        let miners = |belief| share(&game, &views, belief, moved, is(miner));
+        let generals = |belief| share(&game, &views, belief, moved, is(general));
+        let (army, uniform) = (miners(Belief::Army), miners(Belief::Uniform));
+        assert!(
+            army < 0.6 * uniform,
+            "miners: army {army}, uniform {uniform}"
+        );
+        let (army, uniform) = (generals(Belief::Army), generals(Belief::Uniform));
+        assert!(
+            army > 1.3 * uniform,
+            "generals: army {army}, uniform {uniform}"
+        );
+    }
+
+    #[test]
+    fn beliefs_are_offered_by_name_the_default_first() {
+        use plateau::SearchHooks;
+        let game = Stratego::original();
+        assert_eq!(game.beliefs(), &["flag", "army", "uniform"]);
+        assert_eq!(Belief::of_index(1), Belief::Army);
+        assert_eq!(Belief::of_index(9), Belief::ALL[0].1);
+        // The agents take the option, and refuse a belief not offered.
+        let spec = |s: &str| plateau::ai::agent_for(&game, s, 1).map(|a| a.spec());
+        assert_eq!(
+            spec("pimc:belief=army").unwrap(),
+            "pimc:time=1s,worlds=16,depth=6,belief=army"
+        );
+        let err = spec("pimc:belief=people").unwrap_err().to_string();
+        assert!(err.contains("flag, army, uniform"), "{err}");
+        // `plateau agents` lists the option with the game's default.
+        let docs = plateau::ai::catalog(&game);
+        let pimc = docs.iter().find(|d| d.name == "pimc").unwrap();
+        let belief = pimc.options.iter().find(|o| o.key == "belief").unwrap();
+        assert_eq!(belief.default, "flag");
     }
 }

@@ -8,7 +8,7 @@ use crate::builder::{
 use crate::combat::Clash;
 use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
 use crate::setup::Setup;
-use crate::setup_prior::SetupPrior;
+use crate::setup_prior::{Belief, SetupPrior};
 use crate::state::{Event, StrategoState, BACK_ROW, MARKED};
 use plateau::rand::seq::SliceRandom;
 use plateau::rand::Rng;
@@ -342,7 +342,17 @@ impl Rules {
         view: &StrategoView,
         rng: &mut R,
     ) -> StrategoState {
-        match self.try_determinize(view, rng) {
+        self.determinize_with(view, Belief::ALL[0].1, rng)
+    }
+
+    /// [`Rules::determinize`] under `belief`.
+    pub(crate) fn determinize_with<R: Rng + ?Sized>(
+        &self,
+        view: &StrategoView,
+        belief: Belief,
+        rng: &mut R,
+    ) -> StrategoState {
+        match self.try_determinize_with(view, belief, rng) {
             Ok(st) => st,
             Err(st) => *st,
         }
@@ -356,9 +366,22 @@ impl Rules {
     /// ([`crate::setup_prior::Lean::lean`]): the unknown flag is drawn where people put
     /// theirs more often than where chance would. (Before the opponent has
     /// set up, its setup is drawn uniformly.)
+    #[cfg(test)]
     pub(crate) fn try_determinize<R: Rng + ?Sized>(
         &self,
         view: &StrategoView,
+        rng: &mut R,
+    ) -> Result<StrategoState, Box<StrategoState>> {
+        self.try_determinize_with(view, Belief::ALL[0].1, rng)
+    }
+
+    /// [`Rules::try_determinize`] under `belief`: [`Belief::Uniform`] keeps
+    /// the uniform draw, [`Belief::Army`] leans it towards people's whole
+    /// army and how their pieces move ([`crate::setup_prior::Lean::lean`]).
+    pub(crate) fn try_determinize_with<R: Rng + ?Sized>(
+        &self,
+        view: &StrategoView,
+        belief: Belief,
         rng: &mut R,
     ) -> Result<StrategoState, Box<StrategoState>> {
         let v = view.viewer.index() & 1;
@@ -400,7 +423,17 @@ impl Rules {
             b.assemble(self)
         };
         let mut last = None;
-        let lean = SetupPrior::for_rules(self).map(|prior| prior.lean_for(self, &b.pieces, o));
+        // The moves the opponent has made (the first side moves first).
+        let opponent_moves = (view.plies + (o == 0) as u32) / 2;
+        let lean = match belief {
+            Belief::Uniform => None,
+            Belief::Flag => SetupPrior::for_rules(self),
+            Belief::Army => SetupPrior::for_rules(self),
+        }
+        .map(|prior| {
+            let army = (belief == Belief::Army).then_some(opponent_moves);
+            prior.lean_for(self, &b.pieces, o, army)
+        });
         for _ in 0..DETERMINIZE_TRIES {
             let mut draw = assign_uniformly(&unknown, &slots, moves_ok, allowed, rng);
             if let Some(lean) = &lean {
