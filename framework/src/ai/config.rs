@@ -142,7 +142,7 @@ const ROLLOUT: (&str, &str, &str) = (
 const BELIEF: (&str, &str, &str) = (
     "belief",
     "the game's first",
-    "what the hidden pieces are drawn from (Stratego: flag, army or uniform)",
+    "what the hidden pieces are drawn from (Stratego: flag, army, setup or uniform)",
 );
 const CUT: (&str, &str, &str) = (
     "cut",

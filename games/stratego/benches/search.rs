@@ -110,6 +110,22 @@ fn cold(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
+    // Each belief's draws side by side (`belief=NAME`; the first is the
+    // default, `determinize` above).
+    for (i, belief) in game.beliefs().iter().enumerate() {
+        let name = format!("determinize belief={belief}, 1000 shuffled views");
+        group.bench_function(name, |b| {
+            b.iter_batched(
+                || plateau::rng(7),
+                |mut rng| {
+                    for view in &views {
+                        black_box(game.determinize_with(i, view, &mut rng));
+                    }
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
     group.finish();
 }
 

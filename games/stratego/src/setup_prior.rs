@@ -106,20 +106,29 @@ pub enum Belief {
     /// moved by then: a moved unknown piece is more likely a kind people
     /// move, an unmoved one a kind they keep back.
     Army,
+    /// People's setups of the whole army, as [`Belief::Army`], without
+    /// what the pieces' moves tell.
+    Setup,
     /// No prior: every consistent draw alike.
     Uniform,
 }
 
 impl Belief {
     /// The beliefs by the names of `belief=NAME`, the default first.
-    pub const ALL: [(&'static str, Belief); 3] = [
+    pub const ALL: [(&'static str, Belief); 4] = [
         ("flag", Belief::Flag),
         ("army", Belief::Army),
+        ("setup", Belief::Setup),
         ("uniform", Belief::Uniform),
     ];
 
     /// The names, in [`Belief::ALL`]'s order.
-    pub const NAMES: [&'static str; 3] = [Self::ALL[0].0, Self::ALL[1].0, Self::ALL[2].0];
+    pub const NAMES: [&'static str; 4] = [
+        Self::ALL[0].0,
+        Self::ALL[1].0,
+        Self::ALL[2].0,
+        Self::ALL[3].0,
+    ];
 
     /// The belief of index `i` in [`Belief::ALL`] (the default past its end).
     pub fn of_index(i: usize) -> Belief {
@@ -154,7 +163,8 @@ impl SetupPrior {
         rules: &'a Rules,
         pieces: &'a [PlacedPiece],
         side: usize,
-        army: Option<u32>,
+        belief: Belief,
+        moves_made: u32,
     ) -> Lean<'a> {
         let mut home_position = [None; CELLS];
         for (i, sq) in rules.home[side].iter().enumerate() {
@@ -168,10 +178,10 @@ impl SetupPrior {
                 }
             }
         }
-        let span = army.map(|moves| {
+        let span = (belief == Belief::Army).then(|| {
             tables::MOVED_SPANS
                 .iter()
-                .rposition(|&from| moves >= from)
+                .rposition(|&from| moves_made >= from)
                 .unwrap_or(0)
         });
         Lean {
@@ -180,6 +190,7 @@ impl SetupPrior {
             pieces,
             home_position,
             known_bombs,
+            army: matches!(belief, Belief::Army | Belief::Setup),
             span,
         }
     }
@@ -251,8 +262,11 @@ pub(crate) struct Lean<'a> {
     home_position: [Option<usize>; CELLS],
     /// The home area's positions that hold a bomb the viewer knows.
     known_bombs: [bool; MAX_HOME],
+    /// Whether each piece's kind is weighed by its square
+    /// ([`Belief::Army`], [`Belief::Setup`]).
+    army: bool,
     /// For [`Belief::Army`]: the column of [`SetupPrior::moved`] for the
-    /// moves the side has made. `None`: [`Belief::Flag`].
+    /// moves the side has made. `None`: whether pieces moved is not weighed.
     span: Option<usize>,
 }
 
@@ -263,15 +277,20 @@ impl Lean<'_> {
     /// its square is where it was set up; the flag's square is weighed with
     /// its bombs by [`SetupPrior::weight`] instead), times the chance that a
     /// piece of people's of kind `k` had moved by now or had not, as it has
-    /// or has not. 1 for [`Belief::Flag`] and kinds without a row.
+    /// or has not (under [`Belief::Army`] only). 1 for [`Belief::Flag`] and
+    /// kinds without a row.
     fn piece_factor(&self, piece: usize, k: u8) -> f64 {
-        let (Some(span), Some(row)) = (self.span, army_row(self.rules, k)) else {
+        let Some(row) = army_row(self.rules, k).filter(|_| self.army) else {
             return 1.0;
         };
         let p = &self.pieces[piece];
-        let moved = self.prior.moved[row][span];
+        let moved = self.span.map_or(0.0, |span| self.prior.moved[row][span]);
         if p.moved {
-            return moved.max(MIN_SHARE);
+            return if self.span.is_some() {
+                moved.max(MIN_SHARE)
+            } else {
+                1.0
+            };
         }
         let at = self.home_position[p.square.index()];
         let square = match at {
@@ -301,7 +320,7 @@ impl Lean<'_> {
         // The draw's flag, if the flag is among the unknown pieces: without
         // it only the army's terms lean the draw.
         let mut flag = draw.iter().position(|&(_, k)| is_flag(k));
-        if n < 2 || (flag.is_none() && self.span.is_none()) {
+        if n < 2 || (flag.is_none() && !self.army) {
             return;
         }
         let position = |piece: usize| self.home_position[self.pieces[piece].square.index()];
@@ -320,13 +339,13 @@ impl Lean<'_> {
                 .map_or(1.0, |at| self.prior.weight(at, |i| bombs[i]))
         };
         let mut w = weight(flag, &bombs, draw);
-        let steps = if self.span.is_some() {
+        let steps = if self.army {
             LEAN_STEPS.max(ARMY_STEPS_PER_PIECE * n)
         } else {
             LEAN_STEPS
         };
         for _ in 0..steps {
-            let anchored = self.span.is_none() || rng.random::<bool>();
+            let anchored = !self.army || rng.random::<bool>();
             let bomb_side = !bomb_entries.is_empty() && rng.random::<bool>();
             let a = match flag {
                 _ if bomb_side && anchored => bomb_entries[rng.random_range(0..bomb_entries.len())],
@@ -547,9 +566,12 @@ mod tests {
             share(&game, &views, belief, any, back(marshal))
                 / share(&game, &views, belief, any, of_kind(marshal))
         };
-        let (army, uniform) = (marshal_back(Belief::Army), marshal_back(Belief::Uniform));
-        assert!(army < 0.08, "army {army}");
+        let uniform = marshal_back(Belief::Uniform);
         assert!(uniform > 0.15, "uniform {uniform}");
+        for belief in [Belief::Army, Belief::Setup] {
+            let share = marshal_back(belief);
+            assert!(share < 0.08, "{belief:?} {share}");
+        }
         let flag_back = share(&game, &views, Belief::Army, any, back(flag))
             / share(&game, &views, Belief::Army, any, of_kind(flag));
         assert!(flag_back > 0.6, "flag on the back row {flag_back}");
@@ -587,7 +609,7 @@ mod tests {
     fn beliefs_are_offered_by_name_the_default_first() {
         use plateau::SearchHooks;
         let game = Stratego::original();
-        assert_eq!(game.beliefs(), &["flag", "army", "uniform"]);
+        assert_eq!(game.beliefs(), &["flag", "army", "setup", "uniform"]);
         assert_eq!(Belief::of_index(1), Belief::Army);
         assert_eq!(Belief::of_index(9), Belief::ALL[0].1);
         // The agents take the option, and refuse a belief not offered.
@@ -597,7 +619,7 @@ mod tests {
             "pimc:time=1s,worlds=16,depth=6,belief=army"
         );
         let err = spec("pimc:belief=people").unwrap_err().to_string();
-        assert!(err.contains("flag, army, uniform"), "{err}");
+        assert!(err.contains("flag, army, setup, uniform"), "{err}");
         // `plateau agents` lists the option with the game's default.
         let docs = plateau::ai::catalog(&game);
         let pimc = docs.iter().find(|d| d.name == "pimc").unwrap();

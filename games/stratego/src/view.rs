@@ -425,15 +425,9 @@ impl Rules {
         let mut last = None;
         // The moves the opponent has made (the first side moves first).
         let opponent_moves = (view.plies + (o == 0) as u32) / 2;
-        let lean = match belief {
-            Belief::Uniform => None,
-            Belief::Flag => SetupPrior::for_rules(self),
-            Belief::Army => SetupPrior::for_rules(self),
-        }
-        .map(|prior| {
-            let army = (belief == Belief::Army).then_some(opponent_moves);
-            prior.lean_for(self, &b.pieces, o, army)
-        });
+        let lean = SetupPrior::for_rules(self)
+            .filter(|_| belief != Belief::Uniform)
+            .map(|prior| prior.lean_for(self, &b.pieces, o, belief, opponent_moves));
         for _ in 0..DETERMINIZE_TRIES {
             let mut draw = assign_uniformly(&unknown, &slots, moves_ok, allowed, rng);
             if let Some(lean) = &lean {
