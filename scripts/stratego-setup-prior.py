@@ -205,24 +205,23 @@ def moved_table(paths):
     return games, table
 
 
-def rust(name, doc, n, flag, guard, army, moved):
-    out = [f"/// {doc} ({n} setups).", "#[rustfmt::skip]", f"pub(super) const {name}: SetupPrior = SetupPrior {{", "    flag: ["]
-    for row in flag:
-        out.append("        [" + ", ".join(f"{x:.3}" for x in row) + "],")
-    out.append("    ],")
-    out.append("    bombs: [")
-    for row in guard:
-        out.append("        [" + ", ".join(f"{x:.3}" for x in row) + "],")
-    out.append("    ],")
-    out.append("    army: [")
-    for ch, row in zip(KINDS, army):
-        out.append(f"        // {ch}")
-        out.append("        [" + ", ".join(f"{x:.3}" for x in row) + "],")
-    out.append("    ],")
-    out.append("    moved: [")
-    for row in moved:
-        out.append("        [" + ", ".join(f"{x:.3}" for x in row) + "],")
-    out.append("    ],")
+def rows(table, indent, labels=None):
+    """A table's rows as Rust array lines, each after its label's comment."""
+    out = []
+    for i, row in enumerate(table):
+        if labels:
+            out.append(f"{indent}// {labels[i]}")
+        out.append(indent + "[" + ", ".join(f"{x:.3}" for x in row) + "],")
+    return out
+
+
+def rust(name, doc, n, flag, guard, army):
+    out = [f"/// {doc} ({n} setups).", "#[rustfmt::skip]", f"pub(super) const {name}: SetupPrior = SetupPrior {{"]
+    for field, table, labels in [("flag", flag, None), ("bombs", guard, None), ("army", army, KINDS)]:
+        out.append(f"    {field}: [")
+        out.extend(rows(table, "        ", labels))
+        out.append("    ],")
+    out.append("    moved: MOVED,")
     out.append("};")
     return "\n".join(out)
 
@@ -235,6 +234,14 @@ print()
 print("/// The moves of a side from which each column of `moved` counts.")
 print(f"pub(super) const MOVED_SPANS: [u32; {len(MOVED_SPANS)}] = {MOVED_SPANS};")
 games, moved = moved_table(sorted(glob.glob(os.path.join(records, "classic-*.xml"))))
+print()
+print(f"/// By kind (the marshal first, then the bomb and the flag), the share of people's")
+print(f"/// unrevealed pieces on the board that had moved, by span of moves ({games} classic")
+print("/// games; Barrage shares them).")
+print("#[rustfmt::skip]")
+print(f"const MOVED: [[f64; {len(MOVED_SPANS)}]; {len(KINDS)}] = [")
+print("\n".join(rows(moved, "    ", KINDS)))
+print("];")
 for name, file, doc in [
     ("CLASSIC", "gravon-classic-setups.txt", "People's setups of the 40-piece army"),
     ("BARRAGE", "gravon-barrage-setups.txt", "People's setups of the 8-piece Barrage army"),
@@ -244,4 +251,4 @@ for name, file, doc in [
     n, flag, guard = tables(lines)
     army = army_table(lines)
     print()
-    print(rust(name, f"{doc}; moves from {games} classic games", n, flag, guard, army, moved))
+    print(rust(name, doc, n, flag, guard, army))
