@@ -390,8 +390,8 @@ fn every_error_kind_is_reachable_and_documented_by_its_message() {
     assert_eq!(kind(&bounded[1]), Some("too_many_games"), "{}", bounded[1]);
     seen.insert("too_many_games".to_string());
     // `agent_failed` needs an outside program that breaks the protocol:
-    // cli/tests/ucc.rs (`serve_reports_an_outside_programs_fault_as_agent_failed`)
-    // runs one through `plateau serve`.
+    // serve_process.rs's every-kind test and cli/tests/ucc.rs run one
+    // through `plateau serve` (this registry has no Stratego).
     seen.insert("agent_failed".to_string());
     let all: BTreeSet<String> = ErrorKind::ALL
         .iter()

@@ -287,6 +287,20 @@ fn every_error_kind_from_the_binary() {
         line(json!({"cmd": "view", "id": seat, "player": 0})),
         "not_allowed",
     );
+    // An outside program whose setup is no setup (Stratego's `ucc:` agent).
+    let dir = std::env::temp_dir().join(format!("plateau-serve-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("no-setup.sh");
+    std::fs::write(&script, "read l\necho not a setup\n").unwrap();
+    let stratego = s.ok(&json!({"cmd": "new", "game": "stratego", "seed": 1,
+        "set": {"two_square_limit": 0, "chase_rule": false}}))["id"]
+        .clone();
+    let program = format!("ucc:cmd=sh,args={},time=2s", script.display());
+    expect(
+        &mut s,
+        line(json!({"cmd": "genmove", "id": stratego, "agent": program})),
+        "agent_failed",
+    );
     // The bound of open games, small here.
     let mut small = Process::start_with(&["--max-games", "1"]);
     small.ok(&json!({"cmd": "new", "game": "hus"}));
