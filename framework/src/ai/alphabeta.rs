@@ -626,11 +626,7 @@ impl<G: SearchGame> Agent<G> for AlphaBetaAgent<G> {
         let state = input.game.determinize(input.view, &mut self.rng);
         let cap = input.limits.nodes;
         self.table.limit(cap);
-        let eval = self
-            .config
-            .eval
-            .and_then(|name| input.game.evaluations().iter().position(|e| *e == name))
-            .unwrap_or(0);
+        let eval = common::index_of(input.game.evaluations(), self.config.eval);
         let mut searcher = Searcher::within(
             input.game,
             &mut self.table,

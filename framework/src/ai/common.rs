@@ -335,9 +335,11 @@ pub(crate) fn choice_from_roots<M: Clone>(
     })
 }
 
-/// The index in [`SearchHooks::beliefs`](crate::SearchHooks::beliefs) of the
-/// belief named `name` (the game's first when `None` or not the game's).
-pub(crate) fn belief_index<G: SearchGame>(game: &G, name: Option<&'static str>) -> usize {
-    name.and_then(|name| game.beliefs().iter().position(|b| *b == name))
+/// The index of `name` among a game's `names` (its
+/// [`SearchHooks::evaluations`](crate::SearchHooks::evaluations) or
+/// [`SearchHooks::beliefs`](crate::SearchHooks::beliefs)): the game's first
+/// when `None` or not one of them.
+pub(crate) fn index_of(names: &[&str], name: Option<&'static str>) -> usize {
+    name.and_then(|name| names.iter().position(|n| *n == name))
         .unwrap_or(0)
 }

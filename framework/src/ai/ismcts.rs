@@ -204,7 +204,7 @@ fn iterate<G: SearchGame>(
     full: bool,
 ) {
     let game = input.game;
-    let belief = common::belief_index(game, config.belief);
+    let belief = common::index_of(game.beliefs(), config.belief);
     let mut state = game.determinize_with(belief, input.view, rng);
     sure.check(input, &state);
     let mut id = 0u32;

@@ -77,7 +77,7 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
         self.table.limit(cap);
         let deadline = self.config.budget.start_within(input.limits);
         let mut by_world: Vec<Vec<Vec<f64>>> = Vec::new();
-        let belief = common::belief_index(input.game, self.config.belief);
+        let belief = common::index_of(input.game.beliefs(), self.config.belief);
         for w in 0..worlds {
             // Drawing a world may cost more than its share of the time:
             // no new world once the time is up (one is always searched).

@@ -280,24 +280,24 @@ impl Lean<'_> {
     /// or has not (under [`Belief::Army`] only). 1 for [`Belief::Flag`] and
     /// kinds without a row.
     fn piece_factor(&self, piece: usize, k: u8) -> f64 {
-        let Some(row) = army_row(self.rules, k).filter(|_| self.army) else {
+        if !self.army {
+            return 1.0;
+        }
+        let Some(row) = army_row(self.rules, k) else {
             return 1.0;
         };
         let p = &self.pieces[piece];
-        let moved = self.span.map_or(0.0, |span| self.prior.moved[row][span]);
-        if p.moved {
-            return if self.span.is_some() {
-                moved.max(MIN_SHARE)
-            } else {
-                1.0
-            };
-        }
-        let at = self.home_position[p.square.index()];
-        let square = match at {
-            Some(at) if !self.rules.is_flag[k as usize] => self.prior.army[row][at],
+        let square = match self.home_position[p.square.index()] {
+            Some(at) if !p.moved && !self.rules.is_flag[k as usize] => {
+                self.prior.army[row][at].max(MIN_SHARE)
+            }
             _ => 1.0,
         };
-        square.max(MIN_SHARE) * (1.0 - moved).max(MIN_SHARE)
+        let moves = self.span.map_or(1.0, |span| {
+            let moved = self.prior.moved[row][span];
+            (if p.moved { moved } else { 1.0 - moved }).max(MIN_SHARE)
+        });
+        square * moves
     }
 
     /// Moves a uniform draw of the side's unknown ranks towards the prior:
@@ -498,7 +498,7 @@ mod tests {
     }
 
     /// Red's view of an Original game after `plies` random moves of play
-    /// from random setups, and the true state.
+    /// from random setups.
     fn view_after(game: &Stratego, seed: u64, plies: u32) -> crate::StrategoView {
         use plateau::Game;
         let mut st = game.initial_state(seed);
@@ -510,7 +510,7 @@ mod tests {
         game.view(&st, Player(0))
     }
 
-    /// Over `draws` draws from each view under `belief`, the share of Blue's
+    /// Over 40 draws from each view under `belief`, the share of Blue's
     /// unknown pieces that pass `count` (given the drawn square and kind)
     /// among those that pass `among`.
     fn share(
