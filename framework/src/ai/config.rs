@@ -86,6 +86,11 @@ pub struct PimcConfig {
     /// ([`SearchHooks::beliefs`](crate::SearchHooks::beliefs)); `None`: the
     /// game's first.
     pub belief: Option<&'static str>,
+    /// The most mean value a move may give up to the best for one that
+    /// people favour more ([`SearchHooks::move_habit`](crate::SearchHooks::move_habit));
+    /// 0: habits break exact ties alone; `None` (the default): habits are
+    /// not read.
+    pub habit: Option<f64>,
 }
 
 /// The options of `ismcts` (single-observer information-set MCTS).
@@ -142,7 +147,7 @@ const ROLLOUT: (&str, &str, &str) = (
 const BELIEF: (&str, &str, &str) = (
     "belief",
     "the game's first",
-    "what the hidden pieces are drawn from (Stratego: flag, army, setup or uniform)",
+    "what the hidden pieces are drawn from (Stratego: flag, army, setup, uniform or threat)",
 );
 const CUT: (&str, &str, &str) = (
     "cut",
@@ -217,6 +222,11 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
             ("worlds", "16", "states drawn from the view, each searched"),
             ("depth", "6", "deepest alpha-beta iteration in each world"),
             BELIEF,
+            (
+                "habit",
+                "off",
+                "the most mean value given up for a move people favour more (Stratego: moving on with the piece moved last); 0: exact ties only",
+            ),
             SEED,
         ],
         "ismcts" => vec![
@@ -440,6 +450,7 @@ impl AgentKind {
                 worlds: o.integer("worlds", 1, 1024)?.unwrap_or(16) as u32,
                 depth: o.integer("depth", 1, 64)?.unwrap_or(PIMC_DEPTH) as u32,
                 belief: o.choice("belief", game.beliefs())?,
+                habit: o.number("habit", 0.0, 1.0)?,
             }),
             "ismcts" => AgentKind::Ismcts(IsmctsConfig {
                 budget: budget(&mut o)?,
@@ -503,6 +514,9 @@ impl AgentKind {
                 opts.push(format!("depth={}", p.depth));
                 if let Some(belief) = p.belief {
                     opts.push(format!("belief={belief}"));
+                }
+                if let Some(habit) = p.habit {
+                    opts.push(format!("habit={habit}"));
                 }
             }
             AgentKind::Ismcts(i) => {

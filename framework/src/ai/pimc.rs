@@ -12,6 +12,10 @@
 //! The same fusion deeper in each world's tree (a later attack aimed at the
 //! flag of that world) is met in the search: such a win is worth the chance
 //! of the guess ([`SearchHooks::guessed_win`](crate::SearchHooks::guessed_win)).
+//! With the option `habit`, of the moves whose mean is within `habit` of the
+//! best, the one people favour most is played
+//! ([`SearchHooks::move_habit`](crate::SearchHooks::move_habit)): with
+//! `habit` 0, only among moves valued exactly alike.
 //! The budget is shared equally by the worlds.
 
 use super::alphabeta::{Searcher, Table, PROVEN_SCALE};
@@ -143,17 +147,48 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
                 .find(|o| o.is_ne())
                 .unwrap_or(std::cmp::Ordering::Equal)
         };
-        let best = (0..n)
-            .max_by(|&a, &b| {
-                mean(0, a)
-                    .total_cmp(&mean(0, b))
-                    .then_with(|| sooner(a, b))
-                    .then(votes[a].cmp(&votes[b]))
-                    .then(b.cmp(&a))
-            })
-            .unwrap_or(0);
+        // With `habit`, the moves whose mean is within it of the best: of
+        // those, the one people favour most (Stratego: moving on with the
+        // piece moved last), then the best as above. With `habit` 0, habits
+        // break exact ties alone; without it, they are not read.
+        let margin = self.config.habit;
+        let habit: Vec<u32> = match margin {
+            Some(_) => input
+                .legal
+                .iter()
+                .map(|m| input.game.move_habit(input.view, m))
+                .collect(),
+            None => vec![0; n],
+        };
+        let better = |a: usize, b: usize| {
+            mean(0, a)
+                .total_cmp(&mean(0, b))
+                .then_with(|| sooner(a, b))
+                .then(votes[a].cmp(&votes[b]))
+                .then(b.cmp(&a))
+        };
+        let top_mean = (0..n).map(|i| mean(0, i)).fold(f64::NEG_INFINITY, f64::max);
+        let near_best = |i: usize| margin.is_some_and(|m| mean(0, i) >= top_mean - m);
+        // Every move in the order of choice: the near-best ones by habit
+        // first, then the rest by value; the first is played.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| {
+            near_best(b)
+                .cmp(&near_best(a))
+                .then_with(|| {
+                    if near_best(a) {
+                        habit[b].cmp(&habit[a])
+                    } else {
+                        std::cmp::Ordering::Equal
+                    }
+                })
+                .then_with(|| better(b, a))
+        });
+        let best = order[0];
         let mean = |i: usize| mean(0, i);
-        let stats = (0..n)
+        let top = order
+            .into_iter()
+            .take(TOP_MOVES)
             .map(|i| MoveStat {
                 mv: input.legal[i].clone(),
                 visits: votes[i],
@@ -165,7 +200,7 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
             analysis: Analysis {
                 iterations: nodes,
                 depth: Some(if depth == u32::MAX { 0 } else { depth }),
-                top: common::top(stats, TOP_MOVES, |s| s.value),
+                top,
                 value: (scored > 0).then(|| mean(best)),
                 elapsed: started.elapsed(),
                 nodes: self.table.len() as u64,

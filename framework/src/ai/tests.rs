@@ -161,6 +161,7 @@ fn the_catalog_lists_each_games_agents_and_their_options() {
                     "keep" | "solver" => "true",
                     "eval" => "hand",
                     "belief" => game.beliefs()[0],
+                    "habit" => "0.5",
                     _ => "2",
                 };
                 let spec = format!("{}:{}={value}", doc.name, o.key);
@@ -353,6 +354,11 @@ impl SearchHooks for TwoStep {
             -x
         }
     }
+
+    /// People, say, like to take two.
+    fn move_habit(&self, _view: &TwoStepState, mv: &u32) -> u32 {
+        u32::from(*mv == 2)
+    }
 }
 
 const SEARCH_AGENTS: [&str; 4] = [
@@ -413,6 +419,66 @@ fn search_agents_handle_a_player_moving_twice() {
         let choice = choose_at(agent.as_mut(), &game, &state).unwrap();
         assert_eq!(choice.mv, 3, "{spec}");
     }
+}
+
+#[test]
+fn pimc_gives_up_no_more_than_its_habit_margin_for_a_favoured_move() {
+    let two_step = |pile| {
+        let game = TwoStep::new(TwoStepParams { pile, max_take: 3 }).unwrap();
+        let state = game.initial_state(0);
+        (game, state)
+    };
+    // Built directly: the catalog offers `pimc` for hidden information
+    // only, and a game of perfect information is its own single world.
+    let pimc = |depth: u32, habit: Option<f64>| -> Box<dyn Agent<TwoStep>> {
+        AgentKind::Pimc(PimcConfig {
+            budget: Budget {
+                time: None,
+                iterations: Some(2000),
+            },
+            worlds: 4,
+            depth,
+            belief: None,
+            habit,
+        })
+        .build(1)
+    };
+    // 4 stones: every first take wins in the turn's second (1 then 3, 2
+    // then 2, 3 then 1), all valued alike at every depth: the favoured take
+    // of two is played, where the plain tie-breaks (the sooner win, the
+    // votes, the order) take another.
+    let (game, state) = two_step(4);
+    let plain = choose_at(pimc(6, None).as_mut(), &game, &state).unwrap();
+    assert_ne!(plain.mv, 2, "habits not read");
+    let choice = choose_at(pimc(6, Some(0.0)).as_mut(), &game, &state).unwrap();
+    assert_eq!(choice.mv, 2);
+    assert_eq!(
+        choice.analysis.top[0].mv, 2,
+        "the move played is listed first"
+    );
+    // 6 stones: only taking 3 wins (leaving 3 for the second take); taking
+    // two loses, which no margin below the whole range of values buys.
+    let (game, state) = two_step(6);
+    for habit in [None, Some(0.0), Some(1.0)] {
+        let choice = choose_at(pimc(6, habit).as_mut(), &game, &state).unwrap();
+        assert_eq!(choice.mv, 3, "habit {habit:?}");
+    }
+    // 15 stones, one ply deep: the evaluation alone tells the moves apart
+    // (by less than 1). With no margin the best value is played; with the
+    // widest, the favoured take, whatever it gives up.
+    let (game, state) = two_step(15);
+    let plain = choose_at(pimc(1, Some(0.0)).as_mut(), &game, &state).unwrap();
+    let best = plain
+        .analysis
+        .top
+        .iter()
+        .map(|m| m.value)
+        .fold(f64::MIN, f64::max);
+    assert_eq!(plain.analysis.value, Some(best));
+    assert_ne!(plain.mv, 2, "the evaluation does not favour two here");
+    let favoured = choose_at(pimc(1, Some(1.0)).as_mut(), &game, &state).unwrap();
+    assert_eq!(favoured.mv, 2);
+    assert!(favoured.analysis.value < Some(best), "value given up");
 }
 
 #[test]

@@ -122,6 +122,17 @@ pub trait SearchHooks: Game {
         self.determinize(view, rng)
     }
 
+    /// How much people favour `mv` among the moves of `view`'s player, all
+    /// else being equal: 0 (the default) for no preference, more for a kind
+    /// of move people play more often (Stratego: moving on with the piece
+    /// moved last, above all straight on). `pimc` plays, of the moves its
+    /// search values within its option `habit` of the best, the one people
+    /// favour most, and lists its moves so; a habit never outweighs a
+    /// difference in value greater than that.
+    fn move_habit(&self, _view: &Self::View, _mv: &Self::Move) -> u32 {
+        0
+    }
+
     /// A key of what every player saw the last move do beyond the move
     /// itself, read from the state it led to: in Stratego the public event
     /// (S6.3: the ranks a combat revealed and who survived). Information-set

@@ -666,6 +666,10 @@ impl SearchHooks for Stratego {
             .determinize_with(view, Belief::of_index(belief), rng)
     }
 
+    fn move_habit(&self, view: &StrategoView, mv: &Move) -> u32 {
+        crate::habit::move_habit(view, mv)
+    }
+
     fn move_outcome_key(&self, st: &StrategoState) -> u64 {
         // The last public event (S6.3): the squares, the ranks the move
         // revealed and who won its fight. A setup's event names only the

@@ -109,25 +109,31 @@ pub enum Belief {
     /// People's setups of the whole army, as [`Belief::Army`], without
     /// what the pieces' moves tell.
     Setup,
+    /// People's setups as [`Belief::Flag`], and the piece the opponent
+    /// moved last, if it stepped up to one of ours that it knows, taken for
+    /// a kind that beats ours ([`crate::threat`]).
+    Threat,
     /// No prior: every consistent draw alike.
     Uniform,
 }
 
 impl Belief {
     /// The beliefs by the names of `belief=NAME`, the default first.
-    pub const ALL: [(&'static str, Belief); 4] = [
+    pub const ALL: [(&'static str, Belief); 5] = [
         ("flag", Belief::Flag),
         ("army", Belief::Army),
         ("setup", Belief::Setup),
         ("uniform", Belief::Uniform),
+        ("threat", Belief::Threat),
     ];
 
     /// The names, in [`Belief::ALL`]'s order.
-    pub const NAMES: [&'static str; 4] = [
+    pub const NAMES: [&'static str; 5] = [
         Self::ALL[0].0,
         Self::ALL[1].0,
         Self::ALL[2].0,
         Self::ALL[3].0,
+        Self::ALL[4].0,
     ];
 
     /// The belief of index `i` in [`Belief::ALL`] (the default past its end).
@@ -609,7 +615,10 @@ mod tests {
     fn beliefs_are_offered_by_name_the_default_first() {
         use plateau::SearchHooks;
         let game = Stratego::original();
-        assert_eq!(game.beliefs(), &["flag", "army", "setup", "uniform"]);
+        assert_eq!(
+            game.beliefs(),
+            &["flag", "army", "setup", "uniform", "threat"]
+        );
         assert_eq!(Belief::of_index(1), Belief::Army);
         assert_eq!(Belief::of_index(9), Belief::ALL[0].1);
         // The agents take the option, and refuse a belief not offered.
@@ -619,7 +628,7 @@ mod tests {
             "pimc:time=1s,worlds=16,depth=6,belief=army"
         );
         let err = spec("pimc:belief=people").unwrap_err().to_string();
-        assert!(err.contains("flag, army, setup, uniform"), "{err}");
+        assert!(err.contains("flag, army, setup, uniform, threat"), "{err}");
         // `plateau agents` lists the option with the game's default.
         let docs = plateau::ai::catalog(&game);
         let pimc = docs.iter().find(|d| d.name == "pimc").unwrap();

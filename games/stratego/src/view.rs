@@ -10,6 +10,7 @@ use crate::params::{Rules, BLOCKED, EMPTY, MAX_ARMY, NO_CLASS};
 use crate::setup::Setup;
 use crate::setup_prior::{Belief, SetupPrior};
 use crate::state::{Event, StrategoState, BACK_ROW, MARKED};
+use crate::threat::Threat;
 use plateau::rand::seq::SliceRandom;
 use plateau::rand::Rng;
 use plateau::{Player, Status};
@@ -428,10 +429,16 @@ impl Rules {
         let lean = SetupPrior::for_rules(self)
             .filter(|_| belief != Belief::Uniform)
             .map(|prior| prior.lean_for(self, &b.pieces, o, belief, opponent_moves));
+        let threat = (belief == Belief::Threat)
+            .then(|| Threat::of_view(self, view, &b.pieces))
+            .flatten();
         for _ in 0..DETERMINIZE_TRIES {
             let mut draw = assign_uniformly(&unknown, &slots, moves_ok, allowed, rng);
             if let Some(lean) = &lean {
                 lean.lean(&mut draw, allowed, rng);
+            }
+            if let Some(threat) = &threat {
+                threat.lean(&mut draw, allowed, rng);
             }
             let st = make(&draw);
             if draw.iter().all(|&(i, k)| allowed(i, k)) && self.ends_as_shown(&st, &view.status) {
