@@ -54,18 +54,7 @@ mod tests {
     use crate::tests::{play, position, rules};
     use plateau::{Game, Player};
 
-    const BOARD: &str = "
-        bF .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .  b4
-        .  .  .  .  .  .  .  .  .  .
-        .  .  ~  ~  .  .  ~  ~  .  .
-        .  .  ~  ~  .  .  ~  ~  .  .
-        r4 r2 .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .  .
-        rF .  .  .  .  .  .  .  .  .
-    ";
+    use crate::tests::two_squares::BOARD;
 
     fn habit(game: &crate::Stratego, st: &crate::StrategoState, mv: &str) -> u32 {
         let view = game.view(st, Player(0));

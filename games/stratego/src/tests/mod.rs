@@ -14,7 +14,7 @@ mod referee;
 mod setups;
 mod silent;
 mod state_json;
-mod two_squares;
+pub(crate) mod two_squares;
 
 use crate::state::{Event, StrategoState};
 use crate::{Move, Stratego};

@@ -1,7 +1,9 @@
 //! S7 the two-squares rule.
 use super::*;
 
-const BOARD: &str = "
+/// Two pieces a side and the flags, far apart (also the habit's cases,
+/// `habit.rs`).
+pub(crate) const BOARD: &str = "
     bF .  .  .  .  .  .  .  .  .
     .  .  .  .  .  .  .  .  .  .
     .  .  .  .  .  .  .  .  .  b4
