@@ -358,14 +358,10 @@ impl Lean<'_> {
                 Some(flag) if anchored => flag,
                 _ => rng.random_range(0..n),
             };
-            let mut b = rng.random_range(0..n - 1);
-            if b >= a {
-                b += 1;
-            }
-            let ((pa, ka), (pb, kb)) = (draw[a], draw[b]);
-            if ka == kb || !allowed(pa, kb) || !allowed(pb, ka) {
+            let Some(b) = swap_partner(draw, a, &allowed, rng) else {
                 continue;
-            }
+            };
+            let ((pa, ka), (pb, kb)) = (draw[a], draw[b]);
             draw[a].1 = kb;
             draw[b].1 = ka;
             let new_flag = if is_flag(ka) {
@@ -403,6 +399,26 @@ impl Lean<'_> {
             }
         }
     }
+}
+
+/// A partner for a swap of kinds with entry `a` of `draw` (each entry a
+/// piece and its drawn kind), drawn uniformly among the other entries:
+/// `None` if the two hold the same kind or either kind may not stand where
+/// the other is (`allowed`), so that the swap would change nothing or break
+/// what is known. Both leans of a draw, the setup prior's and
+/// [`crate::threat`]'s, make their Metropolis steps with it.
+pub(crate) fn swap_partner<R: Rng + ?Sized>(
+    draw: &[(usize, u8)],
+    a: usize,
+    allowed: impl Fn(usize, u8) -> bool,
+    rng: &mut R,
+) -> Option<usize> {
+    let mut b = rng.random_range(0..draw.len() - 1);
+    if b >= a {
+        b += 1;
+    }
+    let ((pa, ka), (pb, kb)) = (draw[a], draw[b]);
+    (ka != kb && allowed(pa, kb) && allowed(pb, ka)).then_some(b)
 }
 
 #[cfg(test)]

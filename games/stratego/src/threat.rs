@@ -20,6 +20,7 @@
 use crate::builder::PlacedPiece;
 use crate::combat::Clash;
 use crate::params::Rules;
+use crate::setup_prior::swap_partner;
 use crate::view::{StrategoView, ViewSquare};
 use crate::Square;
 use plateau::rand::Rng;
@@ -109,19 +110,14 @@ impl Threat {
         let Some(a) = draw.iter().position(|&(i, _)| i == self.piece) else {
             return;
         };
-        let n = draw.len();
-        if n < 2 {
+        if draw.len() < 2 {
             return;
         }
         for _ in 0..THREAT_STEPS {
-            let mut b = rng.random_range(0..n - 1);
-            if b >= a {
-                b += 1;
-            }
-            let ((pa, ka), (pb, kb)) = (draw[a], draw[b]);
-            if ka == kb || !allowed(pa, kb) || !allowed(pb, ka) {
+            let Some(b) = swap_partner(draw, a, &allowed, rng) else {
                 continue;
-            }
+            };
+            let (ka, kb) = (draw[a].1, draw[b].1);
             if rng.random::<f64>() * self.factor(ka) < self.factor(kb) {
                 draw[a].1 = kb;
                 draw[b].1 = ka;
