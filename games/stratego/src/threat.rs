@@ -17,6 +17,7 @@
 //! as one of the others. Not the default: against `ai` with `flag` it
 //! scored 0.480 [0.412, 0.549] over 200 games (docs/AI.md).
 
+use crate::board::DIRS;
 use crate::builder::PlacedPiece;
 use crate::combat::Clash;
 use crate::params::Rules;
@@ -61,13 +62,9 @@ impl Threat {
         }
         let piece = pieces.iter().position(|p| p.square == to)?;
         let mut kinds = 0u32;
-        for (df, dr) in [(1i16, 0i16), (-1, 0), (0, 1), (0, -1)] {
-            let (f, r) = (i16::from(to.file()) + df, i16::from(to.rank()) + dr);
-            let Some(sq) = u8::try_from(f)
-                .ok()
-                .zip(u8::try_from(r).ok())
-                .and_then(|(f, r)| Square::new(f, r))
-            else {
+        for off in DIRS {
+            // The padded board keeps every step from `to` inside the array.
+            let Some(sq) = Square::from_cell(to.index().wrapping_add_signed(off)) else {
                 continue;
             };
             if let Some(ViewSquare::Own {
