@@ -144,8 +144,9 @@ fn agents_lists_the_outside_program_agent_for_stratego_only() {
     assert!(!out.contains("ucc"), "{out}");
 }
 
-#[test]
-fn serve_plays_an_outside_program_move_by_move_with_the_same_agent() {
+/// Plays a Stratego game over `plateau serve` to its end, asking `genmove`
+/// with `agent(seat)` for each move; the number of moves played.
+fn serve_game_with(agent: impl Fn(u64) -> String) -> usize {
     use std::io::{BufRead, BufReader, Write};
     let bin = assert_cmd::cargo::cargo_bin("plateau");
     let mut serve = std::process::Command::new(&bin)
@@ -167,9 +168,6 @@ fn serve_plays_an_outside_program_move_by_move_with_the_same_agent() {
         "set": {"two_square_limit": 0, "chase_rule": false}}),
     );
     let id = created["id"].clone();
-    // The serve session keeps one agent a spec, so the program lives from
-    // its setup to the end of the game.
-    let program = format!("ucc:cmd={},args=ucc --agent random --seed 4", bin.display());
     let mut moves = 0;
     loop {
         let status = ask(serde_json::json!({"cmd": "status", "id": id}))["status"].clone();
@@ -187,19 +185,53 @@ fn serve_plays_an_outside_program_move_by_move_with_the_same_agent() {
             );
             break;
         }
-        let agent = if status["to_move"] == 0 {
-            program.as_str()
-        } else {
-            "random:seed=2"
-        };
-        let r = ask(serde_json::json!({"cmd": "genmove", "id": id, "agent": agent, "play": true}));
-        assert_eq!(r["ok"], true, "{r}");
+        let seat = status["to_move"].as_u64().unwrap();
+        let r = ask(
+            serde_json::json!({"cmd": "genmove", "id": id, "agent": agent(seat), "play": true}),
+        );
+        assert_eq!(r["ok"], true, "move {moves}, seat {seat}: {r}");
         moves += 1;
         assert!(moves < 5000);
     }
-    assert!(moves > 2);
     drop(input);
     serve.wait().unwrap();
+    moves
+}
+
+/// An outside program as a UCC program: Plateau itself, `ucc --agent random`.
+fn plateau_as_ucc_program(seed: u64) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("plateau");
+    format!(
+        "ucc:cmd={},args=ucc --agent random --seed {seed}",
+        bin.display()
+    )
+}
+
+#[test]
+fn serve_plays_an_outside_program_move_by_move_with_the_same_agent() {
+    // The serve session keeps one agent a spec and seat, so the program
+    // lives from its setup to the end of the game.
+    let program = plateau_as_ucc_program(4);
+    let moves = serve_game_with(|seat| {
+        if seat == 0 {
+            program.clone()
+        } else {
+            "random:seed=2".to_string()
+        }
+    });
+    assert!(moves > 2);
+}
+
+#[test]
+fn serve_gives_each_seat_its_own_outside_program_for_one_spec() {
+    // One spec asked for both sides (a script that plays a program against
+    // itself): each seat has its own agent, so each side's program is set
+    // up as that side, sees only that side's view and plays it to the end.
+    // With one agent for both, the second setup would restart the program
+    // as the second player, and the first player's move would go to it.
+    let program = plateau_as_ucc_program(4);
+    let moves = serve_game_with(|_| program.clone());
+    assert!(moves > 2);
 }
 
 #[test]

@@ -114,7 +114,7 @@ pub(crate) struct Server<'r> {
     next_id: u64,
     /// The most games open at once.
     max_games: usize,
-    /// Agents by rules and spec, kept for the whole session so that an
+    /// Agents by rules, spec and seat, kept for the whole session so that an
     /// agent's random stream goes on from one `genmove` to the next, across
     /// games of the same rules.
     agents: Vec<CachedAgent>,
@@ -122,7 +122,8 @@ pub(crate) struct Server<'r> {
 
 /// An agent of the session's cache.
 struct CachedAgent {
-    /// The game id, its parameters (JSON) and the spec: one typed agent each.
+    /// The game id, its parameters (JSON), the spec and the seat it plays:
+    /// one typed agent each.
     key: String,
     /// The open game (not the id: seats share a game) the agent last played
     /// in; another one starts it on a new game (it forgets any tree it kept).
@@ -281,8 +282,16 @@ impl<'r> Server<'r> {
             .get_mut(&game_key)
             .ok_or_else(|| self_less_unknown_id(id))?;
         let rules = game.game();
+        // One agent a seat: an agent asked for both sides of a game (a
+        // hot-seat script, a referee) must not carry what it learned as one
+        // side into its moves for the other, and an outside program plays
+        // the one side it set up.
+        let seat = match game.status() {
+            plateau::Status::ToMove(p) => p.index().to_string(),
+            plateau::Status::Over(_) => "over".to_string(),
+        };
         let key = format!(
-            "{}\n{}\n{}",
+            "{}\n{}\n{}\nseat {seat}",
             rules.id(),
             rules.params_json(),
             spec_key(spec)

@@ -91,6 +91,10 @@ pub struct PimcConfig {
     /// 0: habits break exact ties alone; `None` (the default): habits are
     /// not read.
     pub habit: Option<f64>,
+    /// The evaluation at the leaves, by name
+    /// ([`SearchHooks::evaluations`](crate::SearchHooks::evaluations));
+    /// `None`: the game's first.
+    pub eval: Option<&'static str>,
 }
 
 /// The options of `ismcts` (single-observer information-set MCTS).
@@ -208,7 +212,7 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
             (
                 "eval",
                 "hand",
-                "the evaluation at the leaves: hand (the game's formula) or learned (a network, in Oware and Hus)",
+                "the evaluation at the leaves: hand (the game's formula), learned (a network, in Oware and Hus) or steep (Stratego's material by a steep curve of the difference)",
             ),
             SEED,
         ],
@@ -226,6 +230,11 @@ fn table(name: &str) -> Vec<(&'static str, &'static str, &'static str)> {
                 "habit",
                 "off",
                 "the most mean value given up for a move people favour more (Stratego: moving on with the piece moved last); 0: exact ties only",
+            ),
+            (
+                "eval",
+                "hand",
+                "the evaluation at the leaves: hand (the game's formula), or steep in Stratego (material by a steep curve of the difference)",
             ),
             SEED,
         ],
@@ -451,6 +460,7 @@ impl AgentKind {
                 depth: o.integer("depth", 1, 64)?.unwrap_or(PIMC_DEPTH) as u32,
                 belief: o.choice("belief", game.beliefs())?,
                 habit: o.number("habit", 0.0, 1.0)?,
+                eval: o.choice("eval", game.evaluations())?,
             }),
             "ismcts" => AgentKind::Ismcts(IsmctsConfig {
                 budget: budget(&mut o)?,
@@ -517,6 +527,9 @@ impl AgentKind {
                 }
                 if let Some(habit) = p.habit {
                     opts.push(format!("habit={habit}"));
+                }
+                if let Some(eval) = p.eval {
+                    opts.push(format!("eval={eval}"));
                 }
             }
             AgentKind::Ismcts(i) => {

@@ -82,6 +82,7 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
         let deadline = self.config.budget.start_within(input.limits);
         let mut by_world: Vec<Vec<Vec<f64>>> = Vec::new();
         let belief = common::index_of(input.game.beliefs(), self.config.belief);
+        let eval = common::index_of(input.game.evaluations(), self.config.eval);
         for w in 0..worlds {
             // Drawing a world may cost more than its share of the time:
             // no new world once the time is up (one is always searched).
@@ -100,7 +101,8 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
                     .map(|t| t.saturating_sub(deadline.elapsed())),
                 ..input.limits
             };
-            let mut searcher = Searcher::within(input.game, &mut self.table, share, limits);
+            let mut searcher =
+                Searcher::within(input.game, &mut self.table, share, limits).with_eval(eval);
             let by_depth =
                 searcher.all_values(&state, input.player, input.legal, self.config.depth);
             let used = searcher.nodes();
@@ -152,14 +154,13 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
         // piece moved last), then the best as above. With `habit` 0, habits
         // break exact ties alone; without it, they are not read.
         let margin = self.config.habit;
-        let habit: Vec<u32> = match margin {
-            Some(_) => input
+        let habit: Option<Vec<u32>> = margin.map(|_| {
+            input
                 .legal
                 .iter()
                 .map(|m| input.game.move_habit(input.view, m))
-                .collect(),
-            None => vec![0; n],
-        };
+                .collect()
+        });
         let better = |a: usize, b: usize| {
             mean(0, a)
                 .total_cmp(&mean(0, b))
@@ -175,12 +176,9 @@ impl<G: SearchGame> Agent<G> for PimcAgent<G> {
         order.sort_by(|&a, &b| {
             near_best(b)
                 .cmp(&near_best(a))
-                .then_with(|| {
-                    if near_best(a) {
-                        habit[b].cmp(&habit[a])
-                    } else {
-                        std::cmp::Ordering::Equal
-                    }
+                .then_with(|| match &habit {
+                    Some(habit) if near_best(a) => habit[b].cmp(&habit[a]),
+                    _ => std::cmp::Ordering::Equal,
                 })
                 .then_with(|| better(b, a))
         });

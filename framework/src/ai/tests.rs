@@ -440,6 +440,7 @@ fn pimc_gives_up_no_more_than_its_habit_margin_for_a_favoured_move() {
             depth,
             belief: None,
             habit,
+            eval: None,
         })
         .build(1)
     };

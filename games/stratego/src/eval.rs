@@ -5,7 +5,10 @@
 //! accessors. Three terms, each in about `[-1, 1]`:
 //!
 //! - **material** (weight 0.5): each side's pieces on the board by worth,
-//!   `(own - theirs) / (own + theirs)`. A piece of strength `s` is worth
+//!   `(own - theirs) / (own + theirs)`, the difference's share of the total
+//!   (the evaluation `hand`); in the evaluation `steep`, for the classic
+//!   army (two bombs or more), `tanh((own - theirs) / 40)`, a steep curve of
+//!   the difference (see [`Material`]). A piece of strength `s` is worth
 //!   `0.5 · 2^(s/2)` (a marshal of strength 10 is 16 scouts), a miner at
 //!   least 3 (it alone clears bombs, S5.4), a spy 3 (it takes the marshal,
 //!   S5.3), a bomb 1.5, the flag nothing (its capture ends the game). A
@@ -99,6 +102,44 @@ const MAX_DANGER: f64 = 1.5;
 /// left alone (docs/AI.md, "Stratego: bombs weighed as guards that stay").
 const MOVABLE_GUARD_AT_SETUP: f64 = 0.7;
 
+/// The evaluations of Stratego, by name
+/// ([`plateau::SearchHooks::evaluations`]): `hand` (the default) and
+/// `steep`, which `ai` uses ([`default_agent`]).
+pub(crate) const EVALUATIONS: [&str; 2] = ["hand", "steep"];
+
+/// How the material term weighs the difference of the two sides' worth.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Material {
+    /// `(own - theirs) / (own + theirs)`: the evaluation `hand`.
+    Share,
+    /// `tanh(difference / MATERIAL_SCALE)` in armies with two bombs or more
+    /// (the classic army of S2), the share of the total in the others
+    /// (Barrage: not measured): the evaluation `steep`. As a share of the
+    /// total, a marshal lost in the middle of an Original game (about 120
+    /// worth a side) moves the evaluation by 0.04 (0.5 · 16 / 240), less
+    /// than one world in sixteen that finds a guessed flag (1/16): `ai`
+    /// gave its marshal, general and colonels to bombs for a chance at the
+    /// flag. With the steep curve, a marshal's 16 is worth 0.19 of the
+    /// evaluation from an even position.
+    Steep,
+}
+
+impl Material {
+    /// The material of evaluation `index` of [`EVALUATIONS`].
+    pub(crate) fn of_index(index: usize) -> Material {
+        if index == 1 {
+            Material::Steep
+        } else {
+            Material::Share
+        }
+    }
+}
+
+/// The difference of worth at which the steep material term reaches
+/// `tanh(1)`, 0.76: about a third of the classic army's worth (122, 134
+/// unseen).
+const MATERIAL_SCALE: f64 = 40.0;
+
 /// What the evaluation keeps of a square.
 #[derive(Copy, Clone, PartialEq)]
 enum Cell {
@@ -121,8 +162,20 @@ fn worth(game: &Stratego, kind: u8) -> f64 {
     }
 }
 
-/// The value of `state` for `player`, in `[-0.99, 0.99]`.
+/// The value of `state` for `player`, in `[-0.99, 0.99]`, by the evaluation
+/// `hand`.
 pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -> f64 {
+    evaluate_with(game, state, player, Material::Share)
+}
+
+/// The value of `state` for `player`, in `[-0.99, 0.99]`, with the material
+/// term weighed as `material` says.
+pub(crate) fn evaluate_with(
+    game: &Stratego,
+    state: &StrategoState,
+    player: Player,
+    material_by: Material,
+) -> f64 {
     let board = &game.params().board;
     let (files, ranks) = (i32::from(board.files), i32::from(board.ranks));
     let mut cells = [Cell::Off; 100];
@@ -219,14 +272,12 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
     // What a movable guard counts for (see [`MOVABLE_GUARD_AT_SETUP`]):
     // discounted only before the first move of play, in the states a setup
     // is scored by, and only in armies with two bombs or more.
-    let movable_guard = if state.plies() == 0
-        && rules
-            .army
-            .iter()
-            .filter(|&&k| rules.is_bomb[k as usize])
-            .count()
-            >= 2
-    {
+    let bombs = rules
+        .army
+        .iter()
+        .filter(|&&k| rules.is_bomb[k as usize])
+        .count();
+    let movable_guard = if state.plies() == 0 && bombs >= 2 {
         MOVABLE_GUARD_AT_SETUP
     } else {
         1.0
@@ -363,7 +414,10 @@ pub(crate) fn evaluate(game: &Stratego, state: &StrategoState, player: Player) -
     let me = player.index() & 1;
     let them = 1 - me;
     let total = material[me] + material[them];
-    let material_term = if total > 0.0 {
+    let steep = material_by == Material::Steep && bombs >= 2;
+    let material_term = if steep {
+        ((material[me] - material[them]) / MATERIAL_SCALE).tanh()
+    } else if total > 0.0 {
         (material[me] - material[them]) / total
     } else {
         0.0
@@ -423,6 +477,90 @@ mod tests {
             seen_uneven |= red.abs() > 0.01;
         }
         assert!(seen_uneven);
+    }
+
+    /// The material of each side by worth, as the evaluation counts it
+    /// (an unrevealed piece 10% more).
+    fn worths(game: &Stratego, state: &StrategoState) -> [f64; 2] {
+        [0u8, 1].map(|p| {
+            state
+                .pieces(Player(p))
+                .map(|(_, info)| worth(game, info.kind) * if info.revealed { 1.0 } else { 1.1 })
+                .sum()
+        })
+    }
+
+    #[test]
+    fn steep_material_weighs_a_strong_piece_lost_near_an_even_position_more_than_hand() {
+        // S2's classic army: where a side loses a colonel, the general or
+        // the marshal (worth 8 or more) in one move, the others untouched,
+        // with the worths within 20 of each other before, `steep` drops for
+        // it by at least 0.05 more than `hand` does (the other terms are
+        // the same in both and cancel): 0.5 (tanh(d0/40) - tanh(d1/40)) is
+        // at least 0.08 there, the share of the total about 0.015.
+        let game = Stratego::original();
+        let value = |state: &StrategoState, p: u8, material| {
+            evaluate_with(&game, state, Player(p), material)
+        };
+        let mut seen = 0;
+        for seed in 0..40 {
+            let mut rng = plateau::rng(seed);
+            let mut state = game.initial_state(0);
+            for _ in 0..600 {
+                let before = state.clone();
+                if !game.play_random(&mut state, &mut rng) {
+                    break;
+                }
+                if before.in_setup() || state.in_setup() {
+                    continue;
+                }
+                let (w0, w1) = (worths(&game, &before), worths(&game, &state));
+                for side in 0..2 {
+                    let lost = w0[side] - w1[side];
+                    let other_kept = (w0[1 - side] - w1[1 - side]).abs() < 0.01;
+                    if lost >= 8.0 && other_kept && (w0[0] - w0[1]).abs() < 20.0 {
+                        let p = side as u8;
+                        let hand_drop =
+                            value(&before, p, Material::Share) - value(&state, p, Material::Share);
+                        let steep_drop =
+                            value(&before, p, Material::Steep) - value(&state, p, Material::Steep);
+                        assert!(
+                            steep_drop > hand_drop + 0.05,
+                            "seed {seed}: lost {lost}, hand {hand_drop}, steep {steep_drop}"
+                        );
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen >= 5, "only {seen} such losses");
+    }
+
+    #[test]
+    fn steep_is_hand_in_barrage_and_antisymmetric_in_the_original_game() {
+        // Barrage's one bomb: the steep curve is not used (not measured
+        // there), the two evaluations are the same at every ply.
+        for (variant, same) in [("barrage", true), ("original", false)] {
+            let game = Stratego::variant(variant).unwrap();
+            let mut rng = plateau::rng(5);
+            let mut state = game.initial_state(0);
+            let mut differed = false;
+            for _ in 0..400 {
+                if !game.play_random(&mut state, &mut rng) {
+                    break;
+                }
+                let steep = game.evaluate_with(1, &state, Player(0));
+                let hand = game.evaluate_with(0, &state, Player(0));
+                assert_eq!(hand, game.evaluate(&state, Player(0)));
+                assert!((steep + game.evaluate_with(1, &state, Player(1))).abs() < 1e-12);
+                if same {
+                    assert_eq!(steep, hand, "{variant}");
+                }
+                differed |= steep != hand;
+            }
+            assert_eq!(differed, !same, "{variant}");
+        }
+        assert_eq!(Stratego::original().evaluations(), ["hand", "steep"]);
     }
 
     #[test]

@@ -613,6 +613,15 @@ impl SearchHooks for Stratego {
         crate::eval::evaluate(self, state, player)
     }
 
+    fn evaluations(&self) -> &'static [&'static str] {
+        &crate::eval::EVALUATIONS
+    }
+
+    /// `hand` or `steep` ([`crate::eval::Material`]).
+    fn evaluate_with(&self, eval: usize, state: &StrategoState, player: Player) -> f64 {
+        crate::eval::evaluate_with(self, state, player, crate::eval::Material::of_index(eval))
+    }
+
     fn wins_at_once(&self, state: &StrategoState, player: Player) -> bool {
         self.rules.can_capture_flag(state, player.index())
     }
