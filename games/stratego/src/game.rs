@@ -617,7 +617,8 @@ impl SearchHooks for Stratego {
         &crate::eval::EVALUATIONS
     }
 
-    /// `hand` or `steep` ([`crate::eval::Material`]).
+    /// `hand` or `steep`: the material term as a share of the total, or by a
+    /// steep curve of the difference (games/stratego/src/eval.rs).
     fn evaluate_with(&self, eval: usize, state: &StrategoState, player: Player) -> f64 {
         crate::eval::evaluate_with(self, state, player, crate::eval::Material::of_index(eval))
     }
