@@ -225,6 +225,9 @@ pub(crate) struct Rules {
     pub is_scout: [bool; MAX_KINDS],
     /// Whether some kind is in [`MOBILE_CLASS`].
     pub has_mobile: bool,
+    /// Bombs in each side's army (S2: 6 in the classic army, Barrage's 1),
+    /// which the evaluation reads at every leaf.
+    pub army_bombs: usize,
     /// S12.5 reconquest.
     pub reconquest: bool,
     /// S12.6 silent-defense.
@@ -539,6 +542,7 @@ impl Rules {
         };
         let max_moves = army.iter().map(|&k| reach(k as usize)).sum();
         let has_mobile = army.iter().any(|&k| class[k as usize] == MOBILE_CLASS);
+        let army_bombs = army.iter().filter(|&&k| is_bomb[k as usize]).count();
         let o = &p.options;
         let rules = Rules {
             files,
@@ -551,6 +555,7 @@ impl Rules {
             is_bomb,
             is_scout,
             has_mobile,
+            army_bombs,
             reconquest: o.reconquest,
             silent_defense: o.silent_defense,
             arrival: o.mobile_flag || o.reconquest,
